@@ -1,0 +1,17 @@
+"""Errors the pipeline raises on purpose, each with a message a user can act on."""
+
+
+class PipelineError(Exception):
+    """Base class of the pipeline's own errors."""
+
+
+class EmbedderMismatchError(PipelineError):
+    """The store was built with another embedding model or dimension than the one configured."""
+
+
+class InvalidFilterError(PipelineError, ValueError):
+    """A filter value that cannot be used safely in a Lance ``where`` clause."""
+
+
+class ProviderConfigError(PipelineError):
+    """A provider was chosen in settings but cannot be built (missing package, key or file)."""

@@ -1,0 +1,53 @@
+"""The four provider protocols. Stages depend on these, never on a concrete provider."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+import numpy.typing as npt
+
+from tasks.models import Decision, Episode, Extraction, Fact, ForgetRequest, MemoryRow, Session
+
+FloatMatrix = npt.NDArray[np.float32]
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    """Turns texts into L2-normalised float32 vectors of shape (n, dim)."""
+
+    model: str
+    dim: int
+
+    def embed(self, texts: Sequence[str]) -> FloatMatrix: ...
+
+
+@runtime_checkable
+class Extractor(Protocol):
+    """Reads one session, returns facts under topics and forget requests."""
+
+    def extract(self, session: Session) -> Extraction: ...
+
+
+@runtime_checkable
+class Summarizer(Protocol):
+    """Writes the episodic memory of one session."""
+
+    def summarize(self, session: Session) -> Episode: ...
+
+
+class ScoredMemory(Protocol):
+    """A related memory with its cosine similarity to the new fact."""
+
+    memory: MemoryRow
+    similarity: float
+
+
+@runtime_checkable
+class Consolidator(Protocol):
+    """Decides what a new fact or forget request does to the user's related memories."""
+
+    def decide(self, fact: Fact, related: Sequence[ScoredMemory]) -> Decision: ...
+
+    def forget(self, request: ForgetRequest, related: Sequence[ScoredMemory]) -> list[Decision]: ...
