@@ -1,0 +1,45 @@
+"""Pieces every ``memory-pipeline`` subcommand shares: the --store flag, settings, JSON output."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from datetime import UTC, datetime
+from typing import Any
+
+from pydantic import BaseModel
+
+from tasks.settings import Settings, load_settings
+
+
+def add_store_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--store", default=None, help="Lance URI of the memory store (default: settings)")
+
+
+def settings_from_args(args: argparse.Namespace, **extra: Any) -> Settings:
+    """Settings from env/file with the command's flags on top."""
+    return load_settings(store_uri=getattr(args, "store", None), **extra)
+
+
+def parse_time(value: str) -> datetime:
+    """An ISO-8601 time for argparse; naive values are taken as UTC."""
+    try:
+        parsed = datetime.fromisoformat(value)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"not an ISO-8601 time: {value!r}") from exc
+    return parsed.replace(tzinfo=UTC) if parsed.tzinfo is None else parsed
+
+
+def print_json(value: Any) -> None:
+    """Print models, lists of models or plain data as JSON (datetimes as ISO strings)."""
+
+    def default(obj: Any) -> Any:
+        if isinstance(obj, BaseModel):
+            return obj.model_dump(mode="json")
+        if isinstance(obj, datetime):
+            return obj.isoformat()
+        return str(obj)
+
+    json.dump(value, sys.stdout, default=default, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
