@@ -1,0 +1,170 @@
+"""The ingest stages as plain functions: select → extract → embed → consolidate and write.
+
+The Prefect flow wraps each stage in a task; :func:`ingest_sessions` chains the same functions
+for callers without Prefect (evaluation, backfills from Python). Exactly-once: a ledger keyed by
+session and content hash, written only after the memories; deterministic ids and merge-insert.
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections import defaultdict
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+from pydantic import BaseModel
+
+from tasks.models import Episode, Extraction, QuarantineRecord, Session, SessionBatch, stable_id
+from tasks.providers import build_embedder, build_extractor, build_summarizer
+from tasks.settings import Settings
+from tasks.sqlfilter import is_in
+from tasks.store import LEDGER, QUARANTINE, Store
+
+
+class Extracted(BaseModel):
+    session: Session
+    extraction: Extraction
+    episode: Episode
+
+
+class Embedded(BaseModel):
+    batches: list[SessionBatch]
+    episodes: list[Episode]
+    episode_vectors: list[list[float]]
+    seconds: float
+
+
+class IngestSummary(BaseModel):
+    """What one ingest run did; returned by the flow and printed by the CLI."""
+
+    run_id: str
+    sessions_seen: int = 0
+    sessions_processed: int = 0
+    sessions_skipped: int = 0
+    sessions_pending: int = 0
+    sessions_quarantined: int = 0
+    facts_extracted: int = 0
+    forget_requests: int = 0
+    memories_written: int = 0
+    changes_written: int = 0
+    episodes_written: int = 0
+    actions: dict[str, int] = {}
+    seconds: float = 0.0
+    embed_seconds: float = 0.0
+
+
+def new_run_id() -> str:
+    return f"{datetime.now(UTC):%Y%m%dT%H%M%S}-{uuid.uuid4().hex[:8]}"
+
+
+def open_store(settings: Settings) -> Store:
+    """The store for these settings, checked against the configured embedder's model and dim."""
+    if settings.embedder == "local":
+        from tasks.providers.onnx_embedder import DIM, MODEL_NAME
+
+        return Store(settings.store_uri, MODEL_NAME, DIM)
+    embedder = build_embedder(settings)
+    return Store(settings.store_uri, embedder.model, embedder.dim)
+
+
+def select_new(sessions: Sequence[Session], settings: Settings) -> list[Session]:
+    """Sessions not in the ledger with the same content hash (a changed session counts as new)."""
+    store = open_store(settings)
+    done: dict[str, str] = {}
+    keys = sorted({s.key for s in sessions})
+    for start in range(0, len(keys), 500):
+        where = is_in("session_key", keys[start : start + 500], ("session_key",))
+        for row in store.rows(LEDGER, where, columns=["session_key", "content_hash"]):
+            done[row["session_key"]] = row["content_hash"]
+    latest: dict[str, Session] = {}
+    for session in sessions:  # the same session twice in one batch: the later line wins
+        latest[session.key] = session
+    return [s for s in latest.values() if done.get(s.key) != s.content_hash]
+
+
+def extract_sessions(sessions: Sequence[Session], settings: Settings) -> list[Extracted]:
+    extractor, summarizer = build_extractor(settings), build_summarizer(settings)
+    out = []
+    for session in sessions:
+        extraction = extractor.extract(session)
+        summarize = getattr(summarizer, "summarize")
+        try:  # the local summarizer reuses the facts instead of extracting again
+            episode = summarize(session, extraction.facts)
+        except TypeError:
+            episode = summarize(session)
+        out.append(Extracted(session=session, extraction=extraction, episode=episode))
+    return out
+
+
+def embed_extracted(items: Sequence[Extracted], settings: Settings) -> Embedded:
+    """One embedding call for all facts, forget requests and episodes of the run (batched)."""
+    embedder = build_embedder(settings)
+    texts: list[str] = []
+    for item in items:
+        texts += [f.content for f in item.extraction.facts] + [r.query for r in item.extraction.forgets]
+    texts += [item.episode.summary for item in items]
+    started = time.perf_counter()
+    vectors = embedder.embed(texts).tolist() if texts else []
+    seconds = time.perf_counter() - started
+    batches, cursor = [], 0
+    for item in items:
+        n_f, n_r = len(item.extraction.facts), len(item.extraction.forgets)
+        batches.append(
+            SessionBatch(
+                session=item.session, facts=item.extraction.facts, fact_vectors=vectors[cursor : cursor + n_f],
+                forgets=item.extraction.forgets, forget_vectors=vectors[cursor + n_f : cursor + n_f + n_r],
+            )
+        )  # fmt: skip
+        cursor += n_f + n_r
+    return Embedded(batches=batches, episodes=[i.episode for i in items], episode_vectors=vectors[cursor:], seconds=seconds)
+
+
+def quarantine_rows(records: Sequence[QuarantineRecord], run_id: str, now: datetime) -> list[dict[str, object]]:
+    return [
+        {"quarantine_id": stable_id(r.source, str(r.line), r.raw), "source": r.source, "line": r.line,
+         "reason": r.reason, "raw": r.raw, "run_id": run_id, "created_at": now}
+        for r in records
+    ]  # fmt: skip
+
+
+def write_quarantine(store: Store, records: Sequence[QuarantineRecord], run_id: str) -> int:
+    """Record bad input once: a line quarantined by an earlier run is not written again."""
+    rows = quarantine_rows(records, run_id, datetime.now(UTC))
+    if not rows:
+        return 0
+    ids = [str(r["quarantine_id"]) for r in rows]
+    known = {r["quarantine_id"] for r in store.rows(QUARANTINE, is_in("quarantine_id", ids, ("quarantine_id",)), ["quarantine_id"])}
+    return store.insert_new(QUARANTINE, [r for r in rows if r["quarantine_id"] not in known])
+
+
+def group_by_user(batches: Sequence[SessionBatch]) -> dict[tuple[str, str], list[SessionBatch]]:
+    groups: dict[tuple[str, str], list[SessionBatch]] = defaultdict(list)
+    for batch in batches:
+        groups[(batch.session.app_name, batch.session.user_id)].append(batch)
+    return dict(groups)
+
+
+def ingest_sessions(
+    sessions: Sequence[Session],
+    settings: Settings,
+    *,
+    run_id: str | None = None,
+    quarantined: Sequence[QuarantineRecord] = (),
+    pending: int = 0,
+) -> IngestSummary:
+    """Ingest already-validated sessions without Prefect (evaluation, Python backfills)."""
+    from tasks.writer import commit_run
+
+    started = time.perf_counter()
+    summary = IngestSummary(run_id=run_id or new_run_id(), sessions_seen=len(sessions), sessions_pending=pending)
+    todo = select_new(sessions, settings)
+    summary.sessions_skipped = len(sessions) - len(todo)
+    extracted = extract_sessions(todo, settings)
+    summary.facts_extracted = sum(len(e.extraction.facts) for e in extracted)
+    summary.forget_requests = sum(len(e.extraction.forgets) for e in extracted)
+    embedded = embed_extracted(extracted, settings)
+    summary.embed_seconds = embedded.seconds
+    summary = commit_run(embedded, quarantined, settings, summary)
+    summary.seconds = time.perf_counter() - started
+    return summary

@@ -1,0 +1,168 @@
+"""Sentence rules of the local extractor: what a sentence says, under which topic and slot.
+
+Each rule maps a first-person sentence to a third-person fact. Slots ("employer", "location",
+"preference:drink") let the consolidator tell a contradiction from a new fact.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from tasks.textrules import third_person
+
+_NAME = r"([A-Z][\w'-]+(?: [A-Z][\w'-]+){0,2})"
+_PLACE = r"([A-Z][\w.'-]+(?:,? [A-Z][\w.'-]+){0,3})"
+_TAIL = r"([^.!?;]{2,160})"
+
+#: Preference categories whose values exclude each other ("prefers tea" replaces "prefers coffee").
+CATEGORIES: dict[str, tuple[str, ...]] = {
+    "drink": ("coffee", "tea", "espresso", "latte", "matcha", "cappuccino", "hot chocolate", "juice", "soda"),
+    "seat": ("aisle seat", "window seat", "middle seat"),
+    "diet": ("vegetarian", "vegan", "pescatarian", "keto", "gluten-free"),
+    "pet": ("dogs", "cats", "birds", "parrots", "rabbits"),
+    "season": ("summer", "winter", "spring", "autumn", "fall"),
+    "transport": ("train", "car", "bus", "bike", "plane", "flying", "driving"),
+}
+_JOBS = ("engineer", "developer", "teacher", "nurse", "doctor", "designer", "lawyer", "student", "manager",
+         "accountant", "scientist", "writer", "artist", "chef", "architect", "consultant", "analyst",
+         "researcher", "programmer", "photographer", "musician", "counselor", "therapist", "pilot",
+         "firefighter", "dentist", "pharmacist", "journalist", "professor", "mechanic", "electrician")  # fmt: skip
+
+
+@dataclass(frozen=True)
+class RuleFact:
+    topic: str
+    content: str
+    importance: float
+    slot: str | None = None
+    value: str | None = None
+
+
+def category_of(phrase: str) -> str | None:
+    low = phrase.lower()
+    for name, words in CATEGORIES.items():
+        if any(re.search(rf"\b{re.escape(w)}\b", low) for w in words):
+            return name
+    return None
+
+
+def _value_in(phrase: str, category: str) -> str:
+    low = phrase.lower()
+    return next(w for w in CATEGORIES[category] if re.search(rf"\b{re.escape(w)}\b", low))
+
+
+def _strip(value: str) -> str:
+    return re.sub(r"\s+(?:now|anymore|these days|lately|too|as well)$", "", value.strip(" ,.!?"), flags=re.I)
+
+
+FORGET = re.compile(
+    r"\b(?:please\s+)?(?:forget|delete|erase|remove|don't remember|do not remember|stop remembering)\s+"
+    r"(?:about\s+|that\s+|what I (?:said|told you) about\s+|everything about\s+|my\s+)*(?P<what>[^.!?]{3,160})"
+    r"|\bnever (?:mention|bring up)\s+(?P<what2>[^.!?]{3,160})",
+    re.I,
+)
+
+
+def forget_target(sentence: str) -> str | None:
+    """What a forget request asks to forget ("please forget that I live in Berlin" → "I live in Berlin")."""
+    m = FORGET.search(sentence)
+    if not m:
+        return None
+    what = (m.group("what") or m.group("what2") or "").strip()
+    what = re.sub(r"\s+(?:again|anymore|please|from (?:your|my) memory)$", "", what, flags=re.I)
+    return what or None
+
+
+def personal(s: str, who: str) -> RuleFact | None:
+    T = "user_personal_info"
+    if m := re.search(rf"\b[Mm]y name is {_NAME}", s) or re.search(rf"\b[Cc]all me {_NAME}", s):
+        return RuleFact(T, f"{who}'s name is {m.group(1)}", 0.9, "name", m.group(1))
+    if m := re.search(r"\bI(?:'m| am) (\d{1,3}) years old", s):
+        return RuleFact(T, f"{who} is {m.group(1)} years old", 0.7, "age", m.group(1))
+    if m := re.search(rf"\bI (?:\w+ )?(?:live|am living|'m living|have lived|'ve lived|reside) in {_PLACE}", s) or \
+            re.search(rf"\bI(?:'ve| have)? (?:just |recently |finally )?(?:moved|relocated) to {_PLACE}", s):  # fmt: skip
+        return RuleFact(T, f"{who} lives in {m.group(1)}", 0.8, "location", m.group(1))
+    if m := re.search(rf"\bI(?:'m| am) (?:originally )?from {_PLACE}", s):
+        return RuleFact(T, f"{who} is originally from {m.group(1)}", 0.7, "hometown", m.group(1))
+    role = rf"(?: as (?:an? )?((?:[\w-]+ ){{0,2}}(?:{'|'.join(_JOBS)})))?"
+    if m := re.search(rf"\bI (?:\w+ )?(?:work|am working|'m working) (?:at|for) {_NAME}{role}", s) or \
+            re.search(rf"\bI(?:'ve| have)? (?:just )?(?:started|got|accepted|landed) (?:a |my )?(?:new )?(?:job|position|role) (?:at|with) {_NAME}{role}", s):  # fmt: skip
+        job = f" as a {m.group(2)}" if m.group(2) else ""
+        return RuleFact(T, f"{who} works at {m.group(1)}{job}", 0.85, "employer", m.group(1))
+    if m := re.search(rf"\bI(?:'m| am) (?:now )?an? ((?:[\w-]+ ){{0,2}}(?:{'|'.join(_JOBS)}))(?: (?:at|for) {_NAME})?", s):
+        where = f" at {m.group(2)}" if m.group(2) else ""
+        return RuleFact(T, f"{who} works as a {m.group(1)}{where}", 0.8, "occupation", m.group(1))
+    rel = r"(wife|husband|partner|son|daughter|mom|mother|dad|father|brother|sister|dog|cat|parrot|bird|puppy|kitten|boyfriend|girlfriend|best friend)"
+    if m := re.search(rf"\b[Mm]y {rel}(?:'s name is| is (?:named|called)|,) {_NAME}", s):
+        return RuleFact(T, f"{who}'s {m.group(1)} is named {m.group(2)}", 0.8, f"family:{m.group(1)}", m.group(2))
+    if m := re.search(r"\bI have (an?|one|two|three|four|five|\d+) (kids?|children|sons?|daughters?|dogs?|cats?|pets?|siblings?|brothers?|sisters?)\b", s):
+        return RuleFact(T, f"{who} has {m.group(1)} {m.group(2)}", 0.7, f"count:{m.group(2).rstrip('s')}", m.group(1))
+    if m := re.search(r"\b[Mm]y birthday is (?:on )?([^.!?,]{3,40})", s):
+        return RuleFact(T, f"{who}'s birthday is {m.group(1).strip()}", 0.8, "birthday", m.group(1).strip())
+    if m := re.search(r"\bI(?:'m| am) (allergic to [^.!?,]{3,60}|lactose intolerant|diabetic)", s):
+        return RuleFact(T, f"{who} is {m.group(1).strip()}", 0.9, None, None)
+    return None
+
+
+def preference(s: str, who: str) -> RuleFact | None:
+    T = "user_preferences"
+    if m := re.search(r"\b[Mm]y fav(?:ou?rite|e) ([\w ]{2,30}?) (?:is|are|has to be) ([^.!?,;]{2,80})", s):
+        cat, val = m.group(1).strip().lower(), _strip(m.group(2))
+        return RuleFact(T, f"{who}'s favorite {cat} is {val}", 0.75, f"favorite:{cat}", val.lower())
+    if m := re.search(r"\bI(?:'ve| have)? (?:recently |just |now )?(?:switched|changed|moved|gone) (?:over )?(?:from ([\w -]{2,40}) )?to ([\w -]{2,40})", s):
+        val, old = _strip(m.group(2)), m.group(1)
+        cat = category_of(val)
+        if cat:
+            was = f" (switched from {old.strip()})" if old else ""
+            return RuleFact(T, f"{who} prefers {val}{was}", 0.8, f"preference:{cat}", _value_in(val, cat))
+    if m := re.search(r"\bI(?:'m| am) (?:now )?(vegetarian|vegan|pescatarian|keto)\b", s):
+        return RuleFact(T, f"{who} is {m.group(1)}", 0.85, "preference:diet", m.group(1).lower())
+    neg = re.search(r"\bI (?:don't|do not|no longer|can't stand|cannot stand|hate|dislike) (?:like |drink |eat |enjoy )?([^.!?;]{2,80})", s)
+    if neg and (cat := category_of(neg.group(1))):
+        val = _value_in(neg.group(1), cat)
+        return RuleFact(T, f"{who} does not like {_strip(neg.group(1))}", 0.75, f"preference:{cat}", f"not {val}")
+    if m := re.search(r"\bI (?:really |absolutely |just |totally |still )?(love|like|enjoy|prefer|adore|hate|dislike) ([^.!?;]{2,120})", s):
+        verb, obj = m.group(1).lower(), _strip(m.group(2))
+        cat = category_of(obj)
+        slot = f"preference:{cat}" if cat and verb in {"prefer", "love", "like", "adore"} else None
+        value = _value_in(obj, cat) if slot and cat else None
+        verb3 = {"love": "loves", "like": "likes", "enjoy": "enjoys", "prefer": "prefers", "adore": "adores",
+                 "hate": "hates", "dislike": "dislikes"}[verb]  # fmt: skip
+        return RuleFact(T, f"{who} {verb3} {third_person(obj, who)}", 0.7, slot, value)
+    if m := re.search(r"\bI(?:'m| am) (?:a )?(?:big |huge |real )?fan of ([^.!?;]{2,80})", s):
+        return RuleFact(T, f"{who} is a big fan of {_strip(m.group(1))}", 0.7, None, None)
+    if m := re.search(r"\bI(?:'d| would) (?:much )?rather ([^.!?;]{3,100})", s):
+        return RuleFact(T, f"{who} would rather {third_person(_strip(m.group(1)), who)}", 0.6, None, None)
+    return None
+
+
+def instruction(s: str, who: str) -> RuleFact | None:
+    T = "explicit_instructions"
+    if m := re.search(r"^(?:please |also |and )?(?:remember|keep in mind|note|make a note) (?:that )?" + _TAIL, s, re.I):
+        return RuleFact(T, f"{who} asked to remember: {third_person(_strip(m.group(1)), who)}", 0.9, None, None)
+    if m := re.search(r"^(?:please |and )?(always|never|don't|do not) " + _TAIL, s, re.I):
+        verb = {"don't": "never", "do not": "never"}.get(m.group(1).lower(), m.group(1).lower())
+        return RuleFact(T, f"{who}'s instruction: {verb} {third_person(_strip(m.group(2)), who)}", 0.9, None, None)
+    if m := re.search(r"\b(?:I want you to|I'd like you to|from now on,?|make sure (?:to|you)|I (?:don't|do not|never) want you to) " + _TAIL, s, re.I):
+        neg = "never " if re.search(r"don't|do not|never", m.group(0), re.I) else ""
+        return RuleFact(T, f"{who}'s instruction: {neg}{third_person(_strip(m.group(1)), who)}", 0.9, None, None)
+    return None
+
+
+def decision(s: str, who: str) -> RuleFact | None:
+    T = "key_conversation_details"
+    if m := re.search(r"\b(?:I|we)(?:'ve| have)? (?:finally )?(?:decided|agreed|settled) (?:to|on|that) " + _TAIL, s, re.I):
+        return RuleFact(T, f"Decision by {who}: {third_person(_strip(m.group(1)), who)}", 0.7, None, None)
+    if m := re.search(r"\blet's (?:go with|use|do|pick|choose|book|stick with) " + _TAIL, s, re.I):
+        return RuleFact(T, f"Decision by {who}: go with {third_person(_strip(m.group(1)), who)}", 0.7, None, None)
+    if m := re.search(r"\bI(?:'ll| will) (?:go with|take|choose|pick|book|stick with) " + _TAIL, s):
+        return RuleFact(T, f"Decision by {who}: {third_person(_strip(m.group(0)), who)}", 0.65, None, None)
+    return None
+
+
+PROPOSAL = re.compile(r"\b(?:how about|what about|I (?:suggest|recommend)|should we|shall we|shall I|we could|would you like (?:me )?to|I can) " + _TAIL, re.I)
+AGENT_OUTCOME = re.compile(r"\bI(?:'ve| have) (?:now |just )?(booked|scheduled|ordered|reserved|cancell?ed|sent|created|set up|added|updated|renewed|transferred|filed|submitted) " + _TAIL, re.I)
+AFFIRM = re.compile(r"^\W*(?:yes|yeah|yep|sure|ok|okay|sounds (?:good|great|perfect)|perfect|great|let's do (?:it|that)|go (?:ahead|for it)|deal|do it|that works)\b", re.I)
+
+RULES = (instruction, personal, preference, decision)

@@ -1,0 +1,127 @@
+"""The embedded extractor: deterministic rules, no model, no network.
+
+Per sentence said by a person (the user, or a named participant in a multi-party chat):
+a forget request, a fact under a managed topic (rules), a custom-topic fact, or — when it is an
+informative first-person statement — a conversation detail. Agent turns yield outcomes
+("I've booked …") and, when the user accepts a proposal, a decision citing both turns.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from tasks.models import Event, Extraction, Fact, ForgetRequest, Session
+from tasks.providers.extraction_rules import AFFIRM, AGENT_OUTCOME, PROPOSAL, RULES, RuleFact, forget_target
+from tasks.settings import CustomTopic
+from tasks.textrules import clean, resolve_dates, sentences, shorten, third_person
+
+STOPWORDS = frozenset(
+    "a an the and or but if so to of in on at by for with from as is are was were be been being am do does did "
+    "have has had i me my we our you your he she it they them his her its their this that these those there "
+    "here what which who whom how when where why not no yes yeah oh ok okay just really very too also so much "
+    "many lot lots some any all can could would should will shall may might must about into over up down out "
+    "then than now well still even more most such only own same again ever get got go going gonna wanna "
+    "thing things stuff like im ive id ill dont cant thats its youre".split()
+)
+SMALL_TALK = re.compile(
+    r"^(?:hi|hello|hey|thanks|thank you|bye|goodbye|good (?:morning|night|evening)|see you|take care|"
+    r"how are you|i'm (?:good|fine|great|doing well)|lol|haha|same here|me too|no problem|you're welcome)\b",
+    re.I,
+)
+FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|my|me|we|our|us|mine)\b", re.I)
+
+
+def content_words(text: str) -> list[str]:
+    return [w for w in re.findall(r"[a-z0-9']+", text.lower()) if w.strip("'") not in STOPWORDS and len(w) > 1]
+
+
+class LocalExtractor:
+    """Rule-based extraction; ``min_content_words`` decides what counts as informative."""
+
+    def __init__(self, custom_topics: Sequence[CustomTopic] = (), min_content_words: int = 3) -> None:
+        self._custom = [
+            (t.name, [re.compile(rf"\b{re.escape(k)}\b", re.I) for k in t.keywords] + [re.compile(p, re.I) for p in t.patterns])
+            for t in custom_topics
+        ]  # fmt: skip
+        self._min_words = min_content_words
+
+    def extract(self, session: Session) -> Extraction:
+        out = Extraction()
+        events = session.events
+        for index, event in enumerate(events):
+            if event.role == "agent":
+                self._agent_turn(event, events[index + 1 : index + 2], out)
+            else:
+                self._person_turn(event, out)
+        seen: set[tuple[str, str]] = set()
+        out.facts = [f for f in out.facts if (f.topic, f.content.lower()) not in seen and not seen.add((f.topic, f.content.lower()))]  # type: ignore[func-returns-value]
+        return out
+
+    @staticmethod
+    def _speaker(event: Event) -> str:
+        return "User" if event.role == "user" else event.author.strip()
+
+    def _fact(self, event: Event, rule: RuleFact, sources: tuple[str, ...] | None = None) -> Fact:
+        return Fact(
+            topic=rule.topic, content=shorten(rule.content), source_event_ids=sources or (event.id,),
+            stated_at=event.timestamp, speaker=self._speaker(event), importance=rule.importance,
+            slot=rule.slot, value=rule.value,
+        )  # fmt: skip
+
+    def _person_turn(self, event: Event, out: Extraction) -> None:
+        who = self._speaker(event)
+        narrative: list[str] = []
+        for raw in sentences(event.text):
+            sentence = clean(raw)
+            if not sentence or SMALL_TALK.match(sentence):
+                continue
+            if (target := forget_target(sentence)) is not None:
+                out.forgets.append(ForgetRequest(query=target, source_event_ids=(event.id,),
+                                                 stated_at=event.timestamp, speaker=who))  # fmt: skip
+                continue
+            resolved = resolve_dates(sentence, event.timestamp)
+            rule = next((r for fn in RULES if (r := fn(resolved, who))), None)
+            if rule:
+                out.facts.append(self._fact(event, rule))
+            custom = self._custom_topic(resolved)
+            if custom:
+                out.facts.append(self._fact(event, RuleFact(custom, third_person(resolved, who), 0.6)))
+            elif not rule and self._informative(sentence, event.role == "other"):
+                narrative.append(third_person(resolved, who))
+        self._narrative(event, who, narrative, out)
+
+    def _informative(self, sentence: str, participant: bool) -> bool:
+        """A statement with enough content; a user's must also be about themselves (else chit-chat)."""
+        if sentence.endswith("?"):
+            return False
+        words = content_words(sentence)
+        return len(words) >= self._min_words and (participant or bool(FIRST_PERSON.search(sentence)))
+
+    def _narrative(self, event: Event, who: str, parts: list[str], out: Extraction) -> None:
+        """Informative statements of one turn, packed into facts of at most 200 characters."""
+        chunk = ""
+        for part in parts:
+            text = part if part.lower().startswith(who.lower()) else f"{who}: {part}"
+            if chunk and len(chunk) + len(text) + 1 > 200:
+                out.facts.append(self._fact(event, RuleFact("key_conversation_details", chunk, 0.4)))
+                chunk = ""
+            chunk = f"{chunk} {part}".strip() if chunk else text
+        if chunk:
+            out.facts.append(self._fact(event, RuleFact("key_conversation_details", chunk, 0.4)))
+
+    def _custom_topic(self, sentence: str) -> str | None:
+        return next((name for name, pats in self._custom if any(p.search(sentence) for p in pats)), None)
+
+    def _agent_turn(self, event: Event, following: Sequence[Event], out: Extraction) -> None:
+        for raw in sentences(event.text):
+            sentence = resolve_dates(clean(raw), event.timestamp)
+            if m := AGENT_OUTCOME.search(sentence):
+                content = f"Outcome: the agent {m.group(1).lower()} {m.group(2).strip()}"
+                out.facts.append(self._fact(event, RuleFact("key_conversation_details", content, 0.6)))
+            reply = following[0] if following else None
+            if (m := PROPOSAL.search(sentence)) and reply is not None and reply.role == "user" and AFFIRM.match(reply.text):
+                choice = third_person(m.group(1).strip(" ?"), "User")
+                rule = RuleFact("key_conversation_details", f"Decision: {choice}", 0.7)
+                fact = self._fact(reply, rule, sources=(event.id, reply.id))
+                out.facts.append(fact)

@@ -1,0 +1,42 @@
+"""The embedded summarizer: an episode from the session's most informative statements.
+
+Each summary sentence cites the turns it came from, so provenance stays honest.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from tasks.models import Episode, EpisodeSentence, Fact, Session
+from tasks.providers.local_extractor import LocalExtractor, content_words
+from tasks.textrules import fmt_date, shorten
+
+
+class LocalSummarizer:
+    """Summary = who talked when about what, then the top facts by importance (each cited)."""
+
+    def __init__(self, max_sentences: int = 4, extractor: LocalExtractor | None = None) -> None:
+        self._max = max_sentences
+        self._extractor = extractor or LocalExtractor()
+
+    def summarize(self, session: Session, facts: list[Fact] | None = None) -> Episode:
+        facts = facts if facts is not None else self._extractor.extract(session).facts
+        speakers = list(dict.fromkeys(e.author if e.role == "other" else e.role for e in session.events))
+        words = Counter(w for e in session.events if e.role != "agent" for w in content_words(e.text) if len(w) > 3)
+        topics = tuple(w for w, _ in words.most_common(5))
+        ranked = sorted(facts, key=lambda f: (-f.importance, f.stated_at))[: self._max]
+        ranked.sort(key=lambda f: f.stated_at)
+        opening = f"On {fmt_date(session.started_at)}, {' and '.join(speakers)} talked"
+        opening += f" about {', '.join(topics[:3])}." if topics else "."
+        cited = [EpisodeSentence(text=shorten(f.content, 160), source_event_ids=f.source_event_ids) for f in ranked]
+        compaction = [
+            EpisodeSentence(text=shorten(s, 300), source_event_ids=tuple(e.id for e in session.events))
+            for s in session.compaction_summaries
+        ]
+        sentences = (EpisodeSentence(text=opening, source_event_ids=()), *compaction, *cited)
+        return Episode(
+            app_name=session.app_name, user_id=session.user_id, session_id=session.session_id,
+            summary=" ".join(s.text.rstrip(".") + "." for s in sentences), topics=topics,
+            key_facts=tuple(f.content for f in ranked), sentences=sentences,
+            started_at=session.started_at, ended_at=session.ended_at,
+        )  # fmt: skip

@@ -1,0 +1,135 @@
+"""Deterministic text rules for the local extractor: sentences, relative dates, third person.
+
+Pure functions; no model. Dates are resolved against the time the sentence was said, so a
+memory states "on 7 May 2023" where the speaker said "yesterday".
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+            "seven": 7, "eight": 8, "nine": 9, "ten": 10, "a couple of": 2, "a few": 3, "several": 3}  # fmt: skip
+_SENTENCE = re.compile(r"(?<=[.!?])(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!Mrs\.)(?<!\bSt\.)\s+(?=[\"'A-Z0-9])|\n+")
+
+
+def sentences(text: str) -> list[str]:
+    """Split text into sentences (a simple rule that keeps abbreviations like "Dr." mostly intact)."""
+    return [s.strip() for s in _SENTENCE.split(text) if s and s.strip()]
+
+
+def fmt_date(value: datetime) -> str:
+    return f"{value.day} {value:%B %Y}"
+
+
+def _month(value: datetime, delta: int) -> str:
+    index = value.year * 12 + value.month - 1 + delta
+    return datetime(index // 12, index % 12 + 1, 1).strftime("%B %Y")
+
+
+def _weekday(anchor: datetime, name: str, direction: int) -> datetime:
+    target = WEEKDAYS.index(name)
+    days = (anchor.weekday() - target) % 7 or 7
+    return anchor - timedelta(days=days) if direction < 0 else anchor + timedelta(days=(target - anchor.weekday()) % 7 or 7)
+
+
+def resolve_dates(text: str, when: datetime) -> str:
+    """Rewrite relative time expressions as absolute dates, keeping the original words in brackets."""
+
+    def sub(pattern: str, fn: object) -> None:
+        nonlocal text
+        text = re.sub(pattern, fn, text, flags=re.IGNORECASE)  # type: ignore[call-overload]
+
+    sub(r"\b(the day before yesterday)\b", lambda m: f"on {fmt_date(when - timedelta(days=2))}")
+    sub(r"\b(yesterday|last night)\b", lambda m: f"on {fmt_date(when - timedelta(days=1))}")
+    sub(r"\b(today|tonight|this morning|this afternoon|this evening)\b", lambda m: f"{m.group(1)} ({fmt_date(when)})")
+    sub(r"\b(tomorrow)\b", lambda m: f"on {fmt_date(when + timedelta(days=1))}")
+    sub(r"\blast (week|weekend)\b", lambda m: f"the {m.group(1)} before {fmt_date(when)}")
+    sub(r"\bnext (week|weekend)\b", lambda m: f"the {m.group(1)} after {fmt_date(when)}")
+    sub(r"\blast month\b", lambda m: f"in {_month(when, -1)}")
+    sub(r"\bnext month\b", lambda m: f"in {_month(when, 1)}")
+    sub(r"\bthis month\b", lambda m: f"in {_month(when, 0)}")
+    sub(r"\blast year\b", lambda m: f"in {when.year - 1}")
+    sub(r"\bnext year\b", lambda m: f"in {when.year + 1}")
+    sub(r"\bthis year\b", lambda m: f"in {when.year}")
+    sub(r"\blast (" + "|".join(WEEKDAYS) + r")\b", lambda m: f"on {fmt_date(_weekday(when, m.group(1).lower(), -1))}")
+    sub(r"\bnext (" + "|".join(WEEKDAYS) + r")\b", lambda m: f"on {fmt_date(_weekday(when, m.group(1).lower(), 1))}")
+
+    def ago(m: re.Match[str]) -> str:
+        n = _NUMBERS.get(m.group(1).lower()) or int(m.group(1))
+        unit = m.group(2).lower().rstrip("s")
+        days = {"day": 1, "week": 7, "month": 30, "year": 365}[unit] * n
+        approx = "" if unit == "day" else "around "
+        return f"{approx}{fmt_date(when - timedelta(days=days))}"
+
+    sub(r"\b(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a couple of|a few|several) "
+        r"(days?|weeks?|months?|years?) ago\b", ago)  # fmt: skip
+    return text
+
+
+_VERB_S = {"go": "goes", "do": "does", "have": "has", "watch": "watches", "teach": "teaches",
+           "fix": "fixes", "miss": "misses", "wish": "wishes", "relax": "relaxes", "catch": "catches"}  # fmt: skip
+_BASE_VERBS = frozenset(
+    "love like enjoy prefer hate dislike want need work live play study drink eat think feel know "
+    "believe hope plan volunteer run cook read write paint travel visit own use listen practice try "
+    "keep take make spend collect swim sing dance draw walk ride bake wear go do watch teach fix miss "
+    "wish relax catch mean usually always never really also still often sometimes".split()
+)
+_ADVERBS = frozenset("usually always never really also still often sometimes".split())
+
+
+def _third_person_verb(verb: str) -> str:
+    low = verb.lower()
+    if low in _ADVERBS:
+        return verb
+    if low in _VERB_S:
+        return _VERB_S[low]
+    if low.endswith("y") and low[-2:-1] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + ("es" if low.endswith(("s", "sh", "ch", "x")) else "s")
+
+
+def third_person(text: str, name: str) -> str:
+    """Rewrite a first-person sentence about ``name`` in the third person ("I love X" → "Ann loves X")."""
+    poss = f"{name}'s"
+    rules: list[tuple[str, str | object]] = [
+        (r"\bI'm\b|\bI am\b", f"{name} is"),
+        (r"\bI've\b|\bI have\b", f"{name} has"),
+        (r"\bI'd\b", f"{name} would"),
+        (r"\bI'll\b|\bI will\b", f"{name} will"),
+        (r"\bI was\b", f"{name} was"),
+        (r"\bmyself\b", "themselves"),
+        (r"\bmine\b", poss),
+        (r"\b[Mm]y\b", poss),
+        (r"\bme\b", name),
+    ]
+    for pattern, repl in rules:
+        text = re.sub(pattern, repl, text)  # type: ignore[call-overload]
+
+    def subject(m: re.Match[str]) -> str:
+        adverb, verb = m.group(1) or "", m.group(2)
+        if adverb and verb.lower() in _BASE_VERBS:
+            return f"{name} {adverb}{_third_person_verb(verb)}"
+        if verb.lower() in _BASE_VERBS:
+            return f"{name} {_third_person_verb(verb)}"
+        return f"{name} {adverb}{verb}"
+
+    text = re.sub(r"\bI ((?:usually |always |never |really |also |still |often |sometimes )?)([A-Za-z]+)", subject, text)
+    return text
+
+
+def clean(text: str) -> str:
+    """Collapse whitespace and strip filler at the start ("so", "well", "oh", "haha")."""
+    text = re.sub(r"\s+", " ", text).strip()
+    text = re.sub(r"^(?:(?:so|well|oh|ah|hey|haha|hmm|um|yeah|yes|wow|lol|ok|okay)[,!.]?\s+)+", "", text, flags=re.I)
+    return text[:1].upper() + text[1:] if text else text
+
+
+def shorten(text: str, limit: int = 200) -> str:
+    """Cut at a word boundary to at most ``limit`` characters."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:")
+    return cut + "…"

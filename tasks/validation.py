@@ -1,0 +1,157 @@
+"""Validates a batch of raw sessions with pandera (polars) and builds typed Sessions.
+
+The batch is flattened to one frame of events and checked in one call; failures map back to
+their session, which goes to quarantine with every reason while the rest of the batch proceeds.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import timedelta
+
+import pandera.polars as pa
+import polars as pl
+from pandera.errors import SchemaErrors
+
+from tasks.models import Event, QuarantineRecord, Role, Session
+from tasks.sessions import AGENT_AUTHORS, USER_AUTHORS, RawSession
+
+#: Events may sit slightly outside the session's own start/end (clock skew between services).
+CLOCK_SLACK = timedelta(minutes=5)
+MAX_TEXT_CHARS = 100_000
+
+
+def _non_blank(col: str) -> pa.Check:
+    return pa.Check(lambda data: data.lazyframe.select(pl.col(col).str.strip_chars().str.len_chars() > 0),
+                    name="not_blank")  # fmt: skip
+
+
+class EventFrame(pa.DataFrameModel):
+    """One row per event of the batch, with its session's fields repeated."""
+
+    session_idx: int
+    app_name: str = pa.Field(nullable=False)
+    user_id: str = pa.Field(nullable=False)
+    session_id: str = pa.Field(nullable=False)
+    started_at: pl.Datetime(time_zone="UTC") = pa.Field(nullable=False)  # type: ignore[valid-type]
+    ended_at: pl.Datetime(time_zone="UTC") = pa.Field(nullable=False)  # type: ignore[valid-type]
+    event_id: str = pa.Field(nullable=False)
+    author: str = pa.Field(nullable=False)
+    text: str = pa.Field(nullable=False, str_length={"max_value": MAX_TEXT_CHARS})
+    timestamp: pl.Datetime(time_zone="UTC") = pa.Field(nullable=False)  # type: ignore[valid-type]
+
+    class Config:
+        strict = True
+        coerce = False
+
+    @pa.dataframe_check(name="ended_at >= started_at")
+    def ended_after_start(cls, data: pa.PolarsData) -> pl.LazyFrame:
+        return data.lazyframe.select(pl.col("ended_at") >= pl.col("started_at"))
+
+    @pa.dataframe_check(name="event time within the session (5 min slack)")
+    def event_in_session(cls, data: pa.PolarsData) -> pl.LazyFrame:
+        return data.lazyframe.select(
+            (pl.col("timestamp") >= pl.col("started_at") - CLOCK_SLACK)
+            & (pl.col("timestamp") <= pl.col("ended_at") + CLOCK_SLACK)
+        )
+
+    @pa.dataframe_check(name="event id unique within its session")
+    def unique_event_ids(cls, data: pa.PolarsData) -> pl.LazyFrame:
+        return data.lazyframe.select(~pl.struct("session_idx", "event_id").is_duplicated())
+
+    @pa.dataframe_check(name="ids and author not blank")
+    def not_blank(cls, data: pa.PolarsData) -> pl.LazyFrame:
+        cols = ["app_name", "user_id", "session_id", "event_id", "author"]
+        return data.lazyframe.select(
+            pl.all_horizontal([pl.col(c).str.strip_chars().str.len_chars() > 0 for c in cols])
+        )
+
+
+@dataclass
+class ValidationResult:
+    sessions: list[Session]
+    quarantined: list[QuarantineRecord]
+    pending: int  # sessions not ended yet: left for a later run, not quarantined
+
+
+def role_of(author: str, fmt: str) -> Role:
+    """``user``/``agent`` by author name; in ADK every non-user author is an agent; else a person."""
+    name = author.strip().lower()
+    if name in USER_AUTHORS:
+        return "user"
+    if fmt == "adk" or name in AGENT_AUTHORS:
+        return "agent"
+    return "other"
+
+
+def _frame(raws: Sequence[RawSession]) -> pl.DataFrame:
+    rows = [
+        {
+            "session_idx": idx, "app_name": r.app_name, "user_id": r.user_id, "session_id": r.session_id,
+            "started_at": r.started_at, "ended_at": r.ended_at, "event_id": e.id, "author": e.author,
+            "text": e.text, "timestamp": e.timestamp,
+        }
+        for idx, r in enumerate(raws)
+        for e in r.events
+    ]  # fmt: skip
+    schema = {
+        "session_idx": pl.Int64, "app_name": pl.String, "user_id": pl.String, "session_id": pl.String,
+        "started_at": pl.Datetime("us", "UTC"), "ended_at": pl.Datetime("us", "UTC"), "event_id": pl.String,
+        "author": pl.String, "text": pl.String, "timestamp": pl.Datetime("us", "UTC"),
+    }  # fmt: skip
+    return pl.DataFrame(rows, schema=schema)
+
+
+def _schema_failures(frame: pl.DataFrame) -> dict[int, list[str]]:
+    """Reasons per session index, from one lazy pandera validation of the whole batch."""
+    reasons: dict[int, list[str]] = defaultdict(list)
+    try:
+        EventFrame.validate(frame, lazy=True)
+    except SchemaErrors as exc:
+        cases = exc.failure_cases
+        for case in cases.iter_rows(named=True):
+            index = case.get("index")
+            if index is None:
+                continue
+            idx = int(frame["session_idx"][int(index)])
+            column = case.get("column") or "row"
+            reason = f"{column}: failed {case.get('check')}"
+            if reason not in reasons[idx]:
+                reasons[idx].append(reason)
+    return reasons
+
+
+def validate_batch(raws: Sequence[RawSession]) -> ValidationResult:
+    """Typed sessions for the good raw sessions; quarantine records (with reasons) for the others."""
+    frame = _frame(raws)
+    failures = _schema_failures(frame) if frame.height else {}
+    sessions: list[Session] = []
+    quarantined: list[QuarantineRecord] = []
+    pending = 0
+    for idx, raw in enumerate(raws):
+        reasons = list(raw.problems) + failures.get(idx, [])
+        if raw.ended_at is None and not raw.problems and raw.fmt == "jsonl" and raw.events:
+            pending += 1  # not ended yet: picked up by a later run once it has ended_at
+            continue
+        if not raw.events:
+            reasons.append("events: no event with text")
+        for name in ("app_name", "user_id", "session_id", "started_at", "ended_at"):
+            if getattr(raw, name) is None and not any(r.startswith(name) for r in reasons):
+                reasons.append(f"{name}: missing")
+        if reasons:
+            quarantined.append(QuarantineRecord(source=raw.source, line=raw.line, reason="; ".join(reasons), raw=raw.raw))
+            continue
+        assert raw.app_name and raw.user_id and raw.session_id and raw.started_at and raw.ended_at
+        events = tuple(
+            Event(id=str(e.id), author=str(e.author), role=role_of(str(e.author), raw.fmt), text=str(e.text),
+                  timestamp=e.timestamp)  # type: ignore[arg-type]
+            for e in sorted(raw.events, key=lambda e: e.timestamp)  # type: ignore[arg-type,return-value]
+        )  # fmt: skip
+        sessions.append(
+            Session(app_name=raw.app_name, user_id=raw.user_id, session_id=raw.session_id,
+                    started_at=raw.started_at, ended_at=raw.ended_at, events=events,
+                    compaction_summaries=tuple(raw.compaction_summaries), source=f"{raw.source}:{raw.line}")
+        )  # fmt: skip
+    return ValidationResult(sessions=sessions, quarantined=quarantined, pending=pending)
