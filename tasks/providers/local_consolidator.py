@@ -1,0 +1,222 @@
+"""Local, deterministic consolidator: slot rules first, then similarity plus light wording cues.
+
+Why rules and not a model: offline by default, reproducible re-runs, and every verdict carries a
+reason a person can check. Slots (filled by the extractor) decide most cases exactly: same slot and
+same value is a duplicate, same slot and another value a contradiction. Without slots we fall back
+to cosine thresholds and general cues (negation flips, "no longer", "switched to", added detail).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from tasks.models import Decision, Fact, ForgetRequest, MemoryRow, Relation
+from tasks.providers.base import ScoredMemory
+
+_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+_STOP = _words(
+    """a an the and or but of to in on at for with by from as is are was were be been being am do does
+    did has have had it its this that these those there here i me my mine we our you your he she they
+    them his her their user who whom which what when where why how so very really just also too than
+    then about into over up out some any all each every other s please"""
+)
+_NEGATIONS = _words("not no never nor none nobody nothing neither cannot dislikes dislike hates hate")
+_CHANGE_CUES = (
+    "no longer", "not anymore", "anymore", "any more", "switched to", "switched from", "instead of",
+    "changed from", "changed to", "moved to", "now prefers", "now works", "now lives", "these days",
+    "nowadays", "used to", "stopped", "quit",
+)  # fmt: skip
+#: Words that say "forget" rather than what to forget.
+_FORGET_WORDS = _words(
+    """forget forgot forgotten delete remove erase drop ignore remember don't dont mention anything
+    everything stuff thing things said told mentioned info information know"""
+)
+#: Verbs too common to identify a memory on their own ("forget that I like X": X identifies it).
+_LIGHT_VERBS = _words("like love prefer enjoy want use get go make think feel")
+_ANNOTATION = re.compile(r"\s*\((?:changed from|previously:|refined on)[^()]*\)\s*$")
+
+
+def _stem(word: str) -> str:
+    if len(word) > 5 and word.endswith("ing"):
+        word = word[:-3]
+    elif len(word) > 4 and word.endswith("ed"):
+        word = word[:-2]
+    elif len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        word = word[:-1]
+    return word[:-1] if len(word) > 3 and word.endswith("e") else word
+
+
+def _tokens(text: str) -> list[str]:
+    return _WORD.findall(text.lower().replace("’", "'"))
+
+
+def content_words(text: str) -> frozenset[str]:
+    """Stemmed words that carry meaning (no stop words, no negations, no contractions)."""
+    return frozenset(
+        _stem(w) for w in _tokens(text) if w not in _STOP and w not in _NEGATIONS and "'" not in w
+    )
+
+
+def is_negated(text: str) -> bool:
+    """Odd number of negations: "does not like" vs "likes"; double negation cancels out."""
+    count = sum(1 for w in _tokens(text) if w in _NEGATIONS or w.endswith("n't"))
+    return count % 2 == 1
+
+
+def has_change_cue(text: str) -> bool:
+    lowered = f" {text.lower()} "
+    return any(
+        f" {cue} " in lowered or f" {cue}," in lowered or f" {cue}." in lowered for cue in _CHANGE_CUES
+    )
+
+
+def strip_annotation(content: str) -> str:
+    """Drop a previous "(changed from …)" note so that notes never nest."""
+    return _ANNOTATION.sub("", content).strip()
+
+
+def _norm(value: str) -> str:
+    return " ".join(_tokens(value))
+
+
+def _overlap(a: frozenset[str], b: frozenset[str]) -> float:
+    return len(a & b) / len(a | b) if a | b else 0.0
+
+
+class LocalConsolidator:
+    """Rule-based :class:`~tasks.providers.base.Consolidator` over cosine similarities.
+
+    ``duplicate_threshold``: at or above, same wording means the same memory (IGNORE).
+    ``related_threshold``: below it a memory is unrelated unless it shares the fact's slot.
+    ``forget_threshold``: a forget request matches a memory on similarity alone at or above it.
+    """
+
+    def __init__(
+        self, duplicate_threshold: float, related_threshold: float, forget_threshold: float = 0.7
+    ) -> None:
+        self.duplicate_threshold = duplicate_threshold
+        self.related_threshold = related_threshold
+        self.forget_threshold = forget_threshold
+
+    def decide(self, fact: Fact, related: Sequence[ScoredMemory]) -> Decision:
+        """ADD, UPDATE (contradicts / supersedes / refines) or IGNORE (duplicates) for one fact."""
+        candidates = sorted(
+            (s for s in related if self._comparable(fact, s)), key=lambda s: s.similarity, reverse=True
+        )
+        if not candidates:
+            return Decision(action="ADD", relation="new", reason="no related memory")
+        slotted = self._slot_decision(fact, candidates)
+        if slotted is not None:
+            return slotted
+        best = candidates[0]
+        memory = best.memory
+        new_words, old_words = content_words(fact.content), content_words(memory.content)
+        flipped = is_negated(fact.content) != is_negated(memory.content)
+        same_topic = memory.topic == fact.topic
+        close = best.similarity >= self.duplicate_threshold
+        sim = f"similarity {best.similarity:.2f}"
+        if flipped and (close or (same_topic and _overlap(new_words, old_words) >= 0.5)):
+            return self._update(fact, memory, "contradicts", f"negation flips a memory ({sim})")
+        if has_change_cue(fact.content) and (close or same_topic):
+            return self._update(fact, memory, "supersedes", f"states a change ({sim})")
+        if same_topic and self._refines(new_words, old_words):
+            return self._update(fact, memory, "refines", f"adds detail to a memory ({sim})")
+        if close:
+            return Decision(
+                action="IGNORE",
+                target_memory_id=memory.memory_id,
+                relation="duplicates",
+                reason=f"duplicate of a current memory ({sim})",
+            )
+        return Decision(action="ADD", relation="new", reason=f"related but distinct (best {sim})")
+
+    def forget(self, request: ForgetRequest, related: Sequence[ScoredMemory]) -> list[Decision]:
+        """DELETE every related memory the request names: by similarity, its words, or the slot."""
+        words = content_words(request.query) - content_words(" ".join(_FORGET_WORDS))
+        core = (words - content_words(" ".join(_LIGHT_VERBS))) or words
+        decisions: list[Decision] = []
+        for scored in related:
+            memory = scored.memory
+            why = self._forget_match(scored, core)
+            if why:
+                decisions.append(
+                    Decision(
+                        action="DELETE",
+                        target_memory_id=memory.memory_id,
+                        relation="forgets",
+                        reason=f'forget request "{request.query}" ({why})',
+                    )
+                )
+        return decisions
+
+    # -- helpers -------------------------------------------------------------------------------
+
+    def _comparable(self, fact: Fact, scored: ScoredMemory) -> bool:
+        """Above the related threshold or sharing the slot; never a memory of another known slot."""
+        slot = scored.memory.slot
+        if fact.slot and slot:
+            return fact.slot == slot
+        return scored.similarity >= self.related_threshold
+
+    def _slot_decision(self, fact: Fact, candidates: Sequence[ScoredMemory]) -> Decision | None:
+        if not (fact.slot and fact.value):
+            return None
+        match = next((s.memory for s in candidates if s.memory.slot == fact.slot and s.memory.value), None)
+        if match is None or match.value is None:
+            return None
+        if _norm(match.value) == _norm(fact.value):
+            return Decision(
+                action="IGNORE",
+                target_memory_id=match.memory_id,
+                relation="duplicates",
+                reason=f"same {fact.slot}: {fact.value}",
+            )
+        return self._update(
+            fact, match, "contradicts", f"{fact.slot} changed from {match.value} to {fact.value}", match.value
+        )
+
+    def _refines(self, new: frozenset[str], old: frozenset[str]) -> bool:
+        """The new fact keeps (nearly) all the old words and adds at least two: more specific."""
+        if not old:
+            return False
+        kept = len(old & new) / len(old)
+        return kept >= 0.8 and len(new - old) >= 2
+
+    def _update(
+        self, fact: Fact, memory: MemoryRow, relation: Relation, reason: str, old_value: str | None = None
+    ) -> Decision:
+        day = fact.stated_at.date().isoformat()
+        new = strip_annotation(fact.content).rstrip(". ")
+        old = old_value or strip_annotation(memory.content).rstrip(". ")
+        if relation == "refines":
+            content = f"{new} (refined on {day}; was: {old})"
+        elif old_value:
+            content = f"{new} (changed from {old} on {day})"
+        else:
+            content = f"{new} (previously: {old}; changed on {day})"
+        return Decision(
+            action="UPDATE",
+            target_memory_id=memory.memory_id,
+            new_content=content,
+            relation=relation,
+            reason=reason,
+        )
+
+    def _forget_match(self, scored: ScoredMemory, core: frozenset[str]) -> str:
+        memory = scored.memory
+        if scored.similarity >= self.forget_threshold:
+            return f"similarity {scored.similarity:.2f}"
+        if core and core <= content_words(memory.content):
+            return "names its words"
+        slot_words = content_words(memory.slot.replace(":", " ")) if memory.slot else frozenset()
+        value_words = content_words(memory.value) if memory.value else frozenset()
+        if core and ((slot_words and slot_words & core) or (value_words and value_words <= core)):
+            return f"names its {memory.slot or 'value'}"
+        return ""
