@@ -1,0 +1,61 @@
+"""``memory-pipeline recall``: query one user's memories from the shell (hits or a context block)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from flows.cli_common import add_store_arg, parse_time, print_json, settings_from_args
+from tasks.context import format_context
+from tasks.recall import Recaller
+
+
+def register(subparsers: Any) -> None:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "recall", help="recall a user's memories for a query", description=__doc__
+    )
+    parser.add_argument("query", metavar="QUERY", help="what to look for")
+    parser.add_argument("--app", required=True, help="app name (tenant)")
+    parser.add_argument("--user", required=True, help="user id (tenant)")
+    parser.add_argument("--k", type=int, default=None, help="number of hits (default: settings.recall_k)")
+    parser.add_argument("--topic", action="append", default=None, help="only these topics (repeatable)")
+    parser.add_argument("--since", type=parse_time, default=None, help="stated at or after (ISO-8601)")
+    parser.add_argument("--until", type=parse_time, default=None, help="stated at or before (ISO-8601)")
+    parser.add_argument(
+        "--as-of", dest="as_of", type=parse_time, default=None, help="memories valid at (ISO)"
+    )
+    parser.add_argument("--no-episodes", action="store_true", help="memories only, no episode summaries")
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print hits as JSON")
+    output.add_argument("--context", action="store_true", help="print the prompt context block")
+    parser.add_argument(
+        "--max-tokens", type=int, default=None, help="budget of --context (default: settings)"
+    )
+    add_store_arg(parser)
+    parser.set_defaults(handler=run_recall)
+
+
+def run_recall(args: argparse.Namespace) -> int:
+    settings = settings_from_args(args)
+    with Recaller(settings) as recaller:
+        hits = recaller.recall(
+            args.query,
+            args.app,
+            args.user,
+            k=args.k,
+            topics=args.topic,
+            since=args.since,
+            until=args.until,
+            as_of=args.as_of,
+            include_episodes=False if args.no_episodes else None,
+        )
+    if args.json:
+        print_json([hit.model_dump(mode="json") for hit in hits])
+    elif args.context:
+        budget = settings.context_max_tokens if args.max_tokens is None else args.max_tokens
+        print(format_context(hits, budget))
+    else:
+        for hit in hits:
+            when = (hit.stated_at or hit.created_at).date().isoformat()
+            print(f"{hit.score:.3f}  {when}  [{hit.topic}]  {hit.content}  ({hit.kind} {hit.id})")
+    return 0

@@ -1,0 +1,131 @@
+"""Memory for agents: a ``recall_memory`` tool (OpenAI tools format) and a preload block.
+
+The tenant (app, user) always comes from the caller, never from the model's arguments, so a
+prompt-injected tool call cannot read another user's memories. The preload block goes into the
+system instructions (as ADK's PreloadMemoryTool does), not into the message list.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from tasks.context import format_context
+from tasks.models import RecallHit
+from tasks.recall import Recaller
+from tasks.settings import Settings
+
+MAX_LIMIT = 20
+DEFAULT_LIMIT = 5
+
+RECALL_MEMORY_TOOL: dict[str, Any] = {
+    "type": "function",
+    "function": {
+        "name": "recall_memory",
+        "description": (
+            "Search long-term memory of past conversations with this user: facts they stated, "
+            "preferences, instructions and summaries of earlier sessions. Use it when the answer "
+            "may depend on something the user said before. Returns dated memories, best first."
+        ),
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "query": {
+                    "type": "string",
+                    "description": "What to look for, in natural language (e.g. 'user's dog name').",
+                },
+                "limit": {
+                    "type": "integer",
+                    "description": f"Maximum number of memories to return (1-{MAX_LIMIT}).",
+                    "minimum": 1,
+                    "maximum": MAX_LIMIT,
+                    "default": DEFAULT_LIMIT,
+                },
+            },
+            "required": ["query"],
+            "additionalProperties": False,
+        },
+    },
+}
+
+PRELOAD_OPEN = "<PAST_CONVERSATIONS>"
+PRELOAD_CLOSE = "</PAST_CONVERSATIONS>"
+PRELOAD_PREAMBLE = (
+    "The following is from your previous conversations with this user. "
+    "It may help with the current request; it may also be outdated."
+)
+
+
+def handle_recall_memory(
+    arguments: str | dict[str, Any],
+    app_name: str,
+    user_id: str,
+    *,
+    settings: Settings,
+    recaller: Recaller | None = None,
+) -> str:
+    """Run a ``recall_memory`` tool call; always returns JSON text (errors included) for the model."""
+    try:
+        query, limit = _parse_arguments(arguments)
+    except ValueError as exc:
+        return json.dumps({"error": str(exc)})
+    own = recaller is None
+    active = recaller if recaller is not None else Recaller(settings)
+    hits = active.recall(query, app_name, user_id, k=limit)
+    if own:
+        active.flush_access()
+    return json.dumps({"memories": [_tool_view(h) for h in hits]}, ensure_ascii=False)
+
+
+def preload_memories(
+    latest_user_turn: str,
+    app_name: str,
+    user_id: str,
+    *,
+    settings: Settings,
+    max_tokens: int | None = None,
+    recaller: Recaller | None = None,
+) -> str:
+    """A ``<PAST_CONVERSATIONS>`` block for the system instructions ("" when nothing is recalled)."""
+    if not latest_user_turn.strip():
+        return ""
+    own = recaller is None
+    active = recaller if recaller is not None else Recaller(settings)
+    hits = active.recall(latest_user_turn, app_name, user_id)
+    if own:
+        active.flush_access()
+    budget = settings.context_max_tokens if max_tokens is None else max_tokens
+    wrapper = (f"{PRELOAD_OPEN}\n{PRELOAD_PREAMBLE}\n\n", f"\n{PRELOAD_CLOSE}")
+    return format_context(hits, budget, wrapper=wrapper)
+
+
+def _parse_arguments(arguments: str | dict[str, Any]) -> tuple[str, int]:
+    """Model-written arguments: JSON text or a dict; anything malformed is a readable error."""
+    if isinstance(arguments, str):
+        try:
+            parsed = json.loads(arguments or "{}")
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"arguments are not valid JSON: {exc.msg}") from exc
+    else:
+        parsed = arguments
+    if not isinstance(parsed, dict):
+        raise ValueError("arguments must be a JSON object")
+    query = parsed.get("query")
+    if not isinstance(query, str) or not query.strip():
+        raise ValueError("'query' must be a non-empty string")
+    limit = parsed.get("limit", DEFAULT_LIMIT)
+    if isinstance(limit, bool) or not isinstance(limit, int | float):
+        raise ValueError("'limit' must be an integer")
+    return query, max(1, min(MAX_LIMIT, int(limit)))
+
+
+def _tool_view(hit: RecallHit) -> dict[str, Any]:
+    when = hit.stated_at or hit.created_at
+    return {
+        "id": hit.id,
+        "kind": hit.kind,
+        "topic": hit.topic,
+        "content": hit.content,
+        "date": when.date().isoformat(),
+        "score": round(hit.score, 4),
+    }

@@ -1,0 +1,72 @@
+"""Recalled memories as a compact text block for a prompt, under a hard token budget.
+
+Lines are ``<YYYY-MM-DD> - <point>`` so that a model can reason about when something was said.
+Lines are taken best-first and a line that does not fit is skipped (a shorter one after it may
+still fit); the whole block, headers included, is counted with the same tokenizer as the model's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tasks.models import RecallHit
+from tasks.recall import Recaller
+from tasks.settings import Settings
+from tasks.tokens import count_tokens, truncate_to_tokens
+
+FACTS_HEADER = "Known facts:"
+EPISODES_HEADER = "Relevant past conversations:"
+#: An episode summary is cut to this many tokens so that one long summary cannot eat the budget.
+MAX_LINE_TOKENS = 80
+
+
+def build_context(
+    query: str,
+    app_name: str,
+    user_id: str,
+    max_tokens: int,
+    *,
+    settings: Settings,
+    recaller: Recaller | None = None,
+) -> str:
+    """The context block for ``query`` within ``max_tokens`` ("" when nothing is recalled)."""
+    own = recaller is None
+    active = recaller if recaller is not None else Recaller(settings)
+    hits = active.recall(query, app_name, user_id)
+    if own:
+        active.flush_access()
+    return format_context(hits, max_tokens)
+
+
+def hit_line(hit: RecallHit) -> str:
+    """``<YYYY-MM-DD> - <point>``, dated by when it was said (episodes: when they started)."""
+    when = hit.stated_at or hit.created_at
+    point = " ".join(hit.content.split())
+    if count_tokens(point) > MAX_LINE_TOKENS:
+        point = truncate_to_tokens(point, MAX_LINE_TOKENS - 1).rstrip() + "…"
+    return f"{when:%Y-%m-%d} - {point}"
+
+
+def format_context(hits: Sequence[RecallHit], max_tokens: int, *, wrapper: tuple[str, str] = ("", "")) -> str:
+    """Render hits into sections, best first, never exceeding ``max_tokens`` (wrapper included)."""
+    facts: list[str] = []
+    episodes: list[str] = []
+    for hit in hits:
+        target = facts if hit.kind == "memory" else episodes
+        target.append(hit_line(hit))
+        if count_tokens(_render(facts, episodes, wrapper)) > max_tokens:
+            target.pop()
+    if not facts and not episodes:
+        return ""
+    return _render(facts, episodes, wrapper)
+
+
+def _render(facts: list[str], episodes: list[str], wrapper: tuple[str, str]) -> str:
+    sections: list[str] = []
+    if facts:
+        sections.append("\n".join([FACTS_HEADER, *facts]))
+    if episodes:
+        sections.append("\n".join([EPISODES_HEADER, *episodes]))
+    body = "\n\n".join(sections)
+    head, tail = wrapper
+    return "".join(part for part in (head, body, tail))

@@ -1,0 +1,126 @@
+"""Indexes recall relies on: tenant BTrees, full-text on the text column, ANN once a table is big.
+
+Called by the ingest pipeline after each run's writes. Cheap when nothing changed: indexes that
+exist are only brought up to date (new rows appended to them), never rebuilt from scratch, and the
+ANN index waits until a table has ``settings.ann_index_min_rows`` rows: below that a flat,
+prefiltered scan is both exact and fast. Rows not yet indexed are still searched by LanceDB
+(flat), so a stale index costs speed, never results.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import lancedb
+from lancedb.index import FTS, BTree, IvfHnswSq
+
+from tasks.settings import Settings
+from tasks.store import EPISODES, MEMORIES, Store
+
+log = logging.getLogger(__name__)
+
+#: Rebuild the ANN index once this share of rows is outside it (new rows are flat-scanned).
+ANN_REBUILD_UNINDEXED_RATIO = 0.2
+
+
+@dataclass(frozen=True)
+class _Spec:
+    table: str
+    text_column: str
+    scalar_columns: tuple[str, ...] = ("user_id", "app_name")
+    vector_column: str = "vector"
+
+
+SPECS = (_Spec(MEMORIES, "content"), _Spec(EPISODES, "summary"))
+
+
+def ensure_indexes(store: Store, settings: Settings) -> list[str]:
+    """Create missing indexes and fold new rows into existing ones; idempotent.
+
+    Returns ``"<table>.<column>:<action>"`` for each index created, refreshed or rebuilt.
+    """
+    done: list[str] = []
+    existing = set(store.existing())
+    for spec in SPECS:
+        if spec.table not in existing:
+            continue
+        tbl = store.table(spec.table)
+        rows = tbl.count_rows()
+        if rows == 0:
+            continue
+        indexed = {tuple(ix.columns): ix for ix in tbl.list_indices()}
+        stale: dict[str, str] = {}  # index name -> column
+        for col in spec.scalar_columns:
+            _create_or_mark(tbl, col, BTree(), indexed, done, stale)
+        _create_or_mark(tbl, spec.text_column, FTS(), indexed, done, stale)
+        done += _ensure_ann(tbl, spec, rows, indexed, settings)
+        if stale:
+            _refresh(tbl, stale)
+            done += [f"{spec.table}.{col}:refreshed" for col in stale.values()]
+    return done
+
+
+def _create_or_mark(
+    tbl: lancedb.table.Table,
+    col: str,
+    config: BTree | FTS,
+    indexed: dict[tuple[str, ...], lancedb.index.IndexConfig],
+    done: list[str],
+    stale: dict[str, str],
+) -> None:
+    ix = indexed.get((col,))
+    if ix is None:
+        tbl.create_index(col, config=config, replace=True)
+        done.append(f"{tbl.name}.{col}:created")
+    elif _unindexed(tbl, ix.name) > 0:
+        stale[ix.name] = col
+
+
+def _ensure_ann(
+    tbl: lancedb.table.Table,
+    spec: _Spec,
+    rows: int,
+    indexed: dict[tuple[str, ...], lancedb.index.IndexConfig],
+    settings: Settings,
+) -> list[str]:
+    """IVF-HNSW-SQ (cosine) once the table is large; rebuilt when too much is outside it."""
+    if rows < settings.ann_index_min_rows:
+        return []
+    ix = indexed.get((spec.vector_column,))
+    if ix is not None:
+        missing = _unindexed(tbl, ix.name)
+        if missing <= ANN_REBUILD_UNINDEXED_RATIO * (rows - missing):
+            return []
+    tbl.create_index(spec.vector_column, config=IvfHnswSq(distance_type="cosine"), replace=True)
+    action = "created" if ix is None else "rebuilt"
+    return [f"{spec.table}.{spec.vector_column}:{action}"]
+
+
+def _unindexed(tbl: lancedb.table.Table, index_name: str) -> int:
+    stats = tbl.index_stats(index_name)
+    return 0 if stats is None else int(stats.num_unindexed_rows)
+
+
+def _refresh(tbl: lancedb.table.Table, index_names: Iterable[str]) -> None:
+    """Append new rows to existing indexes without compaction or pruning of old versions.
+
+    ``Table.optimize()`` would also compact files and delete versions older than a week, which
+    run rollback may still need; pylance's ``optimize_indices`` does only the index part. Without
+    pylance, the indexes are rebuilt in full.
+    """
+    names = list(index_names)
+    try:
+        dataset = tbl.to_lance()
+    except ImportError:
+        dataset = None
+    if dataset is not None:
+        dataset.optimize.optimize_indices(index_names=names)
+        tbl.checkout_latest()  # type: ignore[no-untyped-call]
+        return
+    by_name = {ix.name: ix for ix in tbl.list_indices()}
+    for name in names:
+        ix = by_name[name]
+        config: BTree | FTS = FTS() if ix.index_type == "FTS" else BTree()
+        tbl.create_index(ix.columns[0], config=config, replace=True)

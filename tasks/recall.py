@@ -1,0 +1,308 @@
+"""Recall: one user's memories and episodes for a query, hybrid-searched in LanceDB, then ranked.
+
+LanceDB runs the vector (cosine) and full-text legs and fuses them with its RRF reranker; this
+module only builds tenant-safe filters, turns rows into candidates and hands them to
+:mod:`tasks.ranking`. Access counts are kept in memory and written in one merge-insert per table
+per flush, so a busy agent does not create a table version per query.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import lancedb
+import numpy as np
+import pyarrow as pa
+from lancedb.rerankers import RRFReranker
+
+from tasks.models import RecallHit
+from tasks.providers import build_embedder
+from tasks.providers.base import Embedder
+from tasks.ranking import EPISODE_IMPORTANCE, Candidate, Reranker, rank
+from tasks.settings import Settings
+from tasks.sqlfilter import all_of, column, eq, is_in, scope, ts_literal
+from tasks.store import EPISODES, KEYS, MEMORIES, TS, Store
+
+log = logging.getLogger(__name__)
+
+#: Candidates fetched per leg and table, as a multiple of k: ranking re-orders them.
+POOL_FACTOR = 4
+MIN_POOL = 20
+_MEMORY_COLS = (
+    "row_id", "topic", "content", "vector", "importance", "confirmations", "access_count",
+    "source_session_id", "source_event_ids", "stated_at", "created_at",
+)  # fmt: skip
+_EPISODE_COLS = (
+    "episode_id", "summary", "vector", "access_count", "session_id", "source_event_ids",
+    "started_at", "created_at",
+)  # fmt: skip
+_FILTER_COLS = (
+    "status", "topic", "stated_at", "valid_from", "valid_to", "started_at", "ended_at",
+    "row_id", "episode_id",
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class _Query:
+    text: str
+    vector: list[float]
+    limit: int
+
+
+class Recaller:
+    """Opens the store and embedder once; answers many recalls; batches access tracking."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        store: Store | None = None,
+        embedder: Embedder | None = None,
+        reranker: Reranker | None = None,
+    ) -> None:
+        self.settings = settings
+        self.embedder = embedder if embedder is not None else build_embedder(settings)
+        self.store = (
+            store if store is not None else Store(settings.store_uri, self.embedder.model, self.embedder.dim)
+        )
+        self.reranker = reranker
+        self._pending: dict[str, Counter[str]] = {MEMORIES: Counter(), EPISODES: Counter()}
+        self._last_access: datetime | None = None
+        self._known_tables: set[str] = set()
+
+    def __enter__(self) -> Recaller:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.flush_access()
+
+    def recall(
+        self,
+        query: str,
+        app_name: str,
+        user_id: str,
+        *,
+        k: int | None = None,
+        topics: Sequence[str] | None = None,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        as_of: datetime | None = None,
+        include_episodes: bool | None = None,
+    ) -> list[RecallHit]:
+        """Best ``k`` hits for ``query`` in this app and user's scope, best first.
+
+        Current memories by default; with ``as_of`` the versions valid at that time, whatever
+        their status now. Episodes join unless disabled or a topic filter leaves them out
+        (``"episode"`` in ``topics`` keeps them).
+        """
+        k = self.settings.recall_k if k is None else k
+        if k <= 0:
+            return []
+        tenant = scope(app_name, user_id)  # validates ids before any work
+        now = as_of or datetime.now(UTC)
+        vector = self.embedder.embed([query])[0]
+        q = _Query(query.strip(), [float(x) for x in vector], max(k * POOL_FACTOR, MIN_POOL))
+        candidates = self._memories(q, tenant, topics, since, until, as_of)
+        episodes = self.settings.include_episodes if include_episodes is None else include_episodes
+        if episodes and (not topics or "episode" in topics):
+            candidates += self._episodes(q, tenant, since, until, as_of)
+        hits = [h for h in rank(candidates, now, self.settings) if h.score >= self.settings.recall_min_score]
+        if self.reranker is not None:
+            hits = self.reranker(query, hits)
+        hits = hits[:k]
+        self._track(hits)
+        return hits
+
+    def flush_access(self) -> int:
+        """Write pending access counts: one read and one merge-insert per table; rows updated."""
+        updated = 0
+        stamp = self._last_access or datetime.now(UTC)
+        for name, counts in self._pending.items():
+            if not counts:
+                continue
+            key = KEYS[name]
+            tbl = self.store.table(name)
+            where = is_in(key, sorted(counts), _FILTER_COLS)
+            current = tbl.search().where(where).select([key, "access_count"]).limit(None).to_list()
+            ids = [row[key] for row in current]
+            totals = [int(row["access_count"] or 0) + counts[row[key]] for row in current]
+            if ids:
+                data = pa.table(
+                    {
+                        key: pa.array(ids, pa.string()),
+                        "access_count": pa.array(totals, pa.int32()),
+                        "last_accessed_at": pa.array([stamp] * len(ids), TS),
+                    }
+                )
+                result = tbl.merge_insert(key).when_matched_update_all().execute(data)
+                updated += int(result.num_updated_rows)
+            counts.clear()
+        self._last_access = None
+        return updated
+
+    @property
+    def pending_access(self) -> int:
+        return sum(sum(c.values()) for c in self._pending.values())
+
+    def _track(self, hits: Sequence[RecallHit]) -> None:
+        for hit in hits:
+            self._pending[MEMORIES if hit.kind == "memory" else EPISODES][hit.id] += 1
+        if hits:
+            self._last_access = datetime.now(UTC)
+
+    def _table(self, name: str) -> lancedb.table.Table | None:
+        """The table if it exists; never created by a read (the store may be read-only)."""
+        if name not in self._known_tables:
+            if name not in self.store.existing():
+                return None
+            self._known_tables.add(name)
+        return self.store.table(name)
+
+    def _memories(
+        self,
+        q: _Query,
+        tenant: str,
+        topics: Sequence[str] | None,
+        since: datetime | None,
+        until: datetime | None,
+        as_of: datetime | None,
+    ) -> list[Candidate]:
+        tbl = self._table(MEMORIES)
+        if tbl is None:
+            return []
+        where = all_of(
+            tenant,
+            _valid_at(as_of) if as_of else eq("status", "active", _FILTER_COLS),
+            is_in("topic", topics, _FILTER_COLS) if topics else None,
+            _cmp("stated_at", ">=", since),
+            _cmp("stated_at", "<=", until),
+        )
+        rows = _search(tbl, q, where, "content", _MEMORY_COLS)
+        qv = np.asarray(q.vector, dtype=np.float32)
+        return [
+            Candidate(
+                id=r["row_id"],
+                kind="memory",
+                topic=r["topic"],
+                content=r["content"],
+                cosine=_cosine(qv, r["vector"]),
+                bm25=r.get("_score"),
+                stated_at=r["stated_at"],
+                created_at=r["created_at"],
+                session_id=r["source_session_id"],
+                importance=float(r["importance"] if r["importance"] is not None else 0.5),
+                confirmations=int(r["confirmations"] or 0),
+                access_count=int(r["access_count"] or 0),
+                source_event_ids=list(r["source_event_ids"] or []),
+                fused=float(r.get("_relevance_score") or 0.0),
+            )
+            for r in rows
+        ]
+
+    def _episodes(
+        self, q: _Query, tenant: str, since: datetime | None, until: datetime | None, as_of: datetime | None
+    ) -> list[Candidate]:
+        tbl = self._table(EPISODES)
+        if tbl is None:
+            return []
+        where = all_of(
+            tenant,
+            eq("status", "active", _FILTER_COLS),
+            _cmp("ended_at", "<=", as_of),
+            _cmp("ended_at", ">=", since),
+            _cmp("started_at", "<=", until),
+        )
+        rows = _search(tbl, q, where, "summary", _EPISODE_COLS)
+        qv = np.asarray(q.vector, dtype=np.float32)
+        return [
+            Candidate(
+                id=r["episode_id"],
+                kind="episode",
+                topic="episode",
+                content=r["summary"],
+                cosine=_cosine(qv, r["vector"]),
+                bm25=r.get("_score"),
+                stated_at=r["started_at"],
+                created_at=r["created_at"],
+                session_id=r["session_id"],
+                importance=EPISODE_IMPORTANCE,
+                access_count=int(r["access_count"] or 0),
+                source_event_ids=list(r["source_event_ids"] or []),
+                fused=float(r.get("_relevance_score") or 0.0),
+            )
+            for r in rows
+        ]
+
+
+def recall(
+    query: str,
+    app_name: str,
+    user_id: str,
+    *,
+    settings: Settings,
+    k: int | None = None,
+    topics: Sequence[str] | None = None,
+    since: datetime | None = None,
+    until: datetime | None = None,
+    as_of: datetime | None = None,
+) -> list[RecallHit]:
+    """One-shot recall (opens, recalls, flushes access); long-lived callers should keep a Recaller."""
+    recaller = Recaller(settings)
+    hits = recaller.recall(
+        query, app_name, user_id, k=k, topics=topics, since=since, until=until, as_of=as_of
+    )
+    recaller.flush_access()
+    return hits
+
+
+def _search(
+    tbl: lancedb.table.Table, q: _Query, where: str, text_col: str, columns: Sequence[str]
+) -> list[dict[str, Any]]:
+    """LanceDB hybrid search fused by RRF; vector-only when there is no text or hybrid fails.
+
+    Without an FTS index LanceDB's text leg just returns nothing, so a fresh table still works.
+    """
+    if q.text:
+        try:
+            hybrid: Any = tbl.search(query_type="hybrid", vector_column_name="vector", fts_columns=text_col)
+            rows: list[dict[str, Any]] = (
+                hybrid.vector(q.vector)
+                .text(q.text)
+                .distance_type("cosine")
+                .where(where)
+                .rerank(RRFReranker(return_score="all"))
+                .select(list(columns))
+                .limit(q.limit)
+                .to_list()
+            )
+            return rows
+        except (ValueError, RuntimeError, OSError) as exc:  # lancedb raises these for query errors
+            log.warning("hybrid search failed on %s, using vector search only: %s", tbl.name, exc)
+    vector: Any = tbl.search(q.vector, vector_column_name="vector")
+    result: list[dict[str, Any]] = (
+        vector.distance_type("cosine").where(where).select(list(columns)).limit(q.limit).to_list()
+    )
+    return result
+
+
+def _cosine(query: np.ndarray[Any, np.dtype[np.float32]], vector: Sequence[float]) -> float:
+    """Exact cosine from the stored vector: also right for FTS-only hits and approximate ANN legs."""
+    v = np.asarray(vector, dtype=np.float32)
+    denom = float(np.linalg.norm(query) * np.linalg.norm(v))
+    return float(np.dot(query, v) / denom) if denom > 0 else 0.0
+
+
+def _cmp(name: str, op: str, value: datetime | None) -> str | None:
+    return None if value is None else f"{column(name, _FILTER_COLS)} {op} {ts_literal(value)}"
+
+
+def _valid_at(when: datetime) -> str:
+    """Versions valid at ``when``: valid_from <= T and (valid_to open or > T)."""
+    t = ts_literal(when)
+    start, end = column("valid_from", _FILTER_COLS), column("valid_to", _FILTER_COLS)
+    return f"{start} <= {t} AND ({end} IS NULL OR {end} > {t})"
