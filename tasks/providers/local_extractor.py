@@ -29,6 +29,10 @@ SMALL_TALK = re.compile(
     r"how are you|i'm (?:good|fine|great|doing well)|lol|haha|same here|me too|no problem|you're welcome)\b",
     re.I,
 )
+#: Clause boundaries inside a sentence where a new first-person statement starts.
+CLAUSE = re.compile(r",? (?:and|but|so|because|while)(?= (?:honestly |actually |now |also )?I\b)", re.I)
+#: Rule output that only points back ("go with that") carries nothing worth storing.
+VAGUE = re.compile(r": (?:go with )?(?:that|it|this|them|so)\W*$", re.I)
 FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|my|me|we|our|us|mine)\b", re.I)
 
 
@@ -81,9 +85,10 @@ class LocalExtractor:
                                                  stated_at=event.timestamp, speaker=who))  # fmt: skip
                 continue
             resolved = resolve_dates(sentence, event.timestamp)
-            rule = next((r for fn in RULES if (r := fn(resolved, who))), None)
-            if rule:
-                out.facts.append(self._fact(event, rule))
+            rules = [r for clause in CLAUSE.split(resolved) for fn in RULES if (r := fn(clause, who)) and not VAGUE.search(r.content)]
+            rule = rules[0] if rules else None
+            for found in rules:
+                out.facts.append(self._fact(event, found))
             custom = self._custom_topic(resolved)
             if custom:
                 out.facts.append(self._fact(event, RuleFact(custom, third_person(resolved, who), 0.6)))
@@ -117,7 +122,8 @@ class LocalExtractor:
         for raw in sentences(event.text):
             sentence = resolve_dates(clean(raw), event.timestamp)
             if m := AGENT_OUTCOME.search(sentence):
-                content = f"Outcome: the agent {m.group(1).lower()} {m.group(2).strip()}"
+                what = re.sub(r"\byour\b", "User's", re.sub(r"\byou\b", "User", m.group(2).strip()))
+                content = f"Outcome: the agent {m.group(1).lower()} {what}"
                 out.facts.append(self._fact(event, RuleFact("key_conversation_details", content, 0.6)))
             reply = following[0] if following else None
             if (m := PROPOSAL.search(sentence)) and reply is not None and reply.role == "user" and AFFIRM.match(reply.text):

@@ -1,0 +1,36 @@
+"""``make demo``: ingest the sample sessions shipped in data/ and show a recall, fully offline."""
+
+from __future__ import annotations
+
+import sys
+
+from flows.ingest import IngestParams, ingest_flow
+from tasks.settings import load_settings
+
+DEMO_QUERIES = (("alice", "What bird did I like?"), ("alice", "What do I drink these days?"), ("bob", "Any food restrictions?"))
+
+
+def main() -> int:
+    settings = load_settings()
+    summary = ingest_flow(IngestParams())
+    print(
+        f"\ningest run {summary.run_id}: {summary.sessions_seen} sessions seen, {summary.sessions_processed} processed, "
+        f"{summary.sessions_skipped} already done, {summary.sessions_pending} not ended yet, "
+        f"{summary.sessions_quarantined} quarantined; actions {summary.actions}"
+    )
+    from tasks.context import build_context
+    from tasks.recall import Recaller
+
+    recaller = Recaller(settings)
+    for user, query in DEMO_QUERIES:
+        print(f"\nrecall --app travel-assistant --user {user} {query!r}")
+        for hit in recaller.recall(query, "travel-assistant", user, k=3):
+            print(f"  {hit.score:.3f}  [{hit.topic}] {hit.content}")
+    print("\ncontext block for 'Plan my next trip' (alice, 200 tokens):")
+    print(build_context("Plan my next trip", "travel-assistant", "alice", 200, settings=settings, recaller=recaller))
+    recaller.flush_access()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
