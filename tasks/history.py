@@ -1,0 +1,165 @@
+"""Reading memory history (lineages, "as of" views) and rolling a run back.
+
+Memories are never rewritten in place, so history is a query: a lineage's versions with their
+validity intervals, plus the audit log. Rollback uses Lance table versions recorded per run, which
+restores whole tables exactly (rows, versions and audit entries the run wrote all disappear).
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from tasks.errors import PipelineError
+from tasks.models import ChangeRow, MemoryRow
+from tasks.sqlfilter import all_of, eq, scope, ts_literal
+from tasks.store import CHANGES, MEMORIES, RUNS, Store, utc
+
+_MEMORY_COLUMNS = ("memory_id", "topic", "status", "valid_from", "valid_to")
+_RUN_COLUMNS = ("run_id",)
+
+
+class UnknownMemoryError(PipelineError):
+    """No memory with that id exists in the store."""
+
+
+class UnknownRunError(PipelineError):
+    """No run with that id is recorded in the runs table."""
+
+
+class RollbackError(PipelineError):
+    """A run cannot be rolled back (already rolled back, later runs on top, versions cleaned up)."""
+
+
+class MemoryHistory(BaseModel):
+    """All versions of one memory (by validity, oldest first) and its audit entries (oldest first)."""
+
+    memory_id: str
+    versions: list[MemoryRow] = Field(default_factory=list)
+    changes: list[ChangeRow] = Field(default_factory=list)
+
+    @property
+    def current(self) -> MemoryRow | None:
+        return next((v for v in self.versions if v.status == "active"), None)
+
+
+def _has(store: Store, table: str) -> bool:
+    """Reads must not create tables as a side effect (Store.table creates missing ones)."""
+    return table in store.existing()
+
+
+def memory_history(store: Store, memory_id: str) -> MemoryHistory:
+    """Every version of ``memory_id`` and every audit entry about it; raises if it never existed."""
+    where = eq("memory_id", memory_id, _MEMORY_COLUMNS)
+    rows = store.rows(MEMORIES, where=where) if _has(store, MEMORIES) else []
+    if not rows:
+        raise UnknownMemoryError(f"no memory with id {memory_id!r} in {store.uri}")
+    versions = sorted(
+        (MemoryRow.model_validate(r) for r in rows), key=lambda m: (utc(m.valid_from), m.version)
+    )
+    changes = (
+        [ChangeRow.model_validate(r) for r in store.rows(CHANGES, where=where)]
+        if _has(store, CHANGES)
+        else []
+    )
+    changes.sort(key=lambda c: (utc(c.created_at), c.row_id or "", c.change_id))
+    return MemoryHistory(memory_id=memory_id, versions=versions, changes=changes)
+
+
+def list_memories(
+    store: Store,
+    app_name: str,
+    user_id: str,
+    *,
+    topic: str | None = None,
+    include_inactive: bool = False,
+    as_of: datetime | None = None,
+) -> list[MemoryRow]:
+    """A user's memories: current ones, all versions, or what was held true at ``as_of``.
+
+    ``as_of`` uses validity intervals only (``valid_from <= T < valid_to``, open end), whatever the
+    status now: a memory since superseded or forgotten was still believed before it was closed.
+    """
+    if not _has(store, MEMORIES):
+        return []
+    clauses = [scope(app_name, user_id), eq("topic", topic, _MEMORY_COLUMNS) if topic is not None else None]
+    if as_of is not None:
+        t = ts_literal(as_of)
+        clauses += [f"`valid_from` <= {t}", f"(`valid_to` IS NULL OR `valid_to` > {t})"]
+    elif not include_inactive:
+        clauses.append(eq("status", "active", _MEMORY_COLUMNS))
+    rows = [MemoryRow.model_validate(r) for r in store.rows(MEMORIES, where=all_of(*clauses))]
+    return sorted(rows, key=lambda m: (m.topic, utc(m.valid_from), m.memory_id, m.version))
+
+
+def _run_row(store: Store, run_id: str) -> dict[str, Any]:
+    rows = store.rows(RUNS, where=eq("run_id", run_id, _RUN_COLUMNS)) if _has(store, RUNS) else []
+    if not rows:
+        raise UnknownRunError(f"no run {run_id!r} recorded in {store.uri}")
+    return rows[0]
+
+
+def _versions(raw: str | None) -> dict[str, int]:
+    return {str(k): int(v) for k, v in json.loads(raw).items()} if raw else {}
+
+
+def _touched(before: dict[str, int], after: dict[str, int], current: dict[str, int]) -> set[str]:
+    """Tables a run changed; without ``versions_after`` (a crashed run) whatever moved since."""
+    if after:
+        return {t for t in before.keys() | after.keys() if before.get(t) != after.get(t)}
+    return {t for t in current if current[t] != before.get(t)}
+
+
+def rollback(store: Store, run_id: str, *, force: bool = False) -> dict[str, int]:
+    """Restore every table the run changed to its version before the run; mark it rolled back.
+
+    Returns ``{table: version restored to}`` (0 for a table the run created, now emptied). The runs
+    table itself is never restored, so the run log keeps this run (as "rolled_back") and all others.
+    Refuses, unless ``force``, when a later run that is not rolled back changed the same tables:
+    restoring would silently discard that later run's writes too.
+    """
+    run = _run_row(store, run_id)
+    if run.get("status") == "rolled_back":
+        raise RollbackError(f"run {run_id!r} is already rolled back")
+    before, after = _versions(run.get("versions_before")), _versions(run.get("versions_after"))
+    touched = _touched(before, after, store.versions()) - {RUNS}
+    if not force:
+        _check_later_runs(store, run, touched)
+    restored: dict[str, int] = {}
+    for name in sorted(touched):
+        if name not in store.existing():
+            continue
+        table = store.table(name)
+        target = before.get(name)
+        try:
+            if target is None:
+                table.delete("true")  # created during the run: back to empty
+            elif table.version != target:
+                table.restore(target)
+        except (OSError, ValueError, RuntimeError) as exc:
+            raise RollbackError(
+                f"cannot restore table {name!r} to version {target} for run {run_id!r}: {exc}"
+            ) from exc
+        restored[name] = target or 0
+    store.upsert(RUNS, [{**run, "status": "rolled_back"}])
+    return restored
+
+
+def _check_later_runs(store: Store, run: dict[str, Any], touched: set[str]) -> None:
+    started = run.get("started_at")
+    if started is None:
+        return
+    for other in store.rows(RUNS):
+        later = other.get("started_at") is not None and utc(other["started_at"]) > utc(started)
+        if not later or other["run_id"] == run["run_id"] or other.get("status") == "rolled_back":
+            continue
+        o_before, o_after = _versions(other.get("versions_before")), _versions(other.get("versions_after"))
+        overlap = (_touched(o_before, o_after, {}) if o_after else set(o_before)) & touched
+        if overlap:
+            raise RollbackError(
+                f"run {other['run_id']!r} started later and also changed {sorted(overlap)}; roll it back "
+                f"first, or force to discard its writes too"
+            )

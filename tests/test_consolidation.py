@@ -1,0 +1,262 @@
+"""Consolidation against a real Lance store and the real local embedder: versions, not overwrites."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from tasks.consolidation import ConsolidationOutcome, consolidate_user, load_user_memories
+from tasks.history import list_memories, memory_history
+from tasks.models import Event, Fact, ForgetRequest, MemoryRow, Session, SessionBatch
+from tasks.providers.base import Embedder
+from tasks.providers.local_consolidator import LocalConsolidator
+from tasks.store import CHANGES, MEMORIES, Store
+
+APP, USER = "assistant", "alice"
+T0 = datetime(2025, 10, 1, 9, 0, tzinfo=UTC)
+DRINK, JOB, PLACE = "preference:drink", "employer", "location"
+
+
+def day(n: int, minutes: int = 0) -> datetime:
+    return T0 + timedelta(days=n, minutes=minutes)
+
+
+def fact(
+    content: str,
+    at: datetime,
+    *,
+    slot: str | None = None,
+    value: str | None = None,
+    topic: str = "user_preferences",
+    event: str = "e1",
+) -> Fact:
+    return Fact(topic=topic, content=content, slot=slot, value=value, stated_at=at, source_event_ids=(event,))
+
+
+def forget(query: str, at: datetime) -> ForgetRequest:
+    return ForgetRequest(query=query, stated_at=at, source_event_ids=("forget-" + query[:8],))
+
+
+def batch(
+    embedder: Embedder,
+    session_id: str,
+    at: datetime,
+    facts: Sequence[Fact],
+    forgets: Sequence[ForgetRequest] = (),
+    user: str = USER,
+) -> SessionBatch:
+    """One session whose events are the statements themselves, with real embeddings."""
+    texts = [f.content for f in facts] + [r.query for r in forgets]
+    events = tuple(
+        Event(id=f"{session_id}-{i}", author=user, role="user", text=t, timestamp=at)
+        for i, t in enumerate(texts)
+    )
+    session = Session(
+        app_name=APP, user_id=user, session_id=session_id, started_at=at, ended_at=at, events=events
+    )
+    return SessionBatch(
+        session=session,
+        facts=list(facts),
+        fact_vectors=embedder.embed([f.content for f in facts]).tolist() if facts else [],
+        forgets=list(forgets),
+        forget_vectors=embedder.embed([r.query for r in forgets]).tolist() if forgets else [],
+    )
+
+
+@pytest.fixture
+def store(tmp_path: Path, embedder: Embedder) -> Store:
+    return Store(str(tmp_path / "store"), embedder.model, embedder.dim)
+
+
+@pytest.fixture
+def consolidator() -> LocalConsolidator:
+    return LocalConsolidator(duplicate_threshold=0.92, related_threshold=0.55)
+
+
+def run(
+    store: Store, consolidator: LocalConsolidator, batches: list[SessionBatch], run_id: str, user: str = USER
+) -> ConsolidationOutcome:
+    """What the ingest pipeline does for one user: load, consolidate, write."""
+    existing = load_user_memories(store, APP, user)
+    outcome = consolidate_user(existing, batches, consolidator, run_id=run_id, now=datetime.now(UTC))
+    store.upsert(MEMORIES, outcome.upserts)
+    store.insert_new(CHANGES, outcome.changes)
+    return outcome
+
+
+Say = Callable[..., ConsolidationOutcome]
+
+
+@pytest.fixture
+def say(store: Store, consolidator: LocalConsolidator, embedder: Embedder) -> Say:
+    """``say(session_id, at, *facts, forgets=(), user=USER)``: one session, ingested in a run of its own."""
+
+    def ingest(
+        session_id: str, at: datetime, *facts: Fact, forgets: Sequence[ForgetRequest] = (), user: str = USER
+    ) -> ConsolidationOutcome:
+        one = batch(embedder, session_id, at, facts, forgets, user)
+        return run(store, consolidator, [one], f"run-{session_id}", user)
+
+    return ingest
+
+
+def active(store: Store, user: str = USER) -> list[MemoryRow]:
+    return list_memories(store, APP, user)
+
+
+def actions(outcome: ConsolidationOutcome) -> list[tuple[str, str]]:
+    return [(c.action, c.relation) for c in outcome.changes]
+
+
+def test_coffee_then_tea_keeps_one_current_memory_and_the_history(store: Store, say: Say) -> None:
+    say("s1", day(0), fact("Alice prefers coffee", day(0), slot=DRINK, value="coffee"))
+    say("s2", day(30), fact("Alice prefers tea", day(30), slot=DRINK, value="tea"))
+
+    current = active(store)
+    assert len(current) == 1
+    tea = current[0]
+    assert tea.content.startswith("Alice prefers tea") and "changed from coffee on 2025-10-31" in tea.content
+    assert (tea.version, tea.relation, tea.value) == (2, "contradicts", "tea")
+
+    history = memory_history(store, tea.memory_id)
+    coffee, latest = history.versions
+    assert coffee.content == "Alice prefers coffee" and coffee.status == "superseded"
+    assert coffee.valid_to == day(30) and latest.supersedes == coffee.row_id
+    assert [c.action for c in history.changes] == ["ADD", "UPDATE"]
+    assert history.changes[1].old_content == "Alice prefers coffee"
+
+
+def test_contradiction_without_slots_uses_negation(store: Store, say: Say) -> None:
+    say("s1", day(0), fact("Alice drinks coffee every morning", day(0)))
+    out = say("s2", day(5), fact("Alice does not drink coffee anymore", day(5)))
+
+    assert actions(out) == [("UPDATE", "contradicts")]
+    (current,) = active(store)
+    assert current.version == 2 and "does not drink coffee" in current.content
+    assert "previously: Alice drinks coffee every morning" in current.content
+
+
+def test_refinement_keeps_lineage(store: Store, say: Say) -> None:
+    say("s1", day(0), fact("Alice works at Google", day(0), topic="user_personal_info"))
+    detail = fact("Alice works at Google as a senior engineer in Zurich", day(3), topic="user_personal_info")
+    out = say("s2", day(3), detail)
+
+    assert actions(out) == [("UPDATE", "refines")]
+    (current,) = active(store)
+    assert current.version == 2 and "senior engineer" in current.content
+
+
+def test_forget_request_closes_the_matching_memory_only(store: Store, say: Say) -> None:
+    dog = fact("Alice has a dog named Rex", day(0), topic="user_personal_info", event="b")
+    say("s1", day(0), fact("Alice likes coffee", day(0), event="a"), dog)
+    out = say("s2", day(2), forgets=[forget("Please forget that I like coffee", day(2))])
+
+    assert actions(out) == [("DELETE", "forgets")]
+    assert [m.content for m in active(store)] == ["Alice has a dog named Rex"]
+    forgotten = memory_history(store, out.changes[0].memory_id).versions[-1]
+    assert forgotten.status == "deleted" and forgotten.valid_to == day(2)
+    assert "Please forget that I like coffee" in (forgotten.status_reason or "")
+    assert len(load_user_memories(store, APP, USER)) == 2  # nothing physically removed
+
+
+def test_duplicate_is_ignored_and_counted(store: Store, say: Say) -> None:
+    say("s1", day(0), fact("Alice works at Google", day(0), slot=JOB, value="Google"))
+    out = say("s2", day(4), fact("Alice works at Google.", day(4), slot=JOB, value="google"))
+    say("s3", day(9), fact("Alice works at Google", day(9)))  # no slot: similarity decides
+
+    assert actions(out) == [("IGNORE", "duplicates")]
+    (memory,) = load_user_memories(store, APP, USER)
+    assert (memory.version, memory.confirmations, memory.last_confirmed_at) == (1, 2, day(9))
+    assert [c.action for c in memory_history(store, memory.memory_id).changes] == ["ADD", "IGNORE", "IGNORE"]
+
+
+def test_backfilled_older_session_does_not_override_newer_fact(store: Store, say: Say) -> None:
+    say("march", day(150), fact("Alice lives in Berlin", day(150), slot=PLACE, value="Berlin"))
+    out = say("january", day(90), fact("Alice lives in Paris", day(90), slot=PLACE, value="Paris"))
+
+    (current,) = active(store)
+    assert current.content == "Alice lives in Berlin" and current.version == 1
+    assert actions(out) == [("UPDATE", "historical")]
+    paris = memory_history(store, current.memory_id).versions[0]
+    assert (paris.content, paris.status, paris.relation) == (
+        "Alice lives in Paris",
+        "superseded",
+        "historical",
+    )
+    assert (paris.valid_from, paris.valid_to) == (day(90), day(150))
+    assert [m.value for m in list_memories(store, APP, USER, as_of=day(100))] == ["Paris"]
+    assert [m.value for m in list_memories(store, APP, USER, as_of=day(200))] == ["Berlin"]
+
+
+def test_batches_are_applied_in_event_time_order(store: Store, consolidator, embedder) -> None:
+    late = batch(
+        embedder, "b", day(10), [fact("Alice works at Microsoft", day(10), slot=JOB, value="Microsoft")]
+    )
+    early = batch(embedder, "a", day(1), [fact("Alice works at Google", day(1), slot=JOB, value="Google")])
+    run(store, consolidator, [late, early], "r1")
+
+    (current,) = active(store)
+    assert current.value == "Microsoft" and current.version == 2
+    assert "changed from Google" in current.content
+
+
+def test_correction_within_one_session_ends_with_the_last_statement(store: Store, say: Say) -> None:
+    out = say(
+        "s1",
+        day(0),
+        fact("Alice works at Google", day(0), slot=JOB, value="Google", event="x1"),
+        fact("Alice works at Microsoft", day(0, minutes=2), slot=JOB, value="Microsoft", event="x2"),
+    )
+
+    assert [c.action for c in out.changes] == ["ADD", "UPDATE"]
+    (current,) = active(store)
+    assert current.value == "Microsoft"
+    first = memory_history(store, current.memory_id).versions[0]
+    assert first.value == "Google" and first.valid_to == day(0, minutes=2)
+
+
+def test_rerunning_the_same_input_adds_nothing(store: Store, consolidator, embedder) -> None:
+    batches = [
+        batch(embedder, "s1", day(0), [fact("Alice prefers coffee", day(0), slot=DRINK, value="coffee")]),
+        batch(
+            embedder,
+            "s2",
+            day(3),
+            [fact("Alice prefers tea", day(3), slot=DRINK, value="tea")],
+            [forget("forget that I have a cat", day(3))],
+        ),
+        batch(embedder, "s3", day(6), [fact("Alice prefers tea", day(6), slot=DRINK, value="tea")]),
+    ]
+    first = run(store, consolidator, batches, "r1")
+    before = store.table(MEMORIES).to_arrow().sort_by("row_id")
+    second = run(store, consolidator, batches, "r2")
+
+    assert {r.row_id for r in second.upserts} <= {r.row_id for r in first.upserts}
+    assert {c.change_id for c in second.changes} == {c.change_id for c in first.changes}
+    after = store.table(MEMORIES).to_arrow().sort_by("row_id")
+    assert after.drop_columns(["updated_at", "run_id"]) == before.drop_columns(["updated_at", "run_id"])
+    assert store.table(CHANGES).count_rows() == len(first.changes)
+
+
+def test_old_statement_of_forgotten_memory_is_not_restored(store: Store, say: Say) -> None:
+    say("s1", day(10), fact("Alice likes coffee", day(10)))
+    say("s2", day(20), forgets=[forget("forget that I like coffee", day(20))])
+    out = say("old", day(1), fact("Alice likes coffee", day(1)))
+
+    assert active(store) == []
+    assert actions(out) == [("IGNORE", "forgets")]
+
+
+def test_unrelated_facts_become_separate_memories(store: Store, say: Say) -> None:
+    out = say(
+        "s1",
+        day(0),
+        fact("Alice has a dog named Rex", day(0), event="1"),
+        fact("Alice prefers window seats on flights", day(0), event="2"),
+    )
+
+    assert [c.action for c in out.changes] == ["ADD", "ADD"]
+    assert len({m.memory_id for m in active(store)}) == 2
