@@ -1,0 +1,79 @@
+"""The memory pipeline as an evaluated system: ingest every session, then recall per question.
+
+It goes through the same public entry points an application uses (``ingest_sessions`` and
+``Recaller``), into the store named by the settings the runner gives it (a temporary one by default).
+Access counts are never flushed, so asking the evaluation questions does not change later rankings.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from evaluation.baselines import IndexStats, Retrieved, format_date
+from evaluation.dataset import EvalDataset, EvalQuestion
+from tasks.models import RecallHit
+from tasks.settings import Settings
+
+
+def hit_text(hit: RecallHit) -> str:
+    """``<date> - <content>``: the prompt line of one recalled item, dated like the baselines' turns."""
+    when = hit.stated_at or hit.created_at
+    return f"{format_date(when)} - {' '.join(hit.content.split())}"
+
+
+class PipelineSystem:
+    """Extraction + consolidation + hybrid recall, exactly as the application runs them."""
+
+    name = "pipeline"
+    returns_everything = False
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self._recaller: Any = None
+        self.summary: Any = None
+
+    def index(self, dataset: EvalDataset) -> IndexStats:
+        from tasks.pipeline import ingest_sessions
+        from tasks.recall import Recaller
+
+        start = time.perf_counter()
+        self.summary = ingest_sessions(list(dataset.sessions), self.settings)
+        seconds = time.perf_counter() - start
+        self._recaller = Recaller(self.settings)
+        return IndexStats(
+            seconds=float(getattr(self.summary, "seconds", seconds) or seconds),
+            items=int(self.summary.memories_written),
+            sessions=int(self.summary.sessions_processed),
+            memories=int(self.summary.memories_written),
+            extra={
+                "embed_seconds": float(self.summary.embed_seconds),
+                "episodes_written": float(self.summary.episodes_written),
+                "sessions_quarantined": float(self.summary.sessions_quarantined),
+            },
+        )
+
+    def retrieve(self, question: EvalQuestion, k: int) -> list[Retrieved]:
+        if self._recaller is None:
+            raise RuntimeError("index() must run before retrieve()")
+        hits: list[RecallHit] = self._recaller.recall(question.question, question.app_name, question.user_id, k=k)
+        # The cosine part, not the final score, so the abstention threshold means the same for all systems.
+        return [
+            Retrieved(hit_text(h), tuple(h.source_event_ids), float(h.score_parts.get("cosine", h.score)))
+            for h in hits
+        ]
+
+    def memory_rows(self) -> list[dict[str, Any]]:
+        """Every stored memory version (any status): what extraction produced, for gold-fact matching."""
+        from tasks.store import MEMORIES
+
+        if self._recaller is None:
+            return []
+        store = self._recaller.store
+        if MEMORIES not in store.existing():
+            return []
+        rows: list[dict[str, Any]] = store.rows(
+            MEMORIES, columns=["memory_id", "version", "user_id", "app_name", "content", "vector",
+                               "source_event_ids", "status", "topic"],
+        )
+        return rows

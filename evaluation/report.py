@@ -1,0 +1,169 @@
+"""The report folder of a run: ``report.md``, ``metrics.json`` and two PNG plots.
+
+The markdown says what each number means, because "recall" here is evidence-turn coverage, not
+answer correctness, and readers comparing with published LoCoMo scores need to know that.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from evaluation.results import EvaluationResult, SystemMetrics
+
+PLOTS = ("recall_at_k.png", "recall_vs_tokens.png")
+
+EXPLANATION = """\
+## What the numbers mean
+- **recall@k**: share of the question's gold evidence turns covered by the source turns of the top-k
+  items (a memory counts for every turn it was extracted from). **precision@k**: share of returned
+  items (at most k) that come from an evidence turn. **hit@k**: any relevant item in the top k.
+  **MRR** / **nDCG@k**: rank quality (nDCG gains only for newly covered evidence turns).
+- **answer-token recall@k**: share of the gold answer's content words (lower-cased, no punctuation,
+  no stop words) found in the context text. LLM-free; it rewards contexts that literally contain the
+  answer, so it under-rates paraphrased memories and over-rates long contexts.
+- **context tokens**: cl100k tokens of what the system would put in a prompt (pipeline: one
+  "<date> - <content>" line per recalled item; baselines: their dated, speaker-prefixed turns);
+  **savings** = 1 − tokens / full-context tokens.
+- **sources/memory**: mean number of source turns behind one retrieved item.
+- **latency**: per question, query embedding included; ingest time for the pipeline is the whole
+  extract → embed → consolidate → write run.
+- Unanswerable questions (LoCoMo category 5, forgotten facts) are excluded from the retrieval scores
+  and reported as the rate at which an item with cosine ≥ the threshold is still returned.
+"""
+
+
+def _f(value: float | None, digits: int = 3) -> str:
+    return "–" if value is None else f"{value:.{digits}f}"
+
+
+def summary_rows(result: EvaluationResult) -> list[dict[str, str | float | None]]:
+    """One row per system with the headline numbers (also used for the Prefect table artifact)."""
+    return [
+        {
+            "system": name,
+            f"recall@{result.k}": round(s.recall_at_k, 4),
+            f"precision@{result.k}": round(s.precision_at_k, 4),
+            f"answer_recall@{result.k}": round(s.answer_recall_at_k, 4),
+            "mrr": round(s.mrr, 4),
+            f"ndcg@{result.k}": round(s.ndcg_at_k, 4),
+            "context_tokens": round(s.mean_context_tokens, 1),
+            "token_savings": round(s.token_savings_vs_full, 4),
+            "sources_per_item": round(s.mean_sources_per_memory, 2),
+            "p50_ms": round(s.recall_p50_ms, 2),
+            "p95_ms": round(s.recall_p95_ms, 2),
+        }
+        for name, s in result.systems.items()
+    ]
+
+
+def _table(rows: list[dict[str, str | float | None]]) -> list[str]:
+    if not rows:
+        return ["(no systems)"]
+    head = list(rows[0])
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    lines += ["| " + " | ".join(str(r[h]) for h in head) + " |" for r in rows]
+    return lines
+
+
+def _per_k(systems: dict[str, SystemMetrics], ks: list[int]) -> list[str]:
+    lines = ["| system | " + " | ".join(f"R@{k} / ans@{k} / tok@{k}" for k in ks) + " |", "|---|" + "---|" * len(ks)]
+    for name, s in systems.items():
+        cells = [f"{_f(s.per_k[str(k)].recall)} / {_f(s.per_k[str(k)].answer_recall)} / "
+                 f"{s.per_k[str(k)].mean_context_tokens:.0f}" for k in ks]
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    return lines
+
+
+def _per_category(systems: dict[str, SystemMetrics], k: int) -> list[str]:
+    cats = sorted({c for s in systems.values() for c in s.per_category})
+    lines = [f"| system | " + " | ".join(f"{c} R@{k} / ans" for c in cats) + " |", "|---|" + "---|" * len(cats)]
+    for name, s in systems.items():
+        cells = []
+        for c in cats:
+            cm = s.per_category.get(c)
+            cells.append("–" if cm is None else f"{_f(cm.recall_at_k)} / {_f(cm.answer_recall_at_k)} (n={cm.questions})")
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    return lines
+
+
+def render_markdown(result: EvaluationResult) -> str:
+    k = result.k
+    lines = [
+        f"# Memory evaluation — {result.dataset}",
+        "",
+        f"{result.scored_questions} scored questions of {result.questions}; k = {k}. "
+        f"Ingest: {result.ingest.sessions} sessions, {result.ingest.events} turns → "
+        f"{result.ingest.memories} memories in {result.ingest.seconds:.1f} s "
+        f"({result.ingest.events_per_second:.1f} turns/s).",
+        "",
+        "## Systems at k",
+        *_table(summary_rows(result)),
+        "",
+        "## Recall / answer-token recall / context tokens per k",
+        *_per_k(result.systems, result.ks),
+        "",
+        f"## Per question category (k = {k})",
+        *_per_category(result.systems, k),
+        "",
+        "## Questions with no right answer",
+        "| system | questions | answered anyway (rate) | mean top cosine | stale-fact rate | forgotten leak rate |",
+        "|---|---|---|---|---|---|",
+    ]
+    for name, s in result.systems.items():
+        u = s.unanswerable
+        lines.append(
+            f"| {name} | {u.questions} | {_f(u.retrieved_above_threshold_rate)} | {_f(u.mean_top_score)} | "
+            f"{_f(s.stale_fact_rate)} | {_f(s.forgotten_leak_rate)} |"
+        )
+    if result.extraction is not None:
+        e = result.extraction
+        lines += [
+            "",
+            "## Extraction against gold facts",
+            f"{e.memories} stored memory versions, {e.gold_facts} gold facts; matched by {e.matched_by} "
+            f"(threshold {e.cosine_threshold}). Precision {_f(e.precision)} (by source only "
+            f"{_f(e.precision_by_source)}, by cosine only {_f(e.precision_by_cosine)}), recall {_f(e.recall)}.",
+        ]
+    lines += ["", EXPLANATION, "## Notes", *[f"- {n}" for n in result.notes], f"- LLM judge: {result.llm_judge}"]
+    lines += ["", "![recall@k](recall_at_k.png)", "", "![recall vs tokens](recall_vs_tokens.png)", ""]
+    return "\n".join(lines)
+
+
+def _plots(result: EvaluationResult, out_dir: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6, 4))
+    for name, s in result.systems.items():
+        ax.plot(result.ks, [s.per_k[str(k)].recall for k in result.ks], marker="o", label=name)
+    ax.set(xlabel="k", ylabel="recall@k (evidence turns covered)", title=f"recall@k — {result.dataset}")
+    ax.set_ylim(0, 1.05)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(out_dir / PLOTS[0], dpi=110)
+    plt.close(fig)
+
+    fig, ax = plt.subplots(figsize=(6, 4))
+    for name, s in result.systems.items():
+        xs = [max(s.per_k[str(k)].mean_context_tokens, 1.0) for k in result.ks]
+        ax.scatter(xs, [s.per_k[str(k)].recall for k in result.ks], label=name)
+        ax.plot(xs, [s.per_k[str(k)].recall for k in result.ks], alpha=0.4)
+    ax.set_xscale("log")
+    ax.set(xlabel="mean context tokens per question (log)", ylabel="recall@k", title="recall vs context size")
+    ax.set_ylim(0, 1.05)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(out_dir / PLOTS[1], dpi=110)
+    plt.close(fig)
+
+
+def write_report(result: EvaluationResult, out_dir: Path) -> list[Path]:
+    """Write report.md, metrics.json and the plots; returns the files written."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    (out_dir / "metrics.json").write_text(json.dumps(result.model_dump(mode="json"), indent=2), encoding="utf-8")
+    (out_dir / "report.md").write_text(render_markdown(result), encoding="utf-8")
+    _plots(result, out_dir)
+    return [out_dir / "report.md", out_dir / "metrics.json", *(out_dir / p for p in PLOTS)]
