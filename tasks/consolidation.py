@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 from pydantic import BaseModel, Field
 
 from tasks.models import (
@@ -127,6 +128,7 @@ class _Working:
         self.dirty: dict[str, None] = {}
         self.changes: list[ChangeRow] = []
         self._change_ids: set[str] = set()
+        self._vectors: dict[str, npt.NDArray[np.float32]] = {}
         self.consolidator, self.run_id, self.now, self.related_k = consolidator, run_id, now, related_k
 
     def put(self, row: MemoryRow, **update: Any) -> MemoryRow:
@@ -149,11 +151,17 @@ class _Working:
         """Top ``k`` rows by cosine (same topic slightly preferred) plus every row of the same slot."""
         if not rows:
             return []
-        sims = np.asarray([r.vector for r in rows], dtype=np.float32) @ np.asarray(vector, dtype=np.float32)
+        sims = np.stack([self._vector(r) for r in rows]) @ np.asarray(vector, dtype=np.float32)
         bonus = np.asarray([0.05 if topic and r.topic == topic else 0.0 for r in rows], dtype=np.float32)
         chosen = [int(i) for i in np.argsort(-(sims + bonus), kind="stable")[:k]]
         chosen += [i for i, r in enumerate(rows) if slot and r.slot == slot and i not in chosen]
         return [Scored(rows[i], float(sims[i])) for i in chosen]
+
+    def _vector(self, row: MemoryRow) -> npt.NDArray[np.float32]:
+        """A row's vector as an array, converted once (a row id's vector never changes)."""
+        if row.row_id not in self._vectors:
+            self._vectors[row.row_id] = np.asarray(row.vector, dtype=np.float32)
+        return self._vectors[row.row_id]
 
     def _with_status(self, status: str) -> list[MemoryRow]:
         return [r for r in self.rows.values() if r.status == status]
@@ -335,5 +343,7 @@ class _Working:
             "reason": reason,
         }
         where = {"app_name": s.app_name, "user_id": s.user_id, "session_id": s.session_id}
-        extra = {"source_event_ids": list(src.events), "created_at": self.now}
+        # One microsecond per verdict keeps the log in decision order within a run (same ``now``).
+        at = self.now + timedelta(microseconds=len(self.changes))
+        extra = {"source_event_ids": list(src.events), "created_at": at}
         self.changes.append(ChangeRow.model_validate(ids | what | where | extra))

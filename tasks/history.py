@@ -65,7 +65,7 @@ def memory_history(store: Store, memory_id: str) -> MemoryHistory:
         if _has(store, CHANGES)
         else []
     )
-    changes.sort(key=lambda c: (utc(c.created_at), c.row_id or "", c.change_id))
+    changes.sort(key=lambda c: (utc(c.created_at), c.change_id))
     return MemoryHistory(memory_id=memory_id, versions=versions, changes=changes)
 
 

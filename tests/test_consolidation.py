@@ -214,8 +214,9 @@ def test_correction_within_one_session_ends_with_the_last_statement(store: Store
     assert [c.action for c in out.changes] == ["ADD", "UPDATE"]
     (current,) = active(store)
     assert current.value == "Microsoft"
-    first = memory_history(store, current.memory_id).versions[0]
-    assert first.value == "Google" and first.valid_to == day(0, minutes=2)
+    history = memory_history(store, current.memory_id)
+    assert history.versions[0].value == "Google" and history.versions[0].valid_to == day(0, minutes=2)
+    assert [c.action for c in history.changes] == ["ADD", "UPDATE"]  # decision order within one run
 
 
 def test_rerunning_the_same_input_adds_nothing(store: Store, consolidator, embedder) -> None:
@@ -260,3 +261,32 @@ def test_unrelated_facts_become_separate_memories(store: Store, say: Say) -> Non
 
     assert [c.action for c in out.changes] == ["ADD", "ADD"]
     assert len({m.memory_id for m in active(store)}) == 2
+
+
+def test_forget_by_slot_and_a_backfilled_forget_does_not_touch_newer_memories(store: Store, say: Say) -> None:
+    personal = "user_personal_info"
+    say("s1", day(10), fact("Alice works at Acme Corp", day(10), slot=JOB, value="Acme Corp", topic=personal))
+    say("s2", day(12), fact("Alice lives in Lisbon", day(12), slot=PLACE, value="Lisbon", topic=personal))
+    old = say("old", day(1), forgets=[forget("please forget where I live", day(1))])
+    out = say("s3", day(20), forgets=[forget("Please forget who my employer is", day(20))])
+
+    assert actions(old) == [("IGNORE", "forgets")]  # the request predates the memory it matches
+    assert actions(out) == [("DELETE", "forgets")]
+    assert [m.value for m in active(store)] == ["Lisbon"]
+
+
+def test_consolidate_user_is_pure_and_deterministic(store: Store, consolidator, embedder) -> None:
+    batches = [
+        batch(embedder, "s1", day(0), [fact("Alice prefers coffee", day(0), slot=DRINK, value="coffee")]),
+        batch(embedder, "s2", day(1), [fact("Alice prefers tea", day(1), slot=DRINK, value="tea")]),
+    ]
+    now = day(2)
+    first = consolidate_user([], batches, consolidator, run_id="r", now=now)
+    second = consolidate_user([], batches, consolidator, run_id="r", now=now)
+
+    assert first == second
+    assert [r.row_id for r in first.upserts] == [
+        first.upserts[0].memory_id + "-v1",
+        first.upserts[0].memory_id + "-v2",
+    ]
+    assert store.existing() == []  # nothing was written
