@@ -101,6 +101,17 @@ def test_hostile_user_ids_neither_error_nor_leak(store: Store, say: Say) -> None
     assert list_memories(store, APP, USER, topic="x' OR '1'='1") == []
 
 
+def test_reads_see_writes_made_through_another_store_handle(
+    store: Store, say: Say, embedder: Embedder
+) -> None:
+    reader = Store(store.uri, embedder.model, embedder.dim)
+    say("s1", day(0), fact("Alice likes chess", day(0)))
+    assert [m.content for m in list_memories(reader, APP, USER)] == ["Alice likes chess"]
+
+    say("s2", day(1), fact("Alice has a dog named Rex", day(1), topic="user_personal_info"))
+    assert len(list_memories(reader, APP, USER)) == 2
+
+
 def test_reads_do_not_create_tables(tmp_path, embedder) -> None:
     empty = Store(str(tmp_path / "empty"), embedder.model, embedder.dim)
 
