@@ -17,6 +17,7 @@ from typing import Any
 
 import lancedb
 import numpy as np
+import numpy.typing as npt
 import pyarrow as pa
 from lancedb.rerankers import RRFReranker
 
@@ -182,15 +183,14 @@ class Recaller:
             _cmp("stated_at", ">=", since),
             _cmp("stated_at", "<=", until),
         )
-        rows = _search(tbl, q, where, "content", _MEMORY_COLS)
-        qv = np.asarray(q.vector, dtype=np.float32)
+        rows, cosines = _search(tbl, q, where, "content", _MEMORY_COLS)
         return [
             Candidate(
                 id=r["row_id"],
                 kind="memory",
                 topic=r["topic"],
                 content=r["content"],
-                cosine=_cosine(qv, r["vector"]),
+                cosine=cos,
                 bm25=r.get("_score"),
                 stated_at=r["stated_at"],
                 created_at=r["created_at"],
@@ -201,7 +201,7 @@ class Recaller:
                 source_event_ids=list(r["source_event_ids"] or []),
                 fused=float(r.get("_relevance_score") or 0.0),
             )
-            for r in rows
+            for r, cos in zip(rows, cosines, strict=True)
         ]
 
     def _episodes(
@@ -217,15 +217,14 @@ class Recaller:
             _cmp("ended_at", ">=", since),
             _cmp("started_at", "<=", until),
         )
-        rows = _search(tbl, q, where, "summary", _EPISODE_COLS)
-        qv = np.asarray(q.vector, dtype=np.float32)
+        rows, cosines = _search(tbl, q, where, "summary", _EPISODE_COLS)
         return [
             Candidate(
                 id=r["episode_id"],
                 kind="episode",
                 topic="episode",
                 content=r["summary"],
-                cosine=_cosine(qv, r["vector"]),
+                cosine=cos,
                 bm25=r.get("_score"),
                 stated_at=r["started_at"],
                 created_at=r["created_at"],
@@ -235,7 +234,7 @@ class Recaller:
                 source_event_ids=list(r["source_event_ids"] or []),
                 fused=float(r.get("_relevance_score") or 0.0),
             )
-            for r in rows
+            for r, cos in zip(rows, cosines, strict=True)
         ]
 
 
@@ -262,39 +261,47 @@ def recall(
 
 def _search(
     tbl: lancedb.table.Table, q: _Query, where: str, text_col: str, columns: Sequence[str]
-) -> list[dict[str, Any]]:
-    """LanceDB hybrid search fused by RRF; vector-only when there is no text or hybrid fails.
+) -> tuple[list[dict[str, Any]], list[float]]:
+    """Rows from LanceDB hybrid search fused by RRF, with their exact cosine to the query.
 
-    Without an FTS index LanceDB's text leg just returns nothing, so a fresh table still works.
+    Vector-only when there is no text or the hybrid query fails; without an FTS index LanceDB's
+    text leg just returns nothing, so a fresh table still works. No ``select()``: with one, Lance
+    logs a deprecation warning per query about the score columns; the extra columns of at most
+    ``q.limit`` rows are cheap, and are dropped here.
     """
+    result: pa.Table | None = None
     if q.text:
         try:
             hybrid: Any = tbl.search(query_type="hybrid", vector_column_name="vector", fts_columns=text_col)
-            rows: list[dict[str, Any]] = (
+            result = (
                 hybrid.vector(q.vector)
                 .text(q.text)
                 .distance_type("cosine")
                 .where(where)
                 .rerank(RRFReranker(return_score="all"))
-                .select(list(columns))
                 .limit(q.limit)
-                .to_list()
+                .to_arrow()
             )
-            return rows
         except (ValueError, RuntimeError, OSError) as exc:  # lancedb raises these for query errors
             log.warning("hybrid search failed on %s, using vector search only: %s", tbl.name, exc)
-    vector: Any = tbl.search(q.vector, vector_column_name="vector")
-    result: list[dict[str, Any]] = (
-        vector.distance_type("cosine").where(where).select(list(columns)).limit(q.limit).to_list()
-    )
-    return result
+    if result is None:
+        vector: Any = tbl.search(q.vector, vector_column_name="vector")
+        result = vector.distance_type("cosine").where(where).limit(q.limit).to_arrow()
+    assert result is not None
+    if result.num_rows == 0:
+        return [], []
+    cosines = _cosines(np.asarray(q.vector, dtype=np.float32), result.column("vector"))
+    keep = [c for c in (*columns, "_score", "_relevance_score") if c in result.column_names and c != "vector"]
+    return result.select(keep).to_pylist(), cosines
 
 
-def _cosine(query: np.ndarray[Any, np.dtype[np.float32]], vector: Sequence[float]) -> float:
-    """Exact cosine from the stored vector: also right for FTS-only hits and approximate ANN legs."""
-    v = np.asarray(vector, dtype=np.float32)
-    denom = float(np.linalg.norm(query) * np.linalg.norm(v))
-    return float(np.dot(query, v) / denom) if denom > 0 else 0.0
+def _cosines(query: npt.NDArray[np.float32], vectors: pa.ChunkedArray) -> list[float]:
+    """Exact cosine from the stored vectors: also right for FTS-only hits and approximate ANN legs."""
+    flat = vectors.combine_chunks()
+    matrix = flat.flatten().to_numpy(zero_copy_only=False).reshape(len(flat), -1).astype(np.float32)
+    norms = np.linalg.norm(matrix, axis=1) * float(np.linalg.norm(query))
+    sims = (matrix @ query) / np.where(norms > 0, norms, 1.0)
+    return [float(x) for x in sims]
 
 
 def _cmp(name: str, op: str, value: datetime | None) -> str | None:
