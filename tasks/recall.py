@@ -9,6 +9,7 @@ per flush, so a busy agent does not create a table version per query.
 from __future__ import annotations
 
 import logging
+import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -65,8 +66,10 @@ class Recaller:
         store: Store | None = None,
         embedder: Embedder | None = None,
         reranker: Reranker | None = None,
+        refresh_seconds: float = 1.0,
     ) -> None:
         self.settings = settings
+        self.refresh_seconds = refresh_seconds
         self.embedder = embedder if embedder is not None else build_embedder(settings)
         self.store = (
             store if store is not None else Store(settings.store_uri, self.embedder.model, self.embedder.dim)
@@ -74,7 +77,7 @@ class Recaller:
         self.reranker = reranker
         self._pending: dict[str, Counter[str]] = {MEMORIES: Counter(), EPISODES: Counter()}
         self._last_access: datetime | None = None
-        self._known_tables: set[str] = set()
+        self._refreshed: dict[str, float] = {}
 
     def __enter__(self) -> Recaller:
         return self
@@ -127,7 +130,10 @@ class Recaller:
             if not counts:
                 continue
             key = KEYS[name]
-            tbl = self.store.table(name)
+            tbl = self._table(name)
+            if tbl is None:
+                counts.clear()
+                continue
             where = is_in(key, sorted(counts), _FILTER_COLS)
             current = tbl.search().where(where).select([key, "access_count"]).limit(None).to_list()
             ids = [row[key] for row in current]
@@ -157,12 +163,20 @@ class Recaller:
             self._last_access = datetime.now(UTC)
 
     def _table(self, name: str) -> lancedb.table.Table | None:
-        """The table if it exists; never created by a read (the store may be read-only)."""
-        if name not in self._known_tables:
-            if name not in self.store.existing():
-                return None
-            self._known_tables.add(name)
-        return self.store.table(name)
+        """The table if it exists, never created by a read (the store may be read-only).
+
+        A cached handle does not see other processes' commits (e.g. an ingest run), so it is
+        moved to the latest version at most once per ``refresh_seconds``.
+        """
+        last = self._refreshed.get(name)
+        if last is None and name not in self.store.existing():
+            return None
+        tbl = self.store.table(name)
+        now = time.monotonic()
+        if last is None or now - last >= self.refresh_seconds:
+            tbl.checkout_latest()  # type: ignore[no-untyped-call]
+            self._refreshed[name] = now
+        return tbl
 
     def _memories(
         self,

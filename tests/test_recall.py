@@ -353,3 +353,12 @@ def test_cli_recall_json(
                               "--store", settings.store_uri, "bird"])  # fmt: skip
     assert args.handler(args) == 0
     assert "Known facts:" in capsys.readouterr().out
+
+
+def test_long_lived_recaller_sees_other_writers(settings: Settings, embedder: Embedder, store: Store) -> None:
+    store.upsert(MEMORIES, [memory(embedder, "User likes jazz")])
+    recaller = Recaller(settings, store=store, embedder=embedder, refresh_seconds=0)
+    assert contents(recaller.recall("jazz", APP, USER)) == ["User likes jazz"]
+    other = make_store(settings, embedder)  # e.g. an ingest run in another process
+    other.upsert(MEMORIES, [memory(embedder, "User plays jazz piano on Sundays")])
+    assert len(recaller.recall("jazz", APP, USER)) == 2
