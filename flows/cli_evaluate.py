@@ -1,0 +1,70 @@
+"""``memory-pipeline evaluate``: the pipeline against full-context and RAG baselines on one dataset."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from evaluation.report import summary_rows
+from evaluation.results import SYSTEM_NAMES
+from evaluation.runner import DEFAULT_ABSTAIN_THRESHOLD, DEFAULT_LOCOMO, run_evaluation
+from evaluation.synthetic import SyntheticConfig
+from flows.cli_common import add_store_arg, print_json, settings_from_args
+
+
+def register(subparsers: Any) -> None:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "evaluate", help="score the pipeline and baselines on a labelled dataset", description=__doc__
+    )
+    parser.add_argument("--dataset", choices=("synthetic", "locomo"), required=True)
+    parser.add_argument("--path", type=Path, default=None, help=f"LoCoMo folder (default: {DEFAULT_LOCOMO})")
+    parser.add_argument("--k", type=int, default=10, help="headline cut-off (1, 5, 10, 20 are always measured)")
+    parser.add_argument("--out", type=Path, default=None, help="write report.md, metrics.json and plots here")
+    parser.add_argument("--json", action="store_true", help="print one JSON object with every metric")
+    parser.add_argument("--users", type=int, default=SyntheticConfig().users, help="synthetic: users")
+    parser.add_argument(
+        "--sessions", type=int, default=SyntheticConfig().sessions_per_user, help="synthetic: sessions per user"
+    )
+    parser.add_argument("--seed", type=int, default=SyntheticConfig().seed, help="synthetic: random seed")
+    parser.add_argument(
+        "--systems", default=",".join(SYSTEM_NAMES), help=f"comma-separated subset of {','.join(SYSTEM_NAMES)}"
+    )
+    parser.add_argument(
+        "--abstain-threshold", type=float, default=DEFAULT_ABSTAIN_THRESHOLD,
+        help="cosine at which an item returned for an unanswerable question counts as an answer",
+    )  # fmt: skip
+    add_store_arg(parser)
+    parser.set_defaults(handler=run_evaluate)
+
+
+def run_evaluate(args: argparse.Namespace) -> int:
+    """Without --store the pipeline ingests into a temporary store, never the configured one."""
+    settings = settings_from_args(args)
+    systems = [s.strip() for s in args.systems.split(",") if s.strip()]
+    result = run_evaluation(
+        args.dataset,
+        path=args.path,
+        k=args.k,
+        out_dir=args.out,
+        settings=settings,
+        synthetic=SyntheticConfig(users=args.users, sessions_per_user=args.sessions, seed=args.seed),
+        systems=systems,
+        store_uri=args.store,
+        abstain_threshold=args.abstain_threshold,
+    )
+    if args.json:
+        print_json(result.model_dump(mode="json"))
+        return 0
+    rows = summary_rows(result)
+    if rows:
+        print("  ".join(f"{h:>14}" for h in rows[0]))
+        for row in rows:
+            print("  ".join(f"{v!s:>14}" for v in row.values()))
+    print(
+        f"ingest: {result.ingest.sessions} sessions, {result.ingest.memories} memories, "
+        f"{result.ingest.seconds:.1f} s; {result.scored_questions} scored questions"
+    )
+    if result.report_dir:
+        print(f"report: {Path(result.report_dir) / 'report.md'}")
+    return 0
