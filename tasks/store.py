@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 import lancedb
@@ -162,7 +162,8 @@ class Store:
         self.uri = uri
         self.embedding_model = embedding_model
         self.dim = dim
-        self.db = lancedb.connect(uri)
+        # Readers see commits made through other handles (another Store, another process) at once.
+        self.db = lancedb.connect(uri, read_consistency_interval=timedelta(0))
         self._schemas = _schemas(dim)
         self._tables: dict[str, lancedb.table.Table] = {}
 
@@ -223,7 +224,7 @@ class Store:
         query = tbl.search().where(where) if where else tbl.search()
         if columns:
             query = query.select(columns)
-        return query.limit(None).to_list() if hasattr(query, "limit") else query.to_list()
+        return query.limit(None).to_list()
 
     def versions(self) -> dict[str, int]:
         """Current version of each existing table (recorded per run, used by rollback)."""

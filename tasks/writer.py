@@ -55,7 +55,8 @@ def commit_run(
     upserts, changes = [], []
     for (app, user), batches in group_by_user(embedded.batches).items():
         outcome = consolidate_user(
-            load_user_memories(store, app, user), batches, consolidator, run_id=summary.run_id, now=started
+            load_user_memories(store, app, user), batches, consolidator, run_id=summary.run_id, now=started,
+            related_k=settings.related_k,
         )
         upserts += outcome.upserts
         changes += outcome.changes

@@ -40,8 +40,11 @@ class Summarizer(Protocol):
 class ScoredMemory(Protocol):
     """A related memory with its cosine similarity to the new fact."""
 
-    memory: MemoryRow
-    similarity: float
+    @property
+    def memory(self) -> MemoryRow: ...
+
+    @property
+    def similarity(self) -> float: ...
 
 
 @runtime_checkable
