@@ -133,7 +133,9 @@ class DenseRAG:
         for scope, scope_units in self._units.items():
             self._vectors[scope] = vectors[offset : offset + len(scope_units)]
             offset += len(scope_units)
-        return IndexStats(seconds=time.perf_counter() - start, items=len(flat), sessions=len(dataset.sessions))
+        return IndexStats(
+            seconds=time.perf_counter() - start, items=len(flat), sessions=len(dataset.sessions)
+        )
 
     def retrieve(self, question: EvalQuestion, k: int) -> list[Retrieved]:
         scope = (question.app_name, question.user_id)

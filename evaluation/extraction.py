@@ -56,8 +56,8 @@ def extraction_metrics(
     either = by_source | by_cosine
     n, g = len(rows), len(gold)
 
-    def share(values: np.ndarray[Any, np.dtype[np.bool_]], total: int) -> float:
-        return float(values.sum()) / total if total else 0.0
+    def share(values: Any, total: int) -> float:
+        return float(np.sum(values)) / total if total else 0.0
 
     return ExtractionMetrics(
         memories=n,

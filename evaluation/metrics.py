@@ -11,14 +11,15 @@ import re
 from collections.abc import Collection, Iterable, Sequence
 
 #: A small English stop-word list: answer-token recall should count content words only.
-STOP_WORDS = frozenset(
-    """a about after again all also am an and any are as at be been before being both but by can could
-    did do does doing down during each few for from further had has have having he her here hers him
-    his how i if in into is it its itself just me more most my no nor not now of off on once only or
-    other our ours out over own same she should so some such than that the their theirs them then there
-    these they this those through to too under until up very was we were what when where which while
-    who whom why will with would you your yours yes""".split()
-)
+_STOP_TEXT = """
+a about after again all also am an and any are as at be been before being both but by can could did
+do does doing down during each few for from further had has have having he her here hers him his how
+i if in into is it its itself just me more most my no nor not now of off on once only or other our
+ours out over own same she should so some such than that the their theirs them then there these they
+this those through to too under until up very was we were what when where which while who whom why
+will with would you your yours yes
+"""
+STOP_WORDS = frozenset(_STOP_TEXT.split())
 _WORD = re.compile(r"[a-z0-9]+")
 
 

@@ -56,7 +56,9 @@ class PipelineSystem:
     def retrieve(self, question: EvalQuestion, k: int) -> list[Retrieved]:
         if self._recaller is None:
             raise RuntimeError("index() must run before retrieve()")
-        hits: list[RecallHit] = self._recaller.recall(question.question, question.app_name, question.user_id, k=k)
+        hits: list[RecallHit] = self._recaller.recall(
+            question.question, question.app_name, question.user_id, k=k
+        )
         # The cosine part, not the final score, so the abstention threshold means the same for all systems.
         return [
             Retrieved(hit_text(h), tuple(h.source_event_ids), float(h.score_parts.get("cosine", h.score)))
@@ -73,7 +75,17 @@ class PipelineSystem:
         if MEMORIES not in store.existing():
             return []
         rows: list[dict[str, Any]] = store.rows(
-            MEMORIES, columns=["memory_id", "version", "user_id", "app_name", "content", "vector",
-                               "source_event_ids", "status", "topic"],
+            MEMORIES,
+            columns=[
+                "memory_id",
+                "version",
+                "user_id",
+                "app_name",
+                "content",
+                "vector",
+                "source_event_ids",
+                "status",
+                "topic",
+            ],
         )
         return rows

@@ -67,22 +67,35 @@ def _table(rows: list[dict[str, str | float | None]]) -> list[str]:
 
 
 def _per_k(systems: dict[str, SystemMetrics], ks: list[int]) -> list[str]:
-    lines = ["| system | " + " | ".join(f"R@{k} / ans@{k} / tok@{k}" for k in ks) + " |", "|---|" + "---|" * len(ks)]
+    lines = [
+        "| system | " + " | ".join(f"R@{k} / ans@{k} / tok@{k}" for k in ks) + " |",
+        "|---|" + "---|" * len(ks),
+    ]
     for name, s in systems.items():
-        cells = [f"{_f(s.per_k[str(k)].recall)} / {_f(s.per_k[str(k)].answer_recall)} / "
-                 f"{s.per_k[str(k)].mean_context_tokens:.0f}" for k in ks]
+        cells = [
+            f"{_f(s.per_k[str(k)].recall)} / {_f(s.per_k[str(k)].answer_recall)} / "
+            f"{s.per_k[str(k)].mean_context_tokens:.0f}"
+            for k in ks
+        ]
         lines.append(f"| {name} | " + " | ".join(cells) + " |")
     return lines
 
 
 def _per_category(systems: dict[str, SystemMetrics], k: int) -> list[str]:
     cats = sorted({c for s in systems.values() for c in s.per_category})
-    lines = [f"| system | " + " | ".join(f"{c} R@{k} / ans" for c in cats) + " |", "|---|" + "---|" * len(cats)]
+    lines = [
+        "| system | " + " | ".join(f"{c} R@{k} / ans" for c in cats) + " |",
+        "|---|" + "---|" * len(cats),
+    ]
     for name, s in systems.items():
         cells = []
         for c in cats:
             cm = s.per_category.get(c)
-            cells.append("–" if cm is None else f"{_f(cm.recall_at_k)} / {_f(cm.answer_recall_at_k)} (n={cm.questions})")
+            cells.append(
+                "–"
+                if cm is None
+                else f"{_f(cm.recall_at_k)} / {_f(cm.answer_recall_at_k)} (n={cm.questions})"
+            )
         lines.append(f"| {name} | " + " | ".join(cells) + " |")
     return lines
 
@@ -107,7 +120,8 @@ def render_markdown(result: EvaluationResult) -> str:
         *_per_category(result.systems, k),
         "",
         "## Questions with no right answer",
-        "| system | questions | answered anyway (rate) | mean top cosine | stale-fact rate | forgotten leak rate |",
+        "| system | questions | answered anyway (rate) | mean top cosine | stale-fact rate "
+        "| forgotten leak rate |",
         "|---|---|---|---|---|---|",
     ]
     for name, s in result.systems.items():
@@ -123,9 +137,16 @@ def render_markdown(result: EvaluationResult) -> str:
             "## Extraction against gold facts",
             f"{e.memories} stored memory versions, {e.gold_facts} gold facts; matched by {e.matched_by} "
             f"(threshold {e.cosine_threshold}). Precision {_f(e.precision)} (by source only "
-            f"{_f(e.precision_by_source)}, by cosine only {_f(e.precision_by_cosine)}), recall {_f(e.recall)}.",
+            f"{_f(e.precision_by_source)}, by cosine only {_f(e.precision_by_cosine)}), "
+            f"recall {_f(e.recall)}.",
         ]
-    lines += ["", EXPLANATION, "## Notes", *[f"- {n}" for n in result.notes], f"- LLM judge: {result.llm_judge}"]
+    lines += [
+        "",
+        EXPLANATION,
+        "## Notes",
+        *[f"- {n}" for n in result.notes],
+        f"- LLM judge: {result.llm_judge}",
+    ]
     lines += ["", "![recall@k](recall_at_k.png)", "", "![recall vs tokens](recall_vs_tokens.png)", ""]
     return "\n".join(lines)
 
@@ -163,7 +184,9 @@ def _plots(result: EvaluationResult, out_dir: Path) -> None:
 def write_report(result: EvaluationResult, out_dir: Path) -> list[Path]:
     """Write report.md, metrics.json and the plots; returns the files written."""
     out_dir.mkdir(parents=True, exist_ok=True)
-    (out_dir / "metrics.json").write_text(json.dumps(result.model_dump(mode="json"), indent=2), encoding="utf-8")
+    (out_dir / "metrics.json").write_text(
+        json.dumps(result.model_dump(mode="json"), indent=2), encoding="utf-8"
+    )
     (out_dir / "report.md").write_text(render_markdown(result), encoding="utf-8")
     _plots(result, out_dir)
     return [out_dir / "report.md", out_dir / "metrics.json", *(out_dir / p for p in PLOTS)]

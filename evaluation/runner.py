@@ -113,8 +113,14 @@ def run_evaluation(
             stats = system.index(data) if name != "full_context" else IndexStats(items=_turns(data))
             runs = _ask(system, data, depth)
             results[name] = score_system(
-                name, runs, k=k, ks=K_VALUES, index=stats, full_tokens=full_tokens,
-                returns_everything=system.returns_everything, abstain_threshold=abstain_threshold,
+                name,
+                runs,
+                k=k,
+                ks=K_VALUES,
+                index=stats,
+                full_tokens=full_tokens,
+                returns_everything=system.returns_everything,
+                abstain_threshold=abstain_threshold,
             )
             if isinstance(system, PipelineSystem):
                 ingest = _ingest_metrics(stats, data)
@@ -167,6 +173,7 @@ def _notes(chunk_size: int, stride: int, threshold: float, extraction: bool) -> 
     ]
     if extraction:
         notes.append(
-            f"extraction: a memory matches a gold fact by source-event overlap or cosine >= {COSINE_THRESHOLD}"
+            "extraction: a memory matches a gold fact by source-event overlap "
+            f"or cosine >= {COSINE_THRESHOLD}"
         )
     return notes

@@ -156,12 +156,20 @@ def _user(config: SyntheticConfig, u: int) -> tuple[list[Session], list[GoldFact
         if slot in updated:
             new = updated[slot]
             gold.append(_gold(user_id, new, "active"))
-            questions.append(_question(qid, user_id, question, new.value, "updated", new.events, stale=fact.value))
+            questions.append(
+                _question(qid, user_id, question, new.value, "updated", new.events, stale=fact.value)
+            )
         elif slot in forgotten:
             questions.append(
                 EvalQuestion(
-                    id=qid, app_name=APP_NAME, user_id=user_id, question=question, answer="",
-                    category="forgotten", answerable=False, forgotten_values=(fact.value,),
+                    id=qid,
+                    app_name=APP_NAME,
+                    user_id=user_id,
+                    question=question,
+                    answer="",
+                    category="forgotten",
+                    answerable=False,
+                    forgotten_values=(fact.value,),
                 )
             )
         else:
@@ -189,8 +197,14 @@ def _question(
     qid: str, user_id: str, text: str, answer: str, category: str, events: list[str], *, stale: str = ""
 ) -> EvalQuestion:
     return EvalQuestion(
-        id=qid, app_name=APP_NAME, user_id=user_id, question=text, answer=answer, category=category,
-        gold_event_ids=tuple(events), stale_values=(stale,) if stale else (),
+        id=qid,
+        app_name=APP_NAME,
+        user_id=user_id,
+        question=text,
+        answer=answer,
+        category=category,
+        gold_event_ids=tuple(events),
+        stale_values=(stale,) if stale else (),
     )
 
 

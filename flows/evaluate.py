@@ -88,15 +88,20 @@ def evaluate_flow(params: EvaluateParams | None = None) -> EvaluateSummary:
     key = f"evaluation-{params.dataset}"
     verdict = "passed" if not failures else "FAILED: " + "; ".join(failures)
     create_markdown_artifact(
-        key=key, markdown=render_markdown(result), description=f"memory evaluation on {params.dataset}: {verdict}"
+        key=key,
+        markdown=render_markdown(result),
+        description=f"memory evaluation on {params.dataset}: {verdict}",
     )
     create_table_artifact(
-        key=f"{key}-table", table=summary_rows(result), description=f"systems at k={result.k} on {params.dataset}"
+        key=f"{key}-table",
+        table=summary_rows(result),
+        description=f"systems at k={result.k} on {params.dataset}",
     )
     for name, s in result.systems.items():
         logger.info(
             "%s: recall@%d %.3f, answer recall %.3f, %.0f tokens, savings %.3f",
-            name, result.k, s.recall_at_k, s.answer_recall_at_k, s.mean_context_tokens, s.token_savings_vs_full,
+            name, result.k, s.recall_at_k, s.answer_recall_at_k,
+            s.mean_context_tokens, s.token_savings_vs_full,
         )  # fmt: skip
     if failures:
         raise EvaluationThresholdError("evaluation below thresholds: " + "; ".join(failures))

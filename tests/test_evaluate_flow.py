@@ -19,8 +19,20 @@ HEADLINE = (
 
 
 def test_cli_json_shape_on_small_synthetic(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    code = main(["evaluate", "--dataset", "synthetic", "--users", "2", "--sessions", "4", "--json",
-                 "--store", str(tmp_path / "store")])
+    code = main(
+        [
+            "evaluate",
+            "--dataset",
+            "synthetic",
+            "--users",
+            "2",
+            "--sessions",
+            "4",
+            "--json",
+            "--store",
+            str(tmp_path / "store"),
+        ]
+    )
     assert code == 0
     out = json.loads(capsys.readouterr().out)  # exactly one JSON object on stdout
     assert out["dataset"] == "synthetic" and out["k"] == 10
@@ -43,7 +55,9 @@ def test_cli_json_shape_on_small_synthetic(capsys: pytest.CaptureFixture[str], t
 
 def test_flow_writes_report_and_returns_summary(prefect_harness: None, tmp_path: Path) -> None:
     params = EvaluateParams(
-        dataset="synthetic", out_dir=str(tmp_path / "report"), synthetic=SyntheticConfig(users=1, sessions_per_user=3),
+        dataset="synthetic",
+        out_dir=str(tmp_path / "report"),
+        synthetic=SyntheticConfig(users=1, sessions_per_user=3),
         min_pipeline_recall=0.05,
     )
     summary = evaluate_flow(params)
@@ -59,8 +73,11 @@ def test_flow_writes_report_and_returns_summary(prefect_harness: None, tmp_path:
 
 def test_flow_raises_when_a_threshold_is_breached(prefect_harness: None, tmp_path: Path) -> None:
     params = EvaluateParams(
-        dataset="synthetic", out_dir=str(tmp_path / "report"), systems=["pipeline"],
-        synthetic=SyntheticConfig(users=1, sessions_per_user=2), min_token_savings=0.9999,
+        dataset="synthetic",
+        out_dir=str(tmp_path / "report"),
+        systems=["pipeline"],
+        synthetic=SyntheticConfig(users=1, sessions_per_user=2),
+        min_token_savings=0.9999,
     )
     with pytest.raises(EvaluationThresholdError, match="token savings"):
         evaluate_flow(params)

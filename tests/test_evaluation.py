@@ -77,18 +77,36 @@ def test_stale_and_leak_checks() -> None:
 
 
 def test_score_system_on_hand_made_runs() -> None:
-    q1 = EvalQuestion(id="q1", app_name="a", user_id="u", question="?", answer="tea", category="c1",
-                      gold_event_ids=("e1",))
-    q2 = EvalQuestion(id="q2", app_name="a", user_id="u", question="?", answer="blue", category="c2",
-                      gold_event_ids=("e2", "e3"))
-    q3 = EvalQuestion(id="q3", app_name="a", user_id="u", question="?", answer="", category="gone",
-                      answerable=False, forgotten_values=("Berlin",))
+    q1 = EvalQuestion(
+        id="q1", app_name="a", user_id="u", question="?", answer="tea", category="c1", gold_event_ids=("e1",)
+    )
+    q2 = EvalQuestion(
+        id="q2",
+        app_name="a",
+        user_id="u",
+        question="?",
+        answer="blue",
+        category="c2",
+        gold_event_ids=("e2", "e3"),
+    )
+    q3 = EvalQuestion(
+        id="q3",
+        app_name="a",
+        user_id="u",
+        question="?",
+        answer="",
+        category="gone",
+        answerable=False,
+        forgotten_values=("Berlin",),
+    )
     runs = [
         QuestionRun(q1, [Retrieved("drinks tea", ("e1",), 0.9), Retrieved("x", ("e9",), 0.2)], 2.0),
         QuestionRun(q2, [Retrieved("nothing", ("e7",), 0.4), Retrieved("blue car", ("e3", "e4"), 0.3)], 4.0),
         QuestionRun(q3, [Retrieved("lives in Berlin", ("e5",), 0.7)], 6.0),
     ]
-    s = score_system("sys", runs, k=1, ks=(1, 2), index=IndexStats(), full_tokens=100.0, abstain_threshold=0.5)
+    s = score_system(
+        "sys", runs, k=1, ks=(1, 2), index=IndexStats(), full_tokens=100.0, abstain_threshold=0.5
+    )
     assert s.questions == 2
     assert s.recall_at_k == pytest.approx(0.5)  # q1: 1, q2: 0
     assert s.per_k["2"].recall == pytest.approx(0.75)  # q2 covers e3 of {e2, e3} at k=2
@@ -117,7 +135,12 @@ def test_synthetic_contains_every_required_case() -> None:
     data = generate(SyntheticConfig(users=2, sessions_per_user=4))
     assert len(data.sessions) == 8 and {s.user_id for s in data.sessions} == {"user-00", "user-01"}
     topics = {f.topic for f in data.gold_facts}
-    assert topics == {"user_personal_info", "user_preferences", "key_conversation_details", "explicit_instructions"}
+    assert topics == {
+        "user_personal_info",
+        "user_preferences",
+        "key_conversation_details",
+        "explicit_instructions",
+    }
     statuses = {f.status for f in data.gold_facts}
     assert statuses == {"active", "superseded", "forgotten"}
     categories = {q.category for q in data.questions}
@@ -163,7 +186,11 @@ def test_locomo_loader_on_real_files(locomo_dir: Path) -> None:
     assert sum(len(s.events) for s in data.sessions) == 419 + 369 + 663
     first = next(s for s in data.sessions if s.session_id == "conv-26-session_1")
     assert first.started_at == datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
-    assert first.events[0].id == "D1:1" and first.events[0].author == "Caroline" and first.events[0].role == "other"
+    assert (
+        first.events[0].id == "D1:1"
+        and first.events[0].author == "Caroline"
+        and first.events[0].role == "other"
+    )
     assert first.events[1].timestamp - first.events[0].timestamp == timedelta(minutes=1)
     assert all(s.app_name == "locomo" for s in data.sessions)
     assert all("[shares a photo:" in e.text for s in data.sessions for e in s.events if "photo:" in e.text)
@@ -181,18 +208,46 @@ def test_locomo_loader_on_real_files(locomo_dir: Path) -> None:
 def _tiny() -> EvalDataset:
     t0 = datetime(2024, 3, 1, 10, 0, tzinfo=UTC)
     texts = [
-        "Hi there", "Hello!", "My dog Rex loves the beach", "Nice", "I work as a pilot for a small airline",
-        "Cool job", "What's the weather?", "Sunny", "I prefer green tea to coffee", "Noted", "Bye", "Bye!",
+        "Hi there",
+        "Hello!",
+        "My dog Rex loves the beach",
+        "Nice",
+        "I work as a pilot for a small airline",
+        "Cool job",
+        "What's the weather?",
+        "Sunny",
+        "I prefer green tea to coffee",
+        "Noted",
+        "Bye",
+        "Bye!",
     ]
     events = tuple(
-        Event(id=f"s1-e{i + 1}", author="user" if i % 2 == 0 else "agent", role="user" if i % 2 == 0 else "agent",
-              text=t, timestamp=t0 + timedelta(minutes=i))
+        Event(
+            id=f"s1-e{i + 1}",
+            author="user" if i % 2 == 0 else "agent",
+            role="user" if i % 2 == 0 else "agent",
+            text=t,
+            timestamp=t0 + timedelta(minutes=i),
+        )
         for i, t in enumerate(texts)
     )
-    session = Session(app_name="app", user_id="u1", session_id="s1", started_at=t0, ended_at=events[-1].timestamp,
-                      events=events)
-    q = EvalQuestion(id="q1", app_name="app", user_id="u1", question="What is the user's job?", answer="pilot",
-                     category="job", gold_event_ids=("s1-e5",))
+    session = Session(
+        app_name="app",
+        user_id="u1",
+        session_id="s1",
+        started_at=t0,
+        ended_at=events[-1].timestamp,
+        events=events,
+    )
+    q = EvalQuestion(
+        id="q1",
+        app_name="app",
+        user_id="u1",
+        question="What is the user's job?",
+        answer="pilot",
+        category="job",
+        gold_event_ids=("s1-e5",),
+    )
     return EvalDataset(name="tiny", sessions=(session,), questions=(q,))
 
 
@@ -202,7 +257,9 @@ def test_baselines_on_a_tiny_dataset(embedder: Embedder) -> None:
     turn = DenseRAG("turn_rag", embedder, window=1)
     assert turn.index(data).items == 12
     hits = turn.retrieve(q, 3)
-    assert hits[0].source_event_ids == ("s1-e5",) and hits[0].text.endswith("user: I work as a pilot for a small airline")
+    assert hits[0].source_event_ids == ("s1-e5",) and hits[0].text.endswith(
+        "user: I work as a pilot for a small airline"
+    )
     assert hits[0].text.startswith("10:00 am on 1 March, 2024")
     assert hits[0].score >= hits[1].score >= hits[2].score
     chunk = DenseRAG("chunk_rag", embedder, window=5, stride=1)
@@ -224,8 +281,15 @@ def test_report_writes_markdown_json_and_plots(tmp_path: Path) -> None:
     from evaluation.results import EvaluationResult, IngestMetrics
 
     sysm = score_system("pipeline", runs, k=10, ks=(1, 5, 10, 20), index=IndexStats(), full_tokens=200.0)
-    result = EvaluationResult(dataset="tiny", k=10, ks=[1, 5, 10, 20], questions=1, scored_questions=1,
-                              systems={"pipeline": sysm}, ingest=IngestMetrics(sessions=1, memories=1))
+    result = EvaluationResult(
+        dataset="tiny",
+        k=10,
+        ks=[1, 5, 10, 20],
+        questions=1,
+        scored_questions=1,
+        systems={"pipeline": sysm},
+        ingest=IngestMetrics(sessions=1, memories=1),
+    )
     written = write_report(result, tmp_path)
     assert {p.name for p in written} == {"report.md", "metrics.json", *PLOTS}
     assert all(p.stat().st_size > 0 for p in written)
