@@ -67,8 +67,10 @@ class Recaller:
         embedder: Embedder | None = None,
         reranker: Reranker | None = None,
         refresh_seconds: float = 1.0,
+        use_ann: bool = False,
     ) -> None:
         self.settings = settings
+        self.use_ann = use_ann
         self.refresh_seconds = refresh_seconds
         self.embedder = embedder if embedder is not None else build_embedder(settings)
         self.store = (
@@ -197,7 +199,7 @@ class Recaller:
             _cmp("stated_at", ">=", since),
             _cmp("stated_at", "<=", until),
         )
-        rows, cosines = _search(tbl, q, where, "content", _MEMORY_COLS)
+        rows, cosines = _search(tbl, q, where, "content", _MEMORY_COLS, self.use_ann)
         return [
             Candidate(
                 id=r["row_id"],
@@ -231,7 +233,7 @@ class Recaller:
             _cmp("ended_at", ">=", since),
             _cmp("started_at", "<=", until),
         )
-        rows, cosines = _search(tbl, q, where, "summary", _EPISODE_COLS)
+        rows, cosines = _search(tbl, q, where, "summary", _EPISODE_COLS, self.use_ann)
         return [
             Candidate(
                 id=r["episode_id"],
@@ -274,35 +276,33 @@ def recall(
 
 
 def _search(
-    tbl: lancedb.table.Table, q: _Query, where: str, text_col: str, columns: Sequence[str]
+    tbl: lancedb.table.Table, q: _Query, where: str, text_col: str, columns: Sequence[str], use_ann: bool
 ) -> tuple[list[dict[str, Any]], list[float]]:
     """Rows from LanceDB hybrid search fused by RRF, with their exact cosine to the query.
 
     Vector-only when there is no text or the hybrid query fails; without an FTS index LanceDB's
-    text leg just returns nothing, so a fresh table still works. No ``select()``: with one, Lance
-    logs a deprecation warning per query about the score columns; the extra columns of at most
-    ``q.limit`` rows are cheap, and are dropped here.
+    text leg just returns nothing, so a fresh table still works. Unless ``use_ann``, the vector
+    leg is an exact scan of the tenant's rows (found through the user_id BTree): with a filter
+    this selective it is faster than IVF-HNSW and never misses (see benchmarks/recall_bench.py).
     """
     result: pa.Table | None = None
     if q.text:
         try:
             hybrid: Any = tbl.search(query_type="hybrid", vector_column_name="vector", fts_columns=text_col)
-            result = (
-                hybrid.vector(q.vector)
-                .text(q.text)
-                .distance_type("cosine")
-                .where(where)
-                .rerank(RRFReranker(return_score="all"))
-                .limit(q.limit)
-                .to_arrow()
-            )
+            hybrid = hybrid.vector(q.vector).text(q.text).distance_type("cosine").where(where)
+            if not use_ann:
+                hybrid = hybrid.bypass_vector_index()
+            rrf = RRFReranker(return_score="all")
+            result = hybrid.rerank(rrf).select(list(columns)).limit(q.limit).to_arrow()
         except (ValueError, RuntimeError, OSError) as exc:  # lancedb raises these for query errors
             log.warning("hybrid search failed on %s, using vector search only: %s", tbl.name, exc)
     if result is None:
         vector: Any = tbl.search(q.vector, vector_column_name="vector")
-        result = vector.distance_type("cosine").where(where).limit(q.limit).to_arrow()
-    assert result is not None
-    if result.num_rows == 0:
+        vector = vector.distance_type("cosine").where(where)
+        if not use_ann:
+            vector = vector.bypass_vector_index()
+        result = vector.select([*columns, "_distance"]).limit(q.limit).to_arrow()
+    if result is None or result.num_rows == 0:
         return [], []
     cosines = _cosines(np.asarray(q.vector, dtype=np.float32), result.column("vector"))
     keep = [c for c in (*columns, "_score", "_relevance_score") if c in result.column_names and c != "vector"]

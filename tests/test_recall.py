@@ -240,7 +240,12 @@ def test_rows_added_after_indexes_are_found(settings: Settings, embedder: Embedd
     store.upsert(MEMORIES, [memory(embedder, c) for c in DISTRACTORS])
     store.upsert(EPISODES, [episode(embedder, "Planned a trip to Japan")])
     built = ensure_indexes(store, settings)
-    assert {"memories.content:created", "memories.user_id:created", "episodes.summary:created"} <= set(built)
+    assert set(built) == {
+        "memories.user_id:created",
+        "memories.content:created",
+        "episodes.user_id:created",
+        "episodes.summary:created",
+    }
     assert ensure_indexes(store, settings) == []  # idempotent
     late = memory(embedder, "User's locker code is QV-9913")
     store.upsert(MEMORIES, [late])
@@ -270,10 +275,10 @@ def test_ann_index_built_only_past_threshold(settings: Settings, embedder: Embed
     big = settings.model_copy(update={"ann_index_min_rows": 500})
     assert "memories.vector:created" in ensure_indexes(store, big)
     assert "memories.vector:created" not in ensure_indexes(store, big)
-    hits = Recaller(big, store=store, embedder=embedder).recall(
-        "Which instrument does the user play?", APP, USER, k=1
-    )
-    assert contents(hits) == ["User plays the cello"]
+    for use_ann in (True, False):
+        recaller = Recaller(big, store=store, embedder=embedder, use_ann=use_ann)
+        hits = recaller.recall("Which instrument does the user play?", APP, USER, k=1)
+        assert contents(hits) == ["User plays the cello"]
 
 
 def test_access_counts_are_batched_and_flushed_once(
