@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from tasks.models import Event, Session
-from tasks.providers.local_extractor import LocalExtractor
+from tasks.providers.local_extractor import NARRATIVE_CHARS, LocalExtractor
 from tasks.providers.local_summarizer import LocalSummarizer
 from tasks.settings import CustomTopic
 from tasks.textrules import resolve_dates, sentences, third_person
@@ -93,8 +93,20 @@ def test_custom_topic_by_keyword() -> None:
 
 def test_facts_are_concise() -> None:
     long = " ".join(["I really enjoyed the long hike through the mountains with my brother and our dogs."] * 6)
-    facts = LocalExtractor().extract(session(("user", long))).facts
-    assert facts and all(len(f.content) <= 200 for f in facts)
+    facts = LocalExtractor().extract(session(("user", long + " I work at Google as a software engineer."))).facts
+    details = [f for f in facts if f.topic == "key_conversation_details"]
+    managed = [f for f in facts if f.topic != "key_conversation_details"]
+    assert len(details) >= 2 and all(len(f.content) <= NARRATIVE_CHARS for f in details)
+    assert managed and all(len(f.content) <= 200 for f in managed)
+
+
+def test_answer_carries_the_question_and_cites_both_turns() -> None:
+    facts = LocalExtractor().extract(session(("Melanie", "What got you into running?"),
+                                             ("Caroline", "It clears my head after work."))).facts  # fmt: skip
+    assert [(f.content, f.source_event_ids) for f in facts] == [
+        ('(Asked by Melanie: "What got you into running?") Caroline: It clears Caroline\'s head after work.',
+         ("s1-e1", "s1-e2"))
+    ]
 
 
 def test_episode_cites_sources_per_sentence() -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from tasks.models import Event, Extraction, Fact, ForgetRequest, Session
 from tasks.providers.extraction_rules import AFFIRM, AGENT_OUTCOME, PROPOSAL, RULES, RuleFact, forget_target
@@ -29,11 +30,32 @@ SMALL_TALK = re.compile(
     r"how are you|i'm (?:good|fine|great|doing well)|lol|haha|same here|me too|no problem|you're welcome)\b",
     re.I,
 )
+#: Longest conversation detail of one turn (managed-topic facts stay within 200 characters).
+NARRATIVE_CHARS = 300
 #: Clause boundaries inside a sentence where a new first-person statement starts.
 CLAUSE = re.compile(r",? (?:and|but|so|because|while)(?= (?:honestly |actually |now |also )?I\b)", re.I)
 #: Rule output that only points back ("go with that") carries nothing worth storing.
 VAGUE = re.compile(r": (?:go with )?(?:that|it|this|them|so)\W*$", re.I)
 FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|my|me|we|our|us|mine)\b", re.I)
+
+
+@dataclass(frozen=True)
+class Asked:
+    """The question a turn answers: who asked, and the prefix a memory of the answer carries."""
+
+    event_id: str
+    prefix: str
+
+
+def question_to(previous: Event | None, event: Event) -> Asked | None:
+    """The last question another person asked right before ``event``, if any (agents included)."""
+    if previous is None or previous.author == event.author:
+        return None
+    questions = [clean(q) for q in sentences(previous.text) if q.rstrip().endswith("?")]
+    if not questions or len(content_words(questions[-1])) < 2:
+        return None
+    asker = "User" if previous.role == "user" else "the agent" if previous.role == "agent" else previous.author
+    return Asked(previous.id, f"(Asked by {asker}: \"{shorten(questions[-1], 90)}\")")
 
 
 def content_words(text: str) -> list[str]:
@@ -57,7 +79,7 @@ class LocalExtractor:
             if event.role == "agent":
                 self._agent_turn(event, events[index + 1 : index + 2], out)
             else:
-                self._person_turn(event, out)
+                self._person_turn(event, out, events[index - 1] if index else None)
         seen: set[tuple[str, str]] = set()
         out.facts = [f for f in out.facts if (f.topic, f.content.lower()) not in seen and not seen.add((f.topic, f.content.lower()))]  # type: ignore[func-returns-value]
         return out
@@ -66,16 +88,22 @@ class LocalExtractor:
     def _speaker(event: Event) -> str:
         return "User" if event.role == "user" else event.author.strip()
 
-    def _fact(self, event: Event, rule: RuleFact, sources: tuple[str, ...] | None = None) -> Fact:
+    def _fact(
+        self, event: Event, rule: RuleFact, sources: tuple[str, ...] | None = None, context: str = "", limit: int = 200
+    ) -> Fact:
+        """A fact of at most ``limit`` characters of its own, after an optional context prefix."""
+        content = shorten(rule.content, limit)
+        content = f"{context} {content}" if context else content
         return Fact(
-            topic=rule.topic, content=shorten(rule.content), source_event_ids=sources or (event.id,),
+            topic=rule.topic, content=content, source_event_ids=sources or (event.id,),
             stated_at=event.timestamp, speaker=self._speaker(event), importance=rule.importance,
             slot=rule.slot, value=rule.value,
         )  # fmt: skip
 
-    def _person_turn(self, event: Event, out: Extraction) -> None:
+    def _person_turn(self, event: Event, out: Extraction, previous: Event | None) -> None:
         who = self._speaker(event)
         narrative: list[str] = []
+        asked = question_to(previous, event)
         for raw in sentences(event.text):
             sentence = clean(raw)
             if not sentence or SMALL_TALK.match(sentence):
@@ -92,28 +120,43 @@ class LocalExtractor:
             custom = self._custom_topic(resolved)
             if custom:
                 out.facts.append(self._fact(event, RuleFact(custom, third_person(resolved, who), 0.6)))
-            elif not rule and self._informative(sentence, event.role == "other"):
+            elif not rule and self._informative(sentence, event.role == "other", answering=asked is not None):
                 narrative.append(third_person(resolved, who))
-        self._narrative(event, who, narrative, out)
+        self._narrative(event, who, narrative, out, asked)
 
-    def _informative(self, sentence: str, participant: bool) -> bool:
-        """A statement with enough content; a user's must also be about themselves (else chit-chat)."""
+    def _informative(self, sentence: str, participant: bool, answering: bool) -> bool:
+        """A statement with enough content; a user's must also be about themselves (else chit-chat).
+
+        An answer to a question needs fewer words of its own: the question supplies the context.
+        """
         if sentence.endswith("?"):
             return False
         words = content_words(sentence)
-        return len(words) >= self._min_words and (participant or bool(FIRST_PERSON.search(sentence)))
+        needed = self._min_words - 1 if answering else self._min_words
+        return len(words) >= needed and (participant or bool(FIRST_PERSON.search(sentence)))
 
-    def _narrative(self, event: Event, who: str, parts: list[str], out: Extraction) -> None:
-        """Informative statements of one turn, packed into facts of at most 200 characters."""
-        chunk = ""
+    def _narrative(self, event: Event, who: str, parts: list[str], out: Extraction, asked: Asked | None) -> None:
+        """Informative statements of one turn, packed into details of at most ``NARRATIVE_CHARS``.
+
+        Longer than a managed-topic fact: a conversation detail keeps the whole statement, so a
+        recalled memory still holds the specifics (names, objects, reasons) a question asks for.
+
+        The first fact of an answer carries the question it answers and cites that turn too.
+        """
+        chunks: list[str] = []
         for part in parts:
             text = part if part.lower().startswith(who.lower()) else f"{who}: {part}"
-            if chunk and len(chunk) + len(text) + 1 > 200:
-                out.facts.append(self._fact(event, RuleFact("key_conversation_details", chunk, 0.4)))
-                chunk = ""
-            chunk = f"{chunk} {part}".strip() if chunk else text
-        if chunk:
-            out.facts.append(self._fact(event, RuleFact("key_conversation_details", chunk, 0.4)))
+            if chunks and len(chunks[-1]) + len(text) + 1 <= NARRATIVE_CHARS:
+                chunks[-1] = f"{chunks[-1]} {part}"
+            else:
+                chunks.append(text)
+        for i, chunk in enumerate(chunks):
+            if i == 0 and asked is not None:
+                fact = self._fact(event, RuleFact("key_conversation_details", chunk, 0.4),
+                                  sources=(asked.event_id, event.id), context=asked.prefix, limit=NARRATIVE_CHARS)  # fmt: skip
+            else:
+                fact = self._fact(event, RuleFact("key_conversation_details", chunk, 0.4), limit=NARRATIVE_CHARS)
+            out.facts.append(fact)
 
     def _custom_topic(self, sentence: str) -> str | None:
         return next((name for name, pats in self._custom if any(p.search(sentence) for p in pats)), None)
