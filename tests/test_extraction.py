@@ -92,7 +92,7 @@ def test_custom_topic_by_keyword() -> None:
 
 
 def test_facts_are_concise() -> None:
-    long = " ".join(["I really enjoyed the long hike through the mountains with my brother and our dogs."] * 6)
+    long = " ".join(f"I really enjoyed hike number {i} through the mountains with my brother and our dogs." for i in range(6))
     facts = LocalExtractor().extract(session(("user", long + " I work at Google as a software engineer."))).facts
     details = [f for f in facts if f.topic == "key_conversation_details"]
     managed = [f for f in facts if f.topic != "key_conversation_details"]
@@ -101,10 +101,10 @@ def test_facts_are_concise() -> None:
 
 
 def test_answer_carries_the_question_and_cites_both_turns() -> None:
-    facts = LocalExtractor().extract(session(("Melanie", "What got you into running?"),
+    facts = LocalExtractor().extract(session(("Melanie", "What got you into trail running?"),
                                              ("Caroline", "It clears my head after work."))).facts  # fmt: skip
     assert [(f.content, f.source_event_ids) for f in facts] == [
-        ('(Asked by Melanie: "What got you into running?") Caroline: It clears Caroline\'s head after work.',
+        ('(Asked by Melanie: "What got you into trail running?") Caroline: It clears Caroline\'s head after work.',
          ("s1-e1", "s1-e2"))
     ]
 
