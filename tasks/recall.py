@@ -9,6 +9,7 @@ per flush, so a busy agent does not create a table version per query.
 from __future__ import annotations
 
 import logging
+import re
 import time
 from collections import Counter
 from collections.abc import Sequence
@@ -47,6 +48,10 @@ _FILTER_COLS = (
     "status", "topic", "stated_at", "valid_from", "valid_to", "started_at", "ended_at",
     "row_id", "episode_id",
 )  # fmt: skip
+
+
+#: Possessive and punctuation stripped before comparing a word with the corpus stopwords.
+_CORPUS_STOPWORDS = re.compile(r"(['’]s)?[^\w]*$|^[^\w]+")
 
 
 @dataclass(frozen=True)
@@ -112,7 +117,7 @@ class Recaller:
         tenant = scope(app_name, user_id)  # validates ids before any work
         now = as_of or datetime.now(UTC)
         vector = self.embedder.embed([query])[0]
-        q = _Query(query.strip(), [float(x) for x in vector], max(k * POOL_FACTOR, MIN_POOL))
+        q = _Query(_fts_text(query), [float(x) for x in vector], max(k * POOL_FACTOR, MIN_POOL))
         candidates = self._memories(q, tenant, topics, since, until, as_of)
         episodes = self.settings.include_episodes if include_episodes is None else include_episodes
         if episodes and (not topics or "episode" in topics):
@@ -316,6 +321,16 @@ def _cosines(query: npt.NDArray[np.float32], vectors: pa.ChunkedArray) -> list[f
     norms = np.linalg.norm(matrix, axis=1) * float(np.linalg.norm(query))
     sims = (matrix @ query) / np.where(norms > 0, norms, 1.0)
     return [float(x) for x in sims]
+
+
+def _fts_text(query: str) -> str:
+    """The query for the full-text leg, without words nearly every memory contains.
+
+    Memories are third-person ("User prefers ..."), so "user" matches every row: it adds no
+    signal and makes BM25 walk a posting list as long as the table (most of the 1M-row latency).
+    """
+    words = [w for w in query.split() if _CORPUS_STOPWORDS.sub("", w.lower()) not in {"user", "users"}]
+    return " ".join(words).strip()
 
 
 def _cmp(name: str, op: str, value: datetime | None) -> str | None:
