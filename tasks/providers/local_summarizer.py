@@ -13,9 +13,9 @@ from tasks.textrules import fmt_date, shorten
 
 
 class LocalSummarizer:
-    """Summary = who talked when about what, then the top facts by importance (each cited)."""
+    """Summary = who talked when about what, then the top facts by importance and substance (each cited)."""
 
-    def __init__(self, max_sentences: int = 4, extractor: LocalExtractor | None = None) -> None:
+    def __init__(self, max_sentences: int = 6, extractor: LocalExtractor | None = None) -> None:
         self._max = max_sentences
         self._extractor = extractor or LocalExtractor()
 
@@ -24,7 +24,9 @@ class LocalSummarizer:
         speakers = list(dict.fromkeys(e.author if e.role == "other" else e.role for e in session.events))
         words = Counter(w for e in session.events if e.role != "agent" for w in content_words(e.text) if len(w) > 3)
         topics = tuple(w for w, _ in words.most_common(5))
-        ranked = sorted(facts, key=lambda f: (-f.importance, f.stated_at))[: self._max]
+        # Most important first; among equals, the statements that say the most (distinct content words).
+        ranked = sorted(facts, key=lambda f: (-f.importance, -len(set(content_words(f.content))), f.stated_at))
+        ranked = ranked[: self._max]
         ranked.sort(key=lambda f: f.stated_at)
         opening = f"On {fmt_date(session.started_at)}, {' and '.join(speakers)} talked"
         opening += f" about {', '.join(topics[:3])}." if topics else "."
