@@ -25,7 +25,7 @@ def test_cli_json_shape_on_small_synthetic(capsys: pytest.CaptureFixture[str], t
             "--dataset",
             "synthetic",
             "--users",
-            "2",
+            "1",
             "--sessions",
             "4",
             "--json",
@@ -48,7 +48,7 @@ def test_cli_json_shape_on_small_synthetic(capsys: pytest.CaptureFixture[str], t
     assert out["systems"]["pipeline"]["token_savings_vs_full"] > 0.0
     assert out["systems"]["chunk_rag"]["mean_sources_per_memory"] == pytest.approx(5.0)
     ingest = out["ingest"]
-    assert ingest["sessions"] == 8 and ingest["memories"] > 0 and ingest["seconds"] > 0
+    assert ingest["sessions"] == 4 and ingest["memories"] > 0 and ingest["seconds"] > 0
     assert out["extraction"]["gold_facts"] > 0
     assert (tmp_path / "store").is_dir()  # --store keeps the evaluation store for inspection
 
@@ -57,7 +57,7 @@ def test_flow_writes_report_and_returns_summary(prefect_harness: None, tmp_path:
     params = EvaluateParams(
         dataset="synthetic",
         out_dir=str(tmp_path / "report"),
-        synthetic=SyntheticConfig(users=1, sessions_per_user=3),
+        synthetic=SyntheticConfig(users=1, sessions_per_user=2),
         min_pipeline_recall=0.05,
     )
     summary = evaluate_flow(params)
