@@ -338,7 +338,12 @@ def _cmp(name: str, op: str, value: datetime | None) -> str | None:
 
 
 def _valid_at(when: datetime) -> str:
-    """Versions valid at ``when``: valid_from <= T and (valid_to open or > T)."""
+    """Versions valid at ``when``: valid_from <= T and (valid_to open or > T).
+
+    A memory the user asked to forget never comes back through recall, not even for a time before
+    the request; the audit trail (``history``) still shows it to an operator.
+    """
     t = ts_literal(when)
     start, end = column("valid_from", _FILTER_COLS), column("valid_to", _FILTER_COLS)
-    return f"{start} <= {t} AND ({end} IS NULL OR {end} > {t})"
+    status = column("status", _FILTER_COLS)
+    return f"{start} <= {t} AND ({end} IS NULL OR {end} > {t}) AND {status} != 'deleted'"

@@ -44,6 +44,8 @@ class RankingWeights(BaseModel):
     recency: float = 0.15
     importance: float = 0.1
     frequency: float = 0.05
+    #: How much a full-text (BM25) match adds to cosine: rescues rare names and numbers.
+    keyword: float = 0.3
 
 
 def _default_half_lives() -> dict[str, float]:

@@ -13,7 +13,8 @@ from datetime import UTC, datetime
 from tasks.consolidation import consolidate_user, load_user_memories
 from tasks.models import Episode, QuarantineRecord
 from tasks.pipeline import Embedded, IngestSummary, group_by_user, open_store, write_quarantine
-from tasks.providers import build_consolidator
+from tasks.forgetting import scrub_episodes
+from tasks.providers import build_consolidator, build_embedder
 from tasks.settings import Settings
 from tasks.store import CHANGES, EPISODES, LEDGER, MEMORIES, RUNS, Store, dumps_json
 
@@ -64,7 +65,8 @@ def commit_run(
     summary.changes_written = store.insert_new(CHANGES, changes)
     summary.actions = dict(Counter(c.action for c in changes))
     rows = [episode_row(e, v, summary.run_id, started) for e, v in zip(embedded.episodes, embedded.episode_vectors, strict=True)]
-    summary.episodes_written = store.upsert(EPISODES, rows)
+    rows, scrubbed = scrub_episodes(store, build_embedder(settings), changes, rows)
+    summary.episodes_written = store.upsert(EPISODES, rows) + scrubbed
     _ensure_indexes(store, settings)
     ledger = [
         {"session_key": b.session.key, "app_name": b.session.app_name, "user_id": b.session.user_id,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -86,6 +87,11 @@ def test_forget_request_is_not_a_fact(ingested: tuple[Settings, Any]) -> None:
     assert google and all(r["status"] == "deleted" for r in google)
     deletes = [c for c in store.rows(CHANGES) if c["action"] == "DELETE"]
     assert deletes and deletes[0]["source_event_ids"] == ["alice-2025-05-20-e3"]
+    recaller = Recaller(settings)
+    assert not any("Google" in h.content for h in recaller.recall("Where do I work?", APP, "alice", k=10))
+    before_forget = datetime(2025, 4, 1, tzinfo=UTC)  # a time at which the memory was still valid
+    hits = recaller.recall("Where do I work?", APP, "alice", k=10, as_of=before_forget)
+    assert hits and not any("Google" in h.content for h in hits), "a forgotten memory came back via as_of"
 
 
 def test_every_table_written_and_run_recorded(ingested: tuple[Settings, Any]) -> None:
