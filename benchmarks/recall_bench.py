@@ -67,8 +67,7 @@ def synthetic_batches(n: int, users: int, dim: int, seed: int, batch: int = 50_0
         stated = [now - timedelta(days=int(d)) for d in rng.integers(0, 1500, size)]
         words = [pick.sample(WORDS, 3) for _ in range(size)]
         content = [
-            f"User mentioned {a}, {b} and {c} (ref ZX-{i % 9973})"
-            for i, (a, b, c) in zip(idx, words, strict=True)
+            f"User mentioned {a}, {b} and {c} (ref ZX-{i % 9973})" for i, (a, b, c) in zip(idx, words, strict=True)
         ]
         row_ids = [f"m{i}-v1" for i in idx]
         yield pa.table(
@@ -157,9 +156,7 @@ def run_size(n: int, args: argparse.Namespace, embedder: TimedEmbedder, root: Pa
     scalar_s = time.perf_counter() - t0
     print(f"\n== {n:,} memories, {args.users:,} users (~{n // args.users} per user) ==")
     print(f"write {write_s:.1f}s; BTree+FTS build {scalar_s:.1f}s ({', '.join(built)})")
-    flat_lat, flat_ids = measure(
-        Recaller(settings, store=store, embedder=embedder), args.users, args.queries, 1
-    )
+    flat_lat, flat_ids = measure(Recaller(settings, store=store, embedder=embedder), args.users, args.queries, 1)
     report("exact (default)", flat_lat, n, embedder)
     if args.no_ann:
         return
@@ -180,9 +177,7 @@ def report(label: str, latencies: list[float], n: int, embedder: TimedEmbedder) 
     embed_p50 = statistics.median(embedder.calls_ms) if embedder.calls_ms else 0.0
     embedder.calls_ms.clear()
     target = TARGET_P95_MS.get(n)
-    verdict = (
-        "" if target is None else f"  (target p95 <= {target:.0f} ms: {'OK' if p95 <= target else 'MISSED'})"
-    )
+    verdict = "" if target is None else f"  (target p95 <= {target:.0f} ms: {'OK' if p95 <= target else 'MISSED'})"
     print(f"  {label:<15} p50 {p50:6.1f} ms   p95 {p95:6.1f} ms   over {len(latencies)} queries{verdict}")
     print(f"  {'':<15} of which query embedding p50 {embed_p50:.1f} ms")
 
@@ -200,9 +195,7 @@ def main() -> None:
     embedder = TimedEmbedder(build_embedder(Settings()))
     embedder.embed(["warm up"])
     print(f"embedder {embedder.model} loaded in {time.perf_counter() - start:.2f}s")
-    print(
-        f"machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} (other work skews latencies)"
-    )
+    print(f"machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} (other work skews latencies)")
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
         for n in args.sizes:
             run_size(n, args, embedder, Path(tmp))

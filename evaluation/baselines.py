@@ -18,6 +18,7 @@ import numpy as np
 from evaluation.dataset import EvalDataset, EvalQuestion
 from tasks.models import Event, Session
 from tasks.providers.base import Embedder, FloatMatrix
+from tasks.textrules import fmt_date
 
 Scope = tuple[str, str]
 
@@ -54,8 +55,8 @@ class RetrievalSystem(Protocol):
 
 
 def format_date(value: datetime) -> str:
-    """Dates as people (and LoCoMo answers) write them, e.g. "8 May 2023"."""
-    return f"{value.day} {value:%B %Y}"
+    """Dates as people (and LoCoMo answers) write them, e.g. "8 May 2023" (the context block's form)."""
+    return fmt_date(value)
 
 
 def format_session_time(value: datetime) -> str:
@@ -133,9 +134,7 @@ class DenseRAG:
         for scope, scope_units in self._units.items():
             self._vectors[scope] = vectors[offset : offset + len(scope_units)]
             offset += len(scope_units)
-        return IndexStats(
-            seconds=time.perf_counter() - start, items=len(flat), sessions=len(dataset.sessions)
-        )
+        return IndexStats(seconds=time.perf_counter() - start, items=len(flat), sessions=len(dataset.sessions))
 
     def retrieve(self, question: EvalQuestion, k: int) -> list[Retrieved]:
         scope = (question.app_name, question.user_id)

@@ -56,13 +56,10 @@ class PipelineSystem:
     def retrieve(self, question: EvalQuestion, k: int) -> list[Retrieved]:
         if self._recaller is None:
             raise RuntimeError("index() must run before retrieve()")
-        hits: list[RecallHit] = self._recaller.recall(
-            question.question, question.app_name, question.user_id, k=k
-        )
+        hits: list[RecallHit] = self._recaller.recall(question.question, question.app_name, question.user_id, k=k)
         # The cosine part, not the final score, so the abstention threshold means the same for all systems.
         return [
-            Retrieved(hit_text(h), tuple(h.source_event_ids), float(h.score_parts.get("cosine", h.score)))
-            for h in hits
+            Retrieved(hit_text(h), tuple(h.source_event_ids), float(h.score_parts.get("cosine", h.score))) for h in hits
         ]
 
     def memory_rows(self) -> list[dict[str, Any]]:

@@ -92,9 +92,7 @@ def _per_category(systems: dict[str, SystemMetrics], k: int) -> list[str]:
         for c in cats:
             cm = s.per_category.get(c)
             cells.append(
-                "–"
-                if cm is None
-                else f"{_f(cm.recall_at_k)} / {_f(cm.answer_recall_at_k)} (n={cm.questions})"
+                "–" if cm is None else f"{_f(cm.recall_at_k)} / {_f(cm.answer_recall_at_k)} (n={cm.questions})"
             )
         lines.append(f"| {name} | " + " | ".join(cells) + " |")
     return lines
@@ -120,8 +118,7 @@ def render_markdown(result: EvaluationResult) -> str:
         *_per_category(result.systems, k),
         "",
         "## Questions with no right answer",
-        "| system | questions | answered anyway (rate) | mean top cosine | stale-fact rate "
-        "| forgotten leak rate |",
+        "| system | questions | answered anyway (rate) | mean top cosine | stale-fact rate | forgotten leak rate |",
         "|---|---|---|---|---|---|",
     ]
     for name, s in result.systems.items():
@@ -184,9 +181,7 @@ def _plots(result: EvaluationResult, out_dir: Path) -> None:
 def write_report(result: EvaluationResult, out_dir: Path) -> list[Path]:
     """Write report.md, metrics.json and the plots; returns the files written."""
     out_dir.mkdir(parents=True, exist_ok=True)
-    (out_dir / "metrics.json").write_text(
-        json.dumps(result.model_dump(mode="json"), indent=2), encoding="utf-8"
-    )
+    (out_dir / "metrics.json").write_text(json.dumps(result.model_dump(mode="json"), indent=2), encoding="utf-8")
     (out_dir / "report.md").write_text(render_markdown(result), encoding="utf-8")
     _plots(result, out_dir)
     return [out_dir / "report.md", out_dir / "metrics.json", *(out_dir / p for p in PLOTS)]

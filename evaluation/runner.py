@@ -173,7 +173,6 @@ def _notes(chunk_size: int, stride: int, threshold: float, extraction: bool) -> 
     ]
     if extraction:
         notes.append(
-            "extraction: a memory matches a gold fact by source-event overlap "
-            f"or cosine >= {COSINE_THRESHOLD}"
+            f"extraction: a memory matches a gold fact by source-event overlap or cosine >= {COSINE_THRESHOLD}"
         )
     return notes

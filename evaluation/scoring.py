@@ -56,9 +56,7 @@ def _category(runs: list[QuestionRun], scored: list[_Scored]) -> CategoryMetrics
         precision_at_k=m.mean(s.precision for s in scored),
         recall_at_k=m.mean(s.recall for s in scored),
         hit_at_k=m.mean(s.hit for s in scored),
-        mrr=m.mean(
-            m.reciprocal_rank([i.source_event_ids for i in r.items], r.question.gold_event_ids) for r in runs
-        ),
+        mrr=m.mean(m.reciprocal_rank([i.source_event_ids for i in r.items], r.question.gold_event_ids) for r in runs),
         ndcg_at_k=m.mean(s.ndcg for s in scored),
         answer_recall_at_k=m.mean(s.answer for s in scored),
     )
@@ -111,8 +109,7 @@ def score_system(
     for i, r in enumerate(scored_runs):
         groups[r.question.category].append(i)
     per_category = {
-        cat: _category([scored_runs[i] for i in idx], [at_k[i] for i in idx])
-        for cat, idx in sorted(groups.items())
+        cat: _category([scored_runs[i] for i in idx], [at_k[i] for i in idx]) for cat, idx in sorted(groups.items())
     }
     overall = _category(scored_runs, at_k)
     top_items = [item for r in scored_runs for item in r.items[: cut(k, r)]]
@@ -143,9 +140,7 @@ def score_system(
     )
 
 
-def _unanswerable(
-    runs: Sequence[QuestionRun], k: int, threshold: float, everything: bool
-) -> UnanswerableMetrics:
+def _unanswerable(runs: Sequence[QuestionRun], k: int, threshold: float, everything: bool) -> UnanswerableMetrics:
     """How often a question about something never said (or forgotten) still gets a confident item."""
     chosen = [r for r in runs if not r.question.answerable]
     tops = [max((i.score for i in (r.items if everything else r.items[:k])), default=0.0) for r in chosen]

@@ -156,9 +156,7 @@ def _user(config: SyntheticConfig, u: int) -> tuple[list[Session], list[GoldFact
         if slot in updated:
             new = updated[slot]
             gold.append(_gold(user_id, new, "active"))
-            questions.append(
-                _question(qid, user_id, question, new.value, "updated", new.events, stale=fact.value)
-            )
+            questions.append(_question(qid, user_id, question, new.value, "updated", new.events, stale=fact.value))
         elif slot in forgotten:
             questions.append(
                 EvalQuestion(

@@ -19,9 +19,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--dataset", choices=("synthetic", "locomo"), required=True)
     parser.add_argument("--path", type=Path, default=None, help=f"LoCoMo folder (default: {DEFAULT_LOCOMO})")
-    parser.add_argument(
-        "--k", type=int, default=10, help="headline cut-off (1, 5, 10, 20 are always measured)"
-    )
+    parser.add_argument("--k", type=int, default=10, help="headline cut-off (1, 5, 10, 20 are always measured)")
     parser.add_argument("--out", type=Path, default=None, help="write report.md, metrics.json and plots here")
     parser.add_argument("--json", action="store_true", help="print one JSON object with every metric")
     parser.add_argument("--users", type=int, default=SyntheticConfig().users, help="synthetic: users")

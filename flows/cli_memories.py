@@ -112,9 +112,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     memories.add_argument("--user", required=True)
     memories.add_argument("--topic", default=None)
     memories.add_argument("--include-inactive", action="store_true", help="also closed versions")
-    memories.add_argument(
-        "--as-of", type=parse_time, default=None, metavar="ISO_TIME", help="what was held true then"
-    )
+    memories.add_argument("--as-of", type=parse_time, default=None, metavar="ISO_TIME", help="what was held true then")
     memories.add_argument("--json", action="store_true", help="print JSON")
     add_store_arg(memories)
     memories.set_defaults(handler=cmd_memories)

@@ -21,16 +21,12 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--topic", action="append", default=None, help="only these topics (repeatable)")
     parser.add_argument("--since", type=parse_time, default=None, help="stated at or after (ISO-8601)")
     parser.add_argument("--until", type=parse_time, default=None, help="stated at or before (ISO-8601)")
-    parser.add_argument(
-        "--as-of", dest="as_of", type=parse_time, default=None, help="memories valid at (ISO)"
-    )
+    parser.add_argument("--as-of", dest="as_of", type=parse_time, default=None, help="memories valid at (ISO)")
     parser.add_argument("--no-episodes", action="store_true", help="memories only, no episode summaries")
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print hits as JSON")
     output.add_argument("--context", action="store_true", help="print the prompt context block")
-    parser.add_argument(
-        "--max-tokens", type=int, default=None, help="budget of --context (default: settings)"
-    )
+    parser.add_argument("--max-tokens", type=int, default=None, help="budget of --context (default: settings)")
     add_store_arg(parser)
     parser.set_defaults(handler=run_recall)
 

@@ -7,14 +7,19 @@ import sys
 from flows.ingest import IngestParams, ingest_flow
 from tasks.settings import load_settings
 
-DEMO_QUERIES = (("alice", "What bird did I like?"), ("alice", "What do I drink these days?"), ("bob", "Any food restrictions?"))
+DEMO_QUERIES = (
+    ("alice", "What bird did I like?"),
+    ("alice", "What do I drink these days?"),
+    ("bob", "Any food restrictions?"),
+)
 
 
 def main() -> int:
     settings = load_settings()
     summary = ingest_flow(IngestParams())
     print(
-        f"\ningest run {summary.run_id}: {summary.sessions_seen} sessions seen, {summary.sessions_processed} processed, "
+        f"\ningest run {summary.run_id}: {summary.sessions_seen} sessions seen, "
+        f"{summary.sessions_processed} processed, "
         f"{summary.sessions_skipped} already done, {summary.sessions_pending} not ended yet, "
         f"{summary.sessions_quarantined} quarantined; actions {summary.actions}"
     )

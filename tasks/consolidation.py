@@ -204,9 +204,7 @@ class _Working:
         base |= {"created_at": self.now, "updated_at": self.now, **fields}
         return self.put(MemoryRow.model_validate(base))
 
-    def _update(
-        self, src: _Source, fact: Fact, vector: list[float], target: MemoryRow, decision: Decision
-    ) -> None:
+    def _update(self, src: _Source, fact: Fact, vector: list[float], target: MemoryRow, decision: Decision) -> None:
         """Close the current version at the fact's time and write the next one as current."""
         self.put(target, valid_to=src.at, status="superseded", status_reason=decision.reason or "superseded")
         relation: Relation = decision.relation if decision.relation in UPDATE_RELATIONS else "supersedes"
@@ -217,9 +215,7 @@ class _Working:
         )  # fmt: skip
         self._log(src, "UPDATE", relation, row, target.content, row.content, decision.reason)
 
-    def _historical(
-        self, src: _Source, fact: Fact, vector: list[float], target: MemoryRow, decision: Decision
-    ) -> None:
+    def _historical(self, src: _Source, fact: Fact, vector: list[float], target: MemoryRow, decision: Decision) -> None:
         """A late, older fact becomes an earlier closed version of the lineage, never the current one."""
         at = src.at
         versions = [r for r in self.lineage(target.memory_id) if r.status != "deleted"]
@@ -233,17 +229,13 @@ class _Working:
             status="superseded", status_reason=reason, relation="historical",
             supersedes=covering.row_id if covering else None,
         )  # fmt: skip
-        self._log(
-            src, "UPDATE", "historical", row, target.content, row.content, f"{reason} ({decision.reason})"
-        )
+        self._log(src, "UPDATE", "historical", row, target.content, row.content, f"{reason} ({decision.reason})")
 
     def _confirm(self, src: _Source, fact: Fact, target: MemoryRow | None, decision: Decision) -> None:
         """Count a repeat; only a newer statement counts, so re-running the same input changes nothing."""
         reason = decision.reason or "duplicate"
         if target is None:
-            self._log(
-                src, "IGNORE", "duplicates", new_memory_id(src.session, fact), None, fact.content, reason
-            )
+            self._log(src, "IGNORE", "duplicates", new_memory_id(src.session, fact), None, fact.content, reason)
             return
         if src.at > utc(target.last_confirmed_at or target.stated_at):
             self.put(target, confirmations=target.confirmations + 1, last_confirmed_at=src.at)
@@ -251,14 +243,10 @@ class _Working:
 
     def _forgotten_later(self, src: _Source, fact: Fact, vector: list[float]) -> bool:
         """An old statement of something the user later asked to forget must not come back."""
-        deleted = [
-            r for r in self._with_status("deleted") if r.valid_to is not None and utc(r.valid_to) > src.at
-        ]
+        deleted = [r for r in self._with_status("deleted") if r.valid_to is not None and utc(r.valid_to) > src.at]
         if not deleted:
             return False
-        verdict = self.consolidator.decide(
-            fact, self.scored(vector, deleted, fact.topic, fact.slot, self.related_k)
-        )
+        verdict = self.consolidator.decide(fact, self.scored(vector, deleted, fact.topic, fact.slot, self.related_k))
         match = next((r for r in deleted if r.memory_id == verdict.target_memory_id), None)
         if verdict.action != "IGNORE" or match is None:
             return False
@@ -270,17 +258,13 @@ class _Working:
         """A fact an earlier run already applied (same session, events, time, wording): re-log only."""
         text = fact.content.rstrip(". ") + " ("
         for row in list(self.rows.values()):
-            same_source = (
-                row.source_session_id == src.session.session_id and tuple(row.source_event_ids) == src.events
-            )
+            same_source = row.source_session_id == src.session.session_id and tuple(row.source_event_ids) == src.events
             same_text = row.content == fact.content or row.content.startswith(text)
             if same_source and same_text and utc(row.stated_at) == src.at:
                 old = self.rows.get(row.supersedes or "")
                 action: Action = "ADD" if row.relation == "new" else "UPDATE"
                 old_content = old.content if old else None
-                self._log(
-                    src, action, row.relation, row, old_content, row.content, "applied by an earlier run"
-                )
+                self._log(src, action, row.relation, row, old_content, row.content, "applied by an earlier run")
                 return True
         return False
 

@@ -1,6 +1,7 @@
 """Recalled memories as a compact text block for a prompt, under a hard token budget.
 
-Lines are ``<YYYY-MM-DD> - <point>`` so that a model can reason about when something was said.
+Lines are ``<date> - <point>`` ("7 May 2023 - …") so that a model can reason about when something was
+said, in the form people (and answers) write dates.
 Lines are taken best-first and a line that does not fit is skipped (a shorter one after it may
 still fit); the whole block, headers included, is counted with the same tokenizer as the model's.
 """
@@ -12,6 +13,7 @@ from collections.abc import Sequence
 from tasks.models import RecallHit
 from tasks.recall import Recaller
 from tasks.settings import Settings
+from tasks.textrules import fmt_date
 from tasks.tokens import count_tokens, truncate_to_tokens
 
 FACTS_HEADER = "Known facts:"
@@ -39,12 +41,12 @@ def build_context(
 
 
 def hit_line(hit: RecallHit) -> str:
-    """``<YYYY-MM-DD> - <point>``, dated by when it was said (episodes: when they started)."""
+    """``<D Month YYYY> - <point>``, dated by when it was said (episodes: when they started)."""
     when = hit.stated_at or hit.created_at
     point = " ".join(hit.content.split())
     if count_tokens(point) > MAX_LINE_TOKENS:
         point = truncate_to_tokens(point, MAX_LINE_TOKENS - 1).rstrip() + "…"
-    return f"{when:%Y-%m-%d} - {point}"
+    return f"{fmt_date(when)} - {point}"
 
 
 def format_context(hits: Sequence[RecallHit], max_tokens: int, *, wrapper: tuple[str, str] = ("", "")) -> str:

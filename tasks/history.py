@@ -68,14 +68,8 @@ def memory_history(store: Store, memory_id: str) -> MemoryHistory:
     rows = store.rows(MEMORIES, where=where) if _has(store, MEMORIES) else []
     if not rows:
         raise UnknownMemoryError(f"no memory with id {memory_id!r} in {store.uri}")
-    versions = sorted(
-        (MemoryRow.model_validate(r) for r in rows), key=lambda m: (utc(m.valid_from), m.version)
-    )
-    changes = (
-        [ChangeRow.model_validate(r) for r in store.rows(CHANGES, where=where)]
-        if _has(store, CHANGES)
-        else []
-    )
+    versions = sorted((MemoryRow.model_validate(r) for r in rows), key=lambda m: (utc(m.valid_from), m.version))
+    changes = [ChangeRow.model_validate(r) for r in store.rows(CHANGES, where=where)] if _has(store, CHANGES) else []
     changes.sort(key=lambda c: (utc(c.created_at), c.change_id))
     return MemoryHistory(memory_id=memory_id, versions=versions, changes=changes)
 
@@ -153,9 +147,7 @@ def rollback(store: Store, run_id: str, *, force: bool = False) -> dict[str, int
             elif table.version != target:
                 table.restore(target)
         except (OSError, ValueError, RuntimeError) as exc:
-            raise RollbackError(
-                f"cannot restore table {name!r} to version {target} for run {run_id!r}: {exc}"
-            ) from exc
+            raise RollbackError(f"cannot restore table {name!r} to version {target} for run {run_id!r}: {exc}") from exc
         restored[name] = target or 0
     store.upsert(RUNS, [{**run, "status": "rolled_back"}])
     return restored

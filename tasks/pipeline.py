@@ -88,11 +88,7 @@ def extract_sessions(sessions: Sequence[Session], settings: Settings) -> list[Ex
     out = []
     for session in sessions:
         extraction = extractor.extract(session)
-        summarize = getattr(summarizer, "summarize")
-        try:  # the local summarizer reuses the facts instead of extracting again
-            episode = summarize(session, extraction.facts)
-        except TypeError:
-            episode = summarize(session)
+        episode = summarizer.summarize(session, extraction.facts)
         out.append(Extracted(session=session, extraction=extraction, episode=episode))
     return out
 
@@ -117,7 +113,9 @@ def embed_extracted(items: Sequence[Extracted], settings: Settings) -> Embedded:
             )
         )  # fmt: skip
         cursor += n_f + n_r
-    return Embedded(batches=batches, episodes=[i.episode for i in items], episode_vectors=vectors[cursor:], seconds=seconds)
+    return Embedded(
+        batches=batches, episodes=[i.episode for i in items], episode_vectors=vectors[cursor:], seconds=seconds
+    )
 
 
 def quarantine_rows(records: Sequence[QuarantineRecord], run_id: str, now: datetime) -> list[dict[str, object]]:
@@ -134,7 +132,10 @@ def write_quarantine(store: Store, records: Sequence[QuarantineRecord], run_id: 
     if not rows:
         return 0
     ids = [str(r["quarantine_id"]) for r in rows]
-    known = {r["quarantine_id"] for r in store.rows(QUARANTINE, is_in("quarantine_id", ids, ("quarantine_id",)), ["quarantine_id"])}
+    known = {
+        r["quarantine_id"]
+        for r in store.rows(QUARANTINE, is_in("quarantine_id", ids, ("quarantine_id",)), ["quarantine_id"])
+    }
     return store.insert_new(QUARANTINE, [r for r in rows if r["quarantine_id"] not in known])
 
 

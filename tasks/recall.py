@@ -78,9 +78,7 @@ class Recaller:
         self.use_ann = use_ann
         self.refresh_seconds = refresh_seconds
         self.embedder = embedder if embedder is not None else build_embedder(settings)
-        self.store = (
-            store if store is not None else Store(settings.store_uri, self.embedder.model, self.embedder.dim)
-        )
+        self.store = store if store is not None else Store(settings.store_uri, self.embedder.model, self.embedder.dim)
         self.reranker = reranker
         self._pending: dict[str, Counter[str]] = {MEMORIES: Counter(), EPISODES: Counter()}
         self._last_access: datetime | None = None
@@ -273,9 +271,7 @@ def recall(
 ) -> list[RecallHit]:
     """One-shot recall (opens, recalls, flushes access); long-lived callers should keep a Recaller."""
     recaller = Recaller(settings)
-    hits = recaller.recall(
-        query, app_name, user_id, k=k, topics=topics, since=since, until=until, as_of=as_of
-    )
+    hits = recaller.recall(query, app_name, user_id, k=k, topics=topics, since=since, until=until, as_of=as_of)
     recaller.flush_access()
     return hits
 

@@ -173,9 +173,7 @@ class Store:
             return self._tables[name]
         schema = self._schemas[name]
         if name in VECTOR_TABLES:
-            schema = schema.with_metadata(
-                {"embedding_model": self.embedding_model, "embedding_dim": str(self.dim)}
-            )
+            schema = schema.with_metadata({"embedding_model": self.embedding_model, "embedding_dim": str(self.dim)})
         try:
             tbl = self.db.open_table(name)
         except (FileNotFoundError, ValueError):

@@ -32,7 +32,11 @@ def _month(value: datetime, delta: int) -> str:
 def _weekday(anchor: datetime, name: str, direction: int) -> datetime:
     target = WEEKDAYS.index(name)
     days = (anchor.weekday() - target) % 7 or 7
-    return anchor - timedelta(days=days) if direction < 0 else anchor + timedelta(days=(target - anchor.weekday()) % 7 or 7)
+    return (
+        anchor - timedelta(days=days)
+        if direction < 0
+        else anchor + timedelta(days=(target - anchor.weekday()) % 7 or 7)
+    )
 
 
 def resolve_dates(text: str, when: datetime) -> str:
@@ -72,12 +76,74 @@ def resolve_dates(text: str, when: datetime) -> str:
 _VERB_S = {"go": "goes", "do": "does", "have": "has", "watch": "watches", "teach": "teaches",
            "fix": "fixes", "miss": "misses", "wish": "wishes", "relax": "relaxes", "catch": "catches"}  # fmt: skip
 _BASE_VERBS = frozenset(
-    "love like enjoy prefer hate dislike want need work live play study drink eat think feel know "
-    "believe hope plan volunteer run cook read write paint travel visit own use listen practice try "
-    "keep take make spend collect swim sing dance draw walk ride bake wear go do watch teach fix miss "
-    "wish relax catch mean usually always never really also still often sometimes".split()
+    [
+        "love",
+        "like",
+        "enjoy",
+        "prefer",
+        "hate",
+        "dislike",
+        "want",
+        "need",
+        "work",
+        "live",
+        "play",
+        "study",
+        "drink",
+        "eat",
+        "think",
+        "feel",
+        "know",
+        "believe",
+        "hope",
+        "plan",
+        "volunteer",
+        "run",
+        "cook",
+        "read",
+        "write",
+        "paint",
+        "travel",
+        "visit",
+        "own",
+        "use",
+        "listen",
+        "practice",
+        "try",
+        "keep",
+        "take",
+        "make",
+        "spend",
+        "collect",
+        "swim",
+        "sing",
+        "dance",
+        "draw",
+        "walk",
+        "ride",
+        "bake",
+        "wear",
+        "go",
+        "do",
+        "watch",
+        "teach",
+        "fix",
+        "miss",
+        "wish",
+        "relax",
+        "catch",
+        "mean",
+        "usually",
+        "always",
+        "never",
+        "really",
+        "also",
+        "still",
+        "often",
+        "sometimes",
+    ]
 )
-_ADVERBS = frozenset("usually always never really also still often sometimes".split())
+_ADVERBS = frozenset(["usually", "always", "never", "really", "also", "still", "often", "sometimes"])
 
 
 def _third_person_verb(verb: str) -> str:
@@ -94,19 +160,21 @@ def _third_person_verb(verb: str) -> str:
 def third_person(text: str, name: str) -> str:
     """Rewrite a first-person sentence about ``name`` in the third person ("I love X" → "Ann loves X")."""
     poss = f"{name}'s"
-    rules: list[tuple[str, str | object]] = [
+    rules: list[tuple[str, str]] = [
         (r"\bI'm\b|\bI am\b", f"{name} is"),
         (r"\bI've\b|\bI have\b", f"{name} has"),
         (r"\bI'd\b", f"{name} would"),
         (r"\bI'll\b|\bI will\b", f"{name} will"),
         (r"\bI was\b", f"{name} was"),
+        (r"\bI don't\b", f"{name} doesn't"),
+        (r"\bI do not\b", f"{name} does not"),
         (r"\bmyself\b", "themselves"),
         (r"\bmine\b", poss),
         (r"\b[Mm]y\b", poss),
         (r"\bme\b", name),
     ]
     for pattern, repl in rules:
-        text = re.sub(pattern, repl, text)  # type: ignore[call-overload]
+        text = re.sub(pattern, repl, text)
 
     def subject(m: re.Match[str]) -> str:
         adverb, verb = m.group(1) or "", m.group(2)
@@ -116,7 +184,9 @@ def third_person(text: str, name: str) -> str:
             return f"{name} {_third_person_verb(verb)}"
         return f"{name} {adverb}{verb}"
 
-    text = re.sub(r"\bI ((?:usually |always |never |really |also |still |often |sometimes )?)([A-Za-z]+)", subject, text)
+    text = re.sub(
+        r"\bI ((?:usually |always |never |really |also |still |often |sometimes )?)([A-Za-z]+)", subject, text
+    )
     return text
 
 

@@ -64,9 +64,7 @@ class EventFrame(pa.DataFrameModel):
     @pa.dataframe_check(name="ids and author not blank")
     def not_blank(cls, data: pa.PolarsData) -> pl.LazyFrame:
         cols = ["app_name", "user_id", "session_id", "event_id", "author"]
-        return data.lazyframe.select(
-            pl.all_horizontal([pl.col(c).str.strip_chars().str.len_chars() > 0 for c in cols])
-        )
+        return data.lazyframe.select(pl.all_horizontal([pl.col(c).str.strip_chars().str.len_chars() > 0 for c in cols]))
 
 
 @dataclass
@@ -96,7 +94,7 @@ def _frame(raws: Sequence[RawSession]) -> pl.DataFrame:
         for idx, r in enumerate(raws)
         for e in r.events
     ]  # fmt: skip
-    schema = {
+    schema: dict[str, pl.DataType | type[pl.DataType]] = {
         "session_idx": pl.Int64, "app_name": pl.String, "user_id": pl.String, "session_id": pl.String,
         "started_at": pl.Datetime("us", "UTC"), "ended_at": pl.Datetime("us", "UTC"), "event_id": pl.String,
         "author": pl.String, "text": pl.String, "timestamp": pl.Datetime("us", "UTC"),
@@ -141,7 +139,9 @@ def validate_batch(raws: Sequence[RawSession]) -> ValidationResult:
             if getattr(raw, name) is None and not any(r.startswith(name) for r in reasons):
                 reasons.append(f"{name}: missing")
         if reasons:
-            quarantined.append(QuarantineRecord(source=raw.source, line=raw.line, reason="; ".join(reasons), raw=raw.raw))
+            quarantined.append(
+                QuarantineRecord(source=raw.source, line=raw.line, reason="; ".join(reasons), raw=raw.raw)
+            )
             continue
         assert raw.app_name and raw.user_id and raw.session_id and raw.started_at and raw.ended_at
         events = tuple(

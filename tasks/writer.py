@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from tasks.consolidation import consolidate_user, load_user_memories
+from tasks.forgetting import scrub_episodes
 from tasks.models import Episode, QuarantineRecord
 from tasks.pipeline import Embedded, IngestSummary, group_by_user, open_store, write_quarantine
-from tasks.forgetting import scrub_episodes
 from tasks.providers import build_consolidator, build_embedder
 from tasks.settings import Settings
 from tasks.store import CHANGES, EPISODES, LEDGER, MEMORIES, RUNS, Store, dumps_json
@@ -56,7 +56,11 @@ def commit_run(
     upserts, changes = [], []
     for (app, user), batches in group_by_user(embedded.batches).items():
         outcome = consolidate_user(
-            load_user_memories(store, app, user), batches, consolidator, run_id=summary.run_id, now=started,
+            load_user_memories(store, app, user),
+            batches,
+            consolidator,
+            run_id=summary.run_id,
+            now=started,
             related_k=settings.related_k,
         )
         upserts += outcome.upserts
@@ -64,7 +68,10 @@ def commit_run(
     summary.memories_written = store.upsert(MEMORIES, upserts)
     summary.changes_written = store.insert_new(CHANGES, changes)
     summary.actions = dict(Counter(c.action for c in changes))
-    rows = [episode_row(e, v, summary.run_id, started) for e, v in zip(embedded.episodes, embedded.episode_vectors, strict=True)]
+    rows = [
+        episode_row(e, v, summary.run_id, started)
+        for e, v in zip(embedded.episodes, embedded.episode_vectors, strict=True)
+    ]
     rows, scrubbed = scrub_episodes(store, build_embedder(settings), changes, rows)
     summary.episodes_written = store.upsert(EPISODES, rows) + scrubbed
     _ensure_indexes(store, settings)

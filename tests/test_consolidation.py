@@ -51,12 +51,9 @@ def batch(
     """One session whose events are the statements themselves, with real embeddings."""
     texts = [f.content for f in facts] + [r.query for r in forgets]
     events = tuple(
-        Event(id=f"{session_id}-{i}", author=user, role="user", text=t, timestamp=at)
-        for i, t in enumerate(texts)
+        Event(id=f"{session_id}-{i}", author=user, role="user", text=t, timestamp=at) for i, t in enumerate(texts)
     )
-    session = Session(
-        app_name=APP, user_id=user, session_id=session_id, started_at=at, ended_at=at, events=events
-    )
+    session = Session(app_name=APP, user_id=user, session_id=session_id, started_at=at, ended_at=at, events=events)
     return SessionBatch(
         session=session,
         facts=list(facts),
@@ -192,9 +189,7 @@ def test_backfilled_older_session_does_not_override_newer_fact(store: Store, say
 
 
 def test_batches_are_applied_in_event_time_order(store: Store, consolidator, embedder) -> None:
-    late = batch(
-        embedder, "b", day(10), [fact("Alice works at Microsoft", day(10), slot=JOB, value="Microsoft")]
-    )
+    late = batch(embedder, "b", day(10), [fact("Alice works at Microsoft", day(10), slot=JOB, value="Microsoft")])
     early = batch(embedder, "a", day(1), [fact("Alice works at Google", day(1), slot=JOB, value="Google")])
     run(store, consolidator, [late, early], "r1")
 

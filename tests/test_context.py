@@ -18,7 +18,7 @@ from tasks.store import EPISODES, MEMORIES, Store
 from tasks.tokens import count_tokens
 from tests.test_recall import APP, DISTRACTORS, USER, episode, memory
 
-LINE = re.compile(r"^\d{4}-\d{2}-\d{2} - \S.*$")
+LINE = re.compile(r"^\d{1,2} [A-Z][a-z]+ \d{4} - \S.*$")
 
 
 @pytest.fixture
@@ -26,9 +26,7 @@ def recaller(settings: Settings, embedder: Embedder) -> Recaller:
     store = Store(settings.store_uri, embedder.model, embedder.dim)
     facts = [*DISTRACTORS, "User loves African Grey parrots", "User's parrot is called Kiwi"]
     store.upsert(MEMORIES, [memory(embedder, c, days_ago=i + 1) for i, c in enumerate(facts)])
-    store.upsert(
-        EPISODES, [episode(embedder, "User asked how to teach a parrot to talk; agent suggested routines")]
-    )
+    store.upsert(EPISODES, [episode(embedder, "User asked how to teach a parrot to talk; agent suggested routines")])
     return Recaller(settings, store=store, embedder=embedder)
 
 
@@ -67,7 +65,7 @@ def test_long_lines_are_cut_and_skipped_not_overflowed() -> None:
     short = RecallHit(id="2", kind="memory", topic="t", content="Short fact", score=0.5, session_id="s",
                       stated_at=when, created_at=when)  # fmt: skip
     block = format_context([long_hit, short], 30)
-    assert block == f"{FACTS_HEADER}\n2024-05-01 - Short fact"
+    assert block == f"{FACTS_HEADER}\n1 May 2024 - Short fact"
     roomy = format_context([long_hit, short], 300)
     assert count_tokens(roomy) <= 300 and "…" in roomy
     assert format_context([], 100) == ""
@@ -103,19 +101,13 @@ def test_handle_recall_memory_returns_json(settings: Settings, recaller: Recalle
     assert len(out["memories"]) == 2
     first = out["memories"][0]
     assert {"id", "kind", "topic", "content", "date", "score"} <= set(first)
-    as_dict = json.loads(
-        handle_recall_memory({"query": "bird"}, APP, USER, settings=settings, recaller=recaller)
-    )
+    as_dict = json.loads(handle_recall_memory({"query": "bird"}, APP, USER, settings=settings, recaller=recaller))
     assert as_dict["memories"]
     # The model cannot widen the tenant: extra arguments are ignored, the caller's user is used.
-    other = handle_recall_memory(
-        {"query": "bird", "user_id": "bob"}, APP, "bob", settings=settings, recaller=recaller
-    )
+    other = handle_recall_memory({"query": "bird", "user_id": "bob"}, APP, "bob", settings=settings, recaller=recaller)
     assert json.loads(other) == {"memories": []}
     for bad in ("not json", "[]", '{"limit": 2}', '{"query": "  "}', '{"query": "x", "limit": "many"}'):
-        assert "error" in json.loads(
-            handle_recall_memory(bad, APP, USER, settings=settings, recaller=recaller)
-        )
+        assert "error" in json.loads(handle_recall_memory(bad, APP, USER, settings=settings, recaller=recaller))
 
 
 def test_preload_block_for_system_instructions(settings: Settings, recaller: Recaller) -> None:

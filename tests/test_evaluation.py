@@ -104,9 +104,7 @@ def test_score_system_on_hand_made_runs() -> None:
         QuestionRun(q2, [Retrieved("nothing", ("e7",), 0.4), Retrieved("blue car", ("e3", "e4"), 0.3)], 4.0),
         QuestionRun(q3, [Retrieved("lives in Berlin", ("e5",), 0.7)], 6.0),
     ]
-    s = score_system(
-        "sys", runs, k=1, ks=(1, 2), index=IndexStats(), full_tokens=100.0, abstain_threshold=0.5
-    )
+    s = score_system("sys", runs, k=1, ks=(1, 2), index=IndexStats(), full_tokens=100.0, abstain_threshold=0.5)
     assert s.questions == 2
     assert s.recall_at_k == pytest.approx(0.5)  # q1: 1, q2: 0
     assert s.per_k["2"].recall == pytest.approx(0.75)  # q2 covers e3 of {e2, e3} at k=2
@@ -186,11 +184,7 @@ def test_locomo_loader_on_real_files(locomo_dir: Path) -> None:
     assert sum(len(s.events) for s in data.sessions) == 419 + 369 + 663
     first = next(s for s in data.sessions if s.session_id == "conv-26-session_1")
     assert first.started_at == datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
-    assert (
-        first.events[0].id == "D1:1"
-        and first.events[0].author == "Caroline"
-        and first.events[0].role == "other"
-    )
+    assert first.events[0].id == "D1:1" and first.events[0].author == "Caroline" and first.events[0].role == "other"
     assert first.events[1].timestamp - first.events[0].timestamp == timedelta(minutes=1)
     assert all(s.app_name == "locomo" for s in data.sessions)
     assert all("[shares a photo:" in e.text for s in data.sessions for e in s.events if "photo:" in e.text)

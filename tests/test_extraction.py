@@ -21,17 +21,38 @@ def session(*turns: tuple[str, str], sid: str = "s1") -> Session:
               text=t, timestamp=T0 + timedelta(minutes=i))
         for i, (a, t) in enumerate(turns, start=1)
     )  # fmt: skip
-    return Session(app_name="app", user_id="u", session_id=sid, started_at=T0, ended_at=T0 + timedelta(hours=1), events=events)
+    return Session(
+        app_name="app", user_id="u", session_id=sid, started_at=T0, ended_at=T0 + timedelta(hours=1), events=events
+    )
 
 
 @pytest.mark.parametrize(
     ("text", "topic", "content", "slot"),
     [
-        ("I work at Google as a software engineer.", "user_personal_info", "User works at Google as a software engineer", "employer"),
-        ("I prefer the middle seat when flying.", "user_preferences", "User prefers the middle seat when flying", "preference:seat"),
-        ("We decided to use the blue design for the website header.", "key_conversation_details",
-         "Decision by User: use the blue design for the website header", None),
-        ("Never contact me on weekends.", "explicit_instructions", "User's instruction: never contact User on weekends", None),
+        (
+            "I work at Google as a software engineer.",
+            "user_personal_info",
+            "User works at Google as a software engineer",
+            "employer",
+        ),
+        (
+            "I prefer the middle seat when flying.",
+            "user_preferences",
+            "User prefers the middle seat when flying",
+            "preference:seat",
+        ),
+        (
+            "We decided to use the blue design for the website header.",
+            "key_conversation_details",
+            "Decision by User: use the blue design for the website header",
+            None,
+        ),
+        (
+            "Never contact me on weekends.",
+            "explicit_instructions",
+            "User's instruction: never contact User on weekends",
+            None,
+        ),
         ("My name is Dana Cruz.", "user_personal_info", "User's name is Dana Cruz", "name"),
         ("I moved to Lisbon last month.", "user_personal_info", "User lives in Lisbon", "location"),
         ("I've switched to tea.", "user_preferences", "User prefers tea", "preference:drink"),
@@ -55,7 +76,8 @@ def test_forget_requests_are_deletions_not_facts() -> None:
 
 def test_small_talk_is_not_remembered() -> None:
     out = LocalExtractor().extract(session(("user", "Hi there!"), ("agent", "Hello! How are you?"),
-                                           ("user", "I'm good, thanks."), ("user", "The weather is nice.")))  # fmt: skip
+                                           ("user", "I'm good, thanks."),
+                                           ("user", "The weather is nice.")))  # fmt: skip
     assert out.facts == [] and out.forgets == []
 
 
@@ -92,7 +114,9 @@ def test_custom_topic_by_keyword() -> None:
 
 
 def test_facts_are_concise() -> None:
-    long = " ".join(f"I really enjoyed hike number {i} through the mountains with my brother and our dogs." for i in range(6))
+    long = " ".join(
+        f"I really enjoyed hike number {i} through the mountains with my brother and our dogs." for i in range(6)
+    )
     facts = LocalExtractor().extract(session(("user", long + " I work at Google as a software engineer."))).facts
     details = [f for f in facts if f.topic == "key_conversation_details"]
     managed = [f for f in facts if f.topic != "key_conversation_details"]
@@ -104,8 +128,10 @@ def test_answer_carries_the_question_and_cites_both_turns() -> None:
     facts = LocalExtractor().extract(session(("Melanie", "What got you into trail running?"),
                                              ("Caroline", "It clears my head after work."))).facts  # fmt: skip
     assert [(f.content, f.source_event_ids) for f in facts] == [
-        ('(Asked by Melanie: "What got you into trail running?") Caroline: It clears Caroline\'s head after work.',
-         ("s1-e1", "s1-e2"))
+        (
+            '(Asked by Melanie: "What got you into trail running?") Caroline: It clears Caroline\'s head after work.',
+            ("s1-e1", "s1-e2"),
+        )
     ]
 
 

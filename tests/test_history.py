@@ -101,9 +101,7 @@ def test_hostile_user_ids_neither_error_nor_leak(store: Store, say: Say) -> None
     assert list_memories(store, APP, USER, topic="x' OR '1'='1") == []
 
 
-def test_reads_see_writes_made_through_another_store_handle(
-    store: Store, say: Say, embedder: Embedder
-) -> None:
+def test_reads_see_writes_made_through_another_store_handle(store: Store, say: Say, embedder: Embedder) -> None:
     reader = Store(store.uri, embedder.model, embedder.dim)
     say("s1", day(0), fact("Alice likes chess", day(0)))
     assert [m.content for m in list_memories(reader, APP, USER)] == ["Alice likes chess"]

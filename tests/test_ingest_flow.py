@@ -124,7 +124,12 @@ def test_cli_ingest_then_recall_json(prefect_harness: None, tmp_path: Path, caps
     store = str(tmp_path / "cli-store")
     assert cli_main(["ingest", "--sessions", str(SAMPLE), "--store", store]) == 0
     capsys.readouterr()
-    assert cli_main(["recall", "--app", APP, "--user", "alice", "--k", "3", "--json", "--store", store, "What bird did I like?"]) == 0
+    assert (
+        cli_main(
+            ["recall", "--app", APP, "--user", "alice", "--k", "3", "--json", "--store", store, "What bird did I like?"]
+        )
+        == 0
+    )
     hits = json.loads(capsys.readouterr().out)
     assert len(hits) == 3
     assert {"id", "topic", "content", "score", "session_id", "created_at"} <= set(hits[0])

@@ -118,9 +118,7 @@ def store(settings: Settings, embedder: Embedder) -> Store:
     return make_store(settings, embedder)
 
 
-def test_semantic_recall_ranks_closest_meaning_first(
-    settings: Settings, embedder: Embedder, store: Store
-) -> None:
+def test_semantic_recall_ranks_closest_meaning_first(settings: Settings, embedder: Embedder, store: Store) -> None:
     store.upsert(MEMORIES, [memory(embedder, c) for c in (*DISTRACTORS, "User loves African Grey parrots")])
     ensure_indexes(store, settings)
     hits = Recaller(settings, store=store, embedder=embedder).recall("What bird did I like?", APP, USER, k=3)
@@ -130,9 +128,7 @@ def test_semantic_recall_ranks_closest_meaning_first(
     assert hits[0].session_id.startswith("s-") and hits[0].source_event_ids
 
 
-def test_keyword_recall_finds_rare_id_that_vectors_miss(
-    settings: Settings, embedder: Embedder, store: Store
-) -> None:
+def test_keyword_recall_finds_rare_id_that_vectors_miss(settings: Settings, embedder: Embedder, store: Store) -> None:
     target = "Reference ZX-4471 belongs to the blue desk lamp"
     orders = [f"User's order ZX-{n}71 is on its way" for n in range(50, 70)]
     store.upsert(MEMORIES, [memory(embedder, c, key=c) for c in (*orders, target)])
@@ -152,9 +148,7 @@ def test_topic_and_time_filters(settings: Settings, embedder: Embedder, store: S
         [
             memory(embedder, "User lives in Porto", topic="user_personal_info", days_ago=100),
             memory(embedder, "User prefers window seats on flights", topic="user_preferences", days_ago=3),
-            memory(
-                embedder, "User's flight to Oslo is on Friday", topic="key_conversation_details", days_ago=1
-            ),
+            memory(embedder, "User's flight to Oslo is on Friday", topic="key_conversation_details", days_ago=1),
         ],
     )
     recaller = Recaller(settings, store=store, embedder=embedder)
@@ -190,14 +184,10 @@ def test_status_and_as_of(settings: Settings, embedder: Embedder, store: Store) 
     assert contents(recaller.recall("Where does the user work?", APP, USER)) == ["User works at Globex"]
     then = recaller.recall("Where does the user work?", APP, USER, as_of=NOW - timedelta(days=60))
     assert contents(then) == ["Works at Acme"]
-    assert contents(recaller.recall("Where does the user work?", APP, USER, as_of=NOW)) == [
-        "User works at Globex"
-    ]
+    assert contents(recaller.recall("Where does the user work?", APP, USER, as_of=NOW)) == ["User works at Globex"]
 
 
-def test_recent_memory_ranks_first_when_equally_similar(
-    settings: Settings, embedder: Embedder, store: Store
-) -> None:
+def test_recent_memory_ranks_first_when_equally_similar(settings: Settings, embedder: Embedder, store: Store) -> None:
     text = "User's favourite colour is green"
     old = memory(embedder, text, days_ago=900, key="old")
     recent = memory(embedder, text, days_ago=2, key="recent")
@@ -253,10 +243,7 @@ def test_rows_added_after_indexes_are_found(settings: Settings, embedder: Embedd
     assert hits[0].id == late.row_id and hits[0].score_parts["keyword"] > 0
     refreshed = ensure_indexes(store, settings)
     assert "memories.content:refreshed" in refreshed
-    assert (
-        Recaller(settings, store=store, embedder=embedder).recall("QV-9913", APP, USER, k=1)[0].id
-        == late.row_id
-    )
+    assert Recaller(settings, store=store, embedder=embedder).recall("QV-9913", APP, USER, k=1)[0].id == late.row_id
 
 
 def test_ann_index_built_only_past_threshold(settings: Settings, embedder: Embedder, store: Store) -> None:
@@ -281,9 +268,7 @@ def test_ann_index_built_only_past_threshold(settings: Settings, embedder: Embed
         assert contents(hits) == ["User plays the cello"]
 
 
-def test_access_counts_are_batched_and_flushed_once(
-    settings: Settings, embedder: Embedder, store: Store
-) -> None:
+def test_access_counts_are_batched_and_flushed_once(settings: Settings, embedder: Embedder, store: Store) -> None:
     parrot = memory(embedder, "User loves African Grey parrots")
     store.upsert(MEMORIES, [parrot, *(memory(embedder, c) for c in DISTRACTORS)])
     store.upsert(EPISODES, [episode(embedder, "Talked about adopting a parrot")])
@@ -311,15 +296,10 @@ def test_episodes_join_unless_disabled(settings: Settings, embedder: Embedder, s
     assert hits[0].kind == "episode" and hits[0].topic == "episode"
     assert hits[0].id == ep["episode_id"] and hits[0].source_event_ids == ["ev1", "ev2"]
     assert hits[0].stated_at == ep["started_at"]
-    assert all(
-        h.kind == "memory" for h in recaller.recall("trip to Japan", APP, USER, include_episodes=False)
-    )
+    assert all(h.kind == "memory" for h in recaller.recall("trip to Japan", APP, USER, include_episodes=False))
     assert all(h.kind == "memory" for h in recaller.recall("trip", APP, USER, topics=["user_preferences"]))
     no_eps = settings.model_copy(update={"include_episodes": False})
-    assert all(
-        h.kind == "memory"
-        for h in Recaller(no_eps, store=store, embedder=embedder).recall("Japan", APP, USER)
-    )
+    assert all(h.kind == "memory" for h in Recaller(no_eps, store=store, embedder=embedder).recall("Japan", APP, USER))
 
 
 def test_empty_store_and_odd_queries(settings: Settings, embedder: Embedder, store: Store) -> None:
@@ -345,15 +325,11 @@ def test_cli_recall_json(
     store.upsert(MEMORIES, [memory(embedder, "User loves African Grey parrots")])
     parser = argparse.ArgumentParser()
     cli_recall.register(parser.add_subparsers())
-    args = parser.parse_args(
-        ["recall", "--app", APP, "--user", USER, "--json", "--store", settings.store_uri, "bird"]
-    )
+    args = parser.parse_args(["recall", "--app", APP, "--user", USER, "--json", "--store", settings.store_uri, "bird"])
     assert args.handler(args) == 0
     out = json.loads(capsys.readouterr().out)
     assert out[0]["content"] == "User loves African Grey parrots"
-    assert {"id", "topic", "content", "score", "session_id", "created_at", "kind", "score_parts"} <= set(
-        out[0]
-    )
+    assert {"id", "topic", "content", "score", "session_id", "created_at", "kind", "score_parts"} <= set(out[0])
     args = parser.parse_args(["recall", "--app", APP, "--user", USER, "--context", "--max-tokens", "50",
                               "--store", settings.store_uri, "bird"])  # fmt: skip
     assert args.handler(args) == 0

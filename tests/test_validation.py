@@ -66,7 +66,8 @@ def test_adk_session_with_compaction(tmp_path: Path) -> None:
     adk = {
         "id": "adk-1", "app_name": "app", "user_id": "u", "last_update_time": 1747040400.0,
         "events": [
-            {"id": "x1", "author": "user", "timestamp": 1747040000.0, "content": {"parts": [{"text": "My name is Bob"}]}},
+            {"id": "x1", "author": "user", "timestamp": 1747040000.0,
+             "content": {"parts": [{"text": "My name is Bob"}]}},
             {"id": "x2", "author": "helper", "timestamp": 1747040100.0, "content": {"parts": [{"text": "Hi Bob"}]}},
             {"id": "x3", "author": "helper", "timestamp": 1747040200.0, "content": {"parts": [{"function_call": {}}]}},
             {"id": "x4", "author": "helper", "timestamp": 1747040300.0,

@@ -32,9 +32,9 @@ class Extractor(Protocol):
 
 @runtime_checkable
 class Summarizer(Protocol):
-    """Writes the episodic memory of one session."""
+    """Writes the episodic memory of one session; ``facts`` are the extractor's, when already known."""
 
-    def summarize(self, session: Session) -> Episode: ...
+    def summarize(self, session: Session, facts: Sequence[Fact] | None = None) -> Episode: ...
 
 
 class ScoredMemory(Protocol):

@@ -17,7 +17,24 @@ _TAIL = r"([^.!?;]{2,160})"
 
 #: Preference categories whose values exclude each other ("prefers tea" replaces "prefers coffee").
 CATEGORIES: dict[str, tuple[str, ...]] = {
-    "drink": ("coffee", "tea", "espresso", "latte", "matcha", "cappuccino", "hot chocolate", "juice", "soda"),
+    "drink": (
+        "coffee",
+        "tea",
+        "espresso",
+        "latte",
+        "oat latte",
+        "flat white",
+        "cold brew",
+        "matcha",
+        "cappuccino",
+        "americano",
+        "hot chocolate",
+        "juice",
+        "soda",
+        "kombucha",
+        "green tea",
+        "black tea",
+    ),
     "seat": ("aisle seat", "window seat", "middle seat"),
     "diet": ("vegetarian", "vegan", "pescatarian", "keto", "gluten-free"),
     "pet": ("dogs", "cats", "birds", "parrots", "rabbits"),
@@ -27,7 +44,10 @@ CATEGORIES: dict[str, tuple[str, ...]] = {
 _JOBS = ("engineer", "developer", "teacher", "nurse", "doctor", "designer", "lawyer", "student", "manager",
          "accountant", "scientist", "writer", "artist", "chef", "architect", "consultant", "analyst",
          "researcher", "programmer", "photographer", "musician", "counselor", "therapist", "pilot",
-         "firefighter", "dentist", "pharmacist", "journalist", "professor", "mechanic", "electrician")  # fmt: skip
+         "firefighter", "dentist", "pharmacist", "journalist", "professor", "mechanic", "electrician", "chef",
+         "baker", "barista", "plumber", "carpenter", "paramedic", "veterinarian", "physician", "surgeon",
+         "physiotherapist", "psychologist", "librarian", "cashier", "driver", "translator", "editor",
+         "entrepreneur", "freelancer", "intern", "data scientist", "product manager", "social worker")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -39,17 +59,22 @@ class RuleFact:
     value: str | None = None
 
 
+def _mentions(low: str, word: str) -> bool:
+    return re.search(rf"\b{re.escape(word)}(?:s|es)?\b", low) is not None
+
+
 def category_of(phrase: str) -> str | None:
     low = phrase.lower()
     for name, words in CATEGORIES.items():
-        if any(re.search(rf"\b{re.escape(w)}\b", low) for w in words):
+        if any(_mentions(low, w) for w in words):
             return name
     return None
 
 
 def _value_in(phrase: str, category: str) -> str:
+    """The most specific lexicon entry the phrase names ("oat latte" over "latte")."""
     low = phrase.lower()
-    return next(w for w in CATEGORIES[category] if re.search(rf"\b{re.escape(w)}\b", low))
+    return max((w for w in CATEGORIES[category] if _mentions(low, w)), key=len)
 
 
 def _strip(value: str) -> str:
@@ -70,8 +95,12 @@ def forget_target(sentence: str) -> str | None:
     if not m:
         return None
     what = (m.group("what") or m.group("what2") or "").strip()
+    # The target ends where the sentence moves on ("Rocket please, I don't want it on file").
+    what = re.split(
+        r"\s*[,;:(]\s*|\s+-\s+|\s+(?:please|because|since|as I|I (?:don't|do not) want)\b", what, maxsplit=1
+    )[0]
     what = re.sub(r"\s+(?:again|anymore|please|from (?:your|my) memory)$", "", what, flags=re.I)
-    return what or None
+    return what.strip() or None
 
 
 def personal(s: str, who: str) -> RuleFact | None:
@@ -90,13 +119,19 @@ def personal(s: str, who: str) -> RuleFact | None:
             re.search(rf"\bI(?:'ve| have)? (?:just )?(?:started|got|accepted|landed) (?:a |my )?(?:new )?(?:job|position|role) (?:at|with) {_NAME}{role}", s):  # fmt: skip
         job = f" as a {m.group(2)}" if m.group(2) else ""
         return RuleFact(T, f"{who} works at {m.group(1)}{job}", 0.85, "employer", m.group(1))
-    if m := re.search(rf"\bI(?:'m| am) (?:now )?an? ((?:[\w-]+ ){{0,2}}(?:{'|'.join(_JOBS)}))(?: (?:at|for) {_NAME})?", s):
+    if m := re.search(
+        rf"\b(?:I(?:'m| am) (?:now )?|I (?:have )?worked as |years as |I became )an? ((?:[\w-]+ ){{0,2}}(?:{'|'.join(_JOBS)}))\b(?: (?:at|for) {_NAME})?",
+        s,
+    ):
         where = f" at {m.group(2)}" if m.group(2) else ""
         return RuleFact(T, f"{who} works as a {m.group(1)}{where}", 0.8, "occupation", m.group(1))
     rel = r"(wife|husband|partner|son|daughter|mom|mother|dad|father|brother|sister|dog|cat|parrot|bird|puppy|kitten|boyfriend|girlfriend|best friend)"
     if m := re.search(rf"\b[Mm]y {rel}(?:'s name is| is (?:named|called)|,) {_NAME}", s):
         return RuleFact(T, f"{who}'s {m.group(1)} is named {m.group(2)}", 0.8, f"family:{m.group(1)}", m.group(2))
-    if m := re.search(r"\bI have (an?|one|two|three|four|five|\d+) (kids?|children|sons?|daughters?|dogs?|cats?|pets?|siblings?|brothers?|sisters?)\b", s):
+    if m := re.search(
+        r"\bI have (an?|one|two|three|four|five|\d+) (kids?|children|sons?|daughters?|dogs?|cats?|pets?|siblings?|brothers?|sisters?)\b",
+        s,
+    ):
         return RuleFact(T, f"{who} has {m.group(1)} {m.group(2)}", 0.7, f"count:{m.group(2).rstrip('s')}", m.group(1))
     if m := re.search(r"\b[Mm]y birthday is (?:on )?([^.!?,]{3,40})", s):
         return RuleFact(T, f"{who}'s birthday is {m.group(1).strip()}", 0.8, "birthday", m.group(1).strip())
@@ -110,19 +145,54 @@ def preference(s: str, who: str) -> RuleFact | None:
     if m := re.search(r"\b[Mm]y fav(?:ou?rite|e) ([\w ]{2,30}?) (?:is|are|has to be) ([^.!?,;]{2,80})", s):
         cat, val = m.group(1).strip().lower(), _strip(m.group(2))
         return RuleFact(T, f"{who}'s favorite {cat} is {val}", 0.75, f"favorite:{cat}", val.lower())
-    if m := re.search(r"\bI(?:'ve| have)? (?:recently |just |now )?(?:switched|changed|moved|gone) (?:over )?(?:from ([\w -]{2,40}) )?to ([\w -]{2,40})", s):
+    if m := re.search(
+        r"\bI(?:'ve| have)? (?:recently |just |now )?(?:switched|changed|moved|gone) (?:over )?(?:from ([\w -]{2,40}) )?to ([\w -]{2,40})",
+        s,
+    ):
         val, old = _strip(m.group(2)), m.group(1)
         cat = category_of(val)
         if cat:
             was = f" (switched from {old.strip()})" if old else ""
             return RuleFact(T, f"{who} prefers {val}{was}", 0.8, f"preference:{cat}", _value_in(val, cat))
+    if (m := re.search(r"\b(?:it's|it is) ([\w -]{2,40}?) for me (?:now|these days)", s, re.I)) and (
+        cat := category_of(m.group(1))
+    ):
+        return RuleFact(
+            T, f"{who} prefers {_strip(m.group(1))} now", 0.8, f"preference:{cat}", _value_in(m.group(1), cat)
+        )
+    if (m := re.search(r"\bI(?:'ve| have)? (?:gave|given|give) up ([\w -]{2,40})", s)) and (
+        cat := category_of(m.group(1))
+    ):
+        return RuleFact(
+            T, f"{who} gave up {_strip(m.group(1))}", 0.75, f"preference:{cat}", f"not {_value_in(m.group(1), cat)}"
+        )
+    if m := re.search(
+        r"\b([A-Z][\w-]+|[\w-]+ food)(?: again)?,? (?:it's|it is|that's) (?:my|our) fav(?:ou?rite|e) ([a-z]+)", s
+    ):
+        return RuleFact(
+            T, f"{who}'s favorite {m.group(2)} is {m.group(1)}", 0.75, f"favorite:{m.group(2)}", m.group(1).lower()
+        )
+    if m := re.search(
+        r"\bI (?:always|usually|normally) (?:want|get|order|choose|pick|take|ask for) (?:the |a |an )?([^.!?;,]{2,80})",
+        s,
+    ):
+        obj = _strip(m.group(1))
+        cat = category_of(obj)
+        return RuleFact(T, f"{who} always wants {third_person(obj, who)}", 0.7,
+                        f"preference:{cat}" if cat else None, _value_in(obj, cat) if cat else None)  # fmt: skip
     if m := re.search(r"\bI(?:'m| am) (?:now )?(vegetarian|vegan|pescatarian|keto)\b", s):
         return RuleFact(T, f"{who} is {m.group(1)}", 0.85, "preference:diet", m.group(1).lower())
-    neg = re.search(r"\bI (?:don't|do not|no longer|can't stand|cannot stand|hate|dislike) (?:like |drink |eat |enjoy )?([^.!?;]{2,80})", s)
+    neg = re.search(
+        r"\bI (?:don't|do not|no longer|can't stand|cannot stand|hate|dislike) (?:like |drink |eat |enjoy )?([^.!?;]{2,80})",
+        s,
+    )
     if neg and (cat := category_of(neg.group(1))):
         val = _value_in(neg.group(1), cat)
         return RuleFact(T, f"{who} does not like {_strip(neg.group(1))}", 0.75, f"preference:{cat}", f"not {val}")
-    if m := re.search(r"\bI (?:really |absolutely |just |totally |still )?(love|like|enjoy|prefer|adore|hate|dislike) ([^.!?;]{2,120})", s):
+    if m := re.search(
+        r"\bI (?:really |absolutely |just |totally |still )?(love|like|enjoy|prefer|adore|hate|dislike) ([^.!?;]{2,120})",
+        s,
+    ):
         verb, obj = m.group(1).lower(), _strip(m.group(2))
         cat = category_of(obj)
         slot = f"preference:{cat}" if cat and verb in {"prefer", "love", "like", "adore"} else None
@@ -139,12 +209,19 @@ def preference(s: str, who: str) -> RuleFact | None:
 
 def instruction(s: str, who: str) -> RuleFact | None:
     T = "explicit_instructions"
-    if m := re.search(r"^(?:please |also |and )?(?:remember|keep in mind|note|make a note) (?:that )?" + _TAIL, s, re.I):
+    if m := re.search(
+        r"^(?:please |also |and )?(?:remember|keep in mind|note|make a note) (?:that )?" + _TAIL, s, re.I
+    ):
         return RuleFact(T, f"{who} asked to remember: {third_person(_strip(m.group(1)), who)}", 0.9, None, None)
     if m := re.search(r"^(?:please |and )?(always|never|don't|do not) " + _TAIL, s, re.I):
         verb = {"don't": "never", "do not": "never"}.get(m.group(1).lower(), m.group(1).lower())
         return RuleFact(T, f"{who}'s instruction: {verb} {third_person(_strip(m.group(2)), who)}", 0.9, None, None)
-    if m := re.search(r"\b(?:I want you to|I'd like you to|from now on,?|make sure (?:to|you)|I (?:don't|do not|never) want you to) " + _TAIL, s, re.I):
+    if m := re.search(
+        r"\b(?:I want you to|I'd like you to|from now on,?|make sure (?:to|you)|I (?:don't|do not|never) want you to) "
+        + _TAIL,
+        s,
+        re.I,
+    ):
         neg = "never " if re.search(r"don't|do not|never", m.group(0), re.I) else ""
         return RuleFact(T, f"{who}'s instruction: {neg}{third_person(_strip(m.group(1)), who)}", 0.9, None, None)
     return None
@@ -152,7 +229,9 @@ def instruction(s: str, who: str) -> RuleFact | None:
 
 def decision(s: str, who: str) -> RuleFact | None:
     T = "key_conversation_details"
-    if m := re.search(r"\b(?:I|we)(?:'ve| have)? (?:finally )?(?:decided|agreed|settled) (?:to|on|that) " + _TAIL, s, re.I):
+    if m := re.search(
+        r"\b(?:I|we)(?:'ve| have)? (?:finally )?(?:decided|agreed|settled) (?:to|on|that) " + _TAIL, s, re.I
+    ):
         return RuleFact(T, f"Decision by {who}: {third_person(_strip(m.group(1)), who)}", 0.7, None, None)
     if m := re.search(r"\blet's (?:go with|use|do|pick|choose|book|stick with) " + _TAIL, s, re.I):
         return RuleFact(T, f"Decision by {who}: go with {third_person(_strip(m.group(1)), who)}", 0.7, None, None)
@@ -161,8 +240,19 @@ def decision(s: str, who: str) -> RuleFact | None:
     return None
 
 
-PROPOSAL = re.compile(r"\b(?:how about|what about|I (?:suggest|recommend)|should we|shall we|shall I|we could|would you like (?:me )?to|I can) " + _TAIL, re.I)
-AGENT_OUTCOME = re.compile(r"\bI(?:'ve| have) (?:now |just )?(booked|scheduled|ordered|reserved|cancell?ed|sent|created|set up|added|updated|renewed|transferred|filed|submitted) " + _TAIL, re.I)
-AFFIRM = re.compile(r"^\W*(?:yes|yeah|yep|sure|ok|okay|sounds (?:good|great|perfect)|perfect|great|let's do (?:it|that)|go (?:ahead|for it)|deal|do it|that works)\b", re.I)
+PROPOSAL = re.compile(
+    r"\b(?:how about|what about|I (?:suggest|recommend)|should we|shall we|shall I|we could|would you like (?:me )?to|I can) "
+    + _TAIL,
+    re.I,
+)
+AGENT_OUTCOME = re.compile(
+    r"\bI(?:'ve| have) (?:now |just )?(booked|scheduled|ordered|reserved|cancell?ed|sent|created|set up|added|updated|renewed|transferred|filed|submitted) "
+    + _TAIL,
+    re.I,
+)
+AFFIRM = re.compile(
+    r"^\W*(?:yes|yeah|yep|sure|ok|okay|sounds (?:good|great|perfect)|perfect|great|let's do (?:it|that)|go (?:ahead|for it)|deal|do it|that works)\b",
+    re.I,
+)
 
 RULES = (instruction, personal, preference, decision)

@@ -59,9 +59,7 @@ def _tokens(text: str) -> list[str]:
 
 def content_words(text: str) -> frozenset[str]:
     """Stemmed words that carry meaning (no stop words, no negations, no contractions)."""
-    return frozenset(
-        _stem(w) for w in _tokens(text) if w not in _STOP and w not in _NEGATIONS and "'" not in w
-    )
+    return frozenset(_stem(w) for w in _tokens(text) if w not in _STOP and w not in _NEGATIONS and "'" not in w)
 
 
 def is_negated(text: str) -> bool:
@@ -72,9 +70,7 @@ def is_negated(text: str) -> bool:
 
 def has_change_cue(text: str) -> bool:
     lowered = f" {text.lower()} "
-    return any(
-        f" {cue} " in lowered or f" {cue}," in lowered or f" {cue}." in lowered for cue in _CHANGE_CUES
-    )
+    return any(f" {cue} " in lowered or f" {cue}," in lowered or f" {cue}." in lowered for cue in _CHANGE_CUES)
 
 
 def strip_annotation(content: str) -> str:
@@ -98,18 +94,14 @@ class LocalConsolidator:
     ``forget_threshold``: a forget request matches a memory on similarity alone at or above it.
     """
 
-    def __init__(
-        self, duplicate_threshold: float, related_threshold: float, forget_threshold: float = 0.7
-    ) -> None:
+    def __init__(self, duplicate_threshold: float, related_threshold: float, forget_threshold: float = 0.7) -> None:
         self.duplicate_threshold = duplicate_threshold
         self.related_threshold = related_threshold
         self.forget_threshold = forget_threshold
 
     def decide(self, fact: Fact, related: Sequence[ScoredMemory]) -> Decision:
         """ADD, UPDATE (contradicts / supersedes / refines) or IGNORE (duplicates) for one fact."""
-        candidates = sorted(
-            (s for s in related if self._comparable(fact, s)), key=lambda s: s.similarity, reverse=True
-        )
+        candidates = sorted((s for s in related if self._comparable(fact, s)), key=lambda s: s.similarity, reverse=True)
         if not candidates:
             return Decision(action="ADD", relation="new", reason="no related memory")
         slotted = self._slot_decision(fact, candidates)

@@ -18,12 +18,138 @@ from tasks.settings import CustomTopic
 from tasks.textrules import clean, resolve_dates, sentences, shorten, third_person
 
 STOPWORDS = frozenset(
-    "a an the and or but if so to of in on at by for with from as is are was were be been being am do does did "
-    "have has had i me my we our you your he she it they them his her its their this that these those there "
-    "here what which who whom how when where why not no yes yeah oh ok okay just really very too also so much "
-    "many lot lots some any all can could would should will shall may might must about into over up down out "
-    "then than now well still even more most such only own same again ever get got go going gonna wanna "
-    "thing things stuff like im ive id ill dont cant thats its youre".split()
+    [
+        "a",
+        "an",
+        "the",
+        "and",
+        "or",
+        "but",
+        "if",
+        "so",
+        "to",
+        "of",
+        "in",
+        "on",
+        "at",
+        "by",
+        "for",
+        "with",
+        "from",
+        "as",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "being",
+        "am",
+        "do",
+        "does",
+        "did",
+        "have",
+        "has",
+        "had",
+        "i",
+        "me",
+        "my",
+        "we",
+        "our",
+        "you",
+        "your",
+        "he",
+        "she",
+        "it",
+        "they",
+        "them",
+        "his",
+        "her",
+        "its",
+        "their",
+        "this",
+        "that",
+        "these",
+        "those",
+        "there",
+        "here",
+        "what",
+        "which",
+        "who",
+        "whom",
+        "how",
+        "when",
+        "where",
+        "why",
+        "not",
+        "no",
+        "yes",
+        "yeah",
+        "oh",
+        "ok",
+        "okay",
+        "just",
+        "really",
+        "very",
+        "too",
+        "also",
+        "so",
+        "much",
+        "many",
+        "lot",
+        "lots",
+        "some",
+        "any",
+        "all",
+        "can",
+        "could",
+        "would",
+        "should",
+        "will",
+        "shall",
+        "may",
+        "might",
+        "must",
+        "about",
+        "into",
+        "over",
+        "up",
+        "down",
+        "out",
+        "then",
+        "than",
+        "now",
+        "well",
+        "still",
+        "even",
+        "more",
+        "most",
+        "such",
+        "only",
+        "own",
+        "same",
+        "again",
+        "ever",
+        "get",
+        "got",
+        "go",
+        "going",
+        "gonna",
+        "wanna",
+        "thing",
+        "things",
+        "stuff",
+        "like",
+        "im",
+        "ive",
+        "id",
+        "ill",
+        "dont",
+        "cant",
+        "thats",
+        "its",
+        "youre",
+    ]
 )
 SMALL_TALK = re.compile(
     r"^(?:hi|hello|hey|thanks|thank you|bye|goodbye|good (?:morning|night|evening)|see you|take care|"
@@ -36,6 +162,13 @@ NARRATIVE_CHARS = 300
 CLAUSE = re.compile(r",? (?:and|but|so|because|while)(?= (?:honestly |actually |now |also )?I\b)", re.I)
 #: Rule output that only points back ("go with that") carries nothing worth storing.
 VAGUE = re.compile(r": (?:go with )?(?:that|it|this|them|so)\W*$", re.I)
+#: A request for the agent to do something now ("Write me a haiku") is a task, not a memory.
+REQUEST = re.compile(
+    r"^(?:please |can you |could you |would you |quick(?:ly)? )?(?:tell|write|give|show|explain|find|translate|"
+    r"summari[sz]e|list|draft|compose|generate|calculate|look up|search|help|read|describe|name|recommend|suggest)"
+    r"\b(?! me (?:your|about your))",
+    re.I,
+)
 FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|my|me|we|our|us|mine)\b", re.I)
 
 
@@ -55,7 +188,7 @@ def question_to(previous: Event | None, event: Event) -> Asked | None:
     if not questions or len(content_words(questions[-1])) < 2:
         return None
     asker = "User" if previous.role == "user" else "the agent" if previous.role == "agent" else previous.author
-    return Asked(previous.id, f"(Asked by {asker}: \"{shorten(questions[-1], 90)}\")")
+    return Asked(previous.id, f'(Asked by {asker}: "{shorten(questions[-1], 90)}")')
 
 
 def content_words(text: str) -> list[str]:
@@ -67,7 +200,11 @@ class LocalExtractor:
 
     def __init__(self, custom_topics: Sequence[CustomTopic] = (), min_content_words: int = 3) -> None:
         self._custom = [
-            (t.name, [re.compile(rf"\b{re.escape(k)}\b", re.I) for k in t.keywords] + [re.compile(p, re.I) for p in t.patterns])
+            (
+                t.name,
+                [re.compile(rf"\b{re.escape(k)}\b", re.I) for k in t.keywords]
+                + [re.compile(p, re.I) for p in t.patterns],
+            )
             for t in custom_topics
         ]  # fmt: skip
         self._min_words = min_content_words
@@ -80,8 +217,10 @@ class LocalExtractor:
                 self._agent_turn(event, events[index + 1 : index + 2], out)
             else:
                 self._person_turn(event, out, events[index - 1] if index else None)
-        seen: set[tuple[str, str]] = set()
-        out.facts = [f for f in out.facts if (f.topic, f.content.lower()) not in seen and not seen.add((f.topic, f.content.lower()))]  # type: ignore[func-returns-value]
+        unique: dict[tuple[str, str], Fact] = {}
+        for fact in out.facts:  # the same statement twice in a session is one fact (the first)
+            unique.setdefault((fact.topic, fact.content.lower()), fact)
+        out.facts = list(unique.values())
         return out
 
     @staticmethod
@@ -113,7 +252,12 @@ class LocalExtractor:
                                                  stated_at=event.timestamp, speaker=who))  # fmt: skip
                 continue
             resolved = resolve_dates(sentence, event.timestamp)
-            rules = [r for clause in CLAUSE.split(resolved) for fn in RULES if (r := fn(clause, who)) and not VAGUE.search(r.content)]
+            rules = [
+                r
+                for clause in CLAUSE.split(resolved)
+                for fn in RULES
+                if (r := fn(clause, who)) and not VAGUE.search(r.content)
+            ]
             rule = rules[0] if rules else None
             for found in rules:
                 out.facts.append(self._fact(event, found))
@@ -129,7 +273,7 @@ class LocalExtractor:
 
         An answer to a question needs fewer words of its own: the question supplies the context.
         """
-        if sentence.endswith("?"):
+        if sentence.endswith("?") or REQUEST.match(sentence):
             return False
         words = content_words(sentence)
         needed = self._min_words - 1 if answering else self._min_words
@@ -153,7 +297,8 @@ class LocalExtractor:
         for i, chunk in enumerate(chunks):
             if i == 0 and asked is not None:
                 fact = self._fact(event, RuleFact("key_conversation_details", chunk, 0.4),
-                                  sources=(asked.event_id, event.id), context=asked.prefix, limit=NARRATIVE_CHARS)  # fmt: skip
+                                  sources=(asked.event_id, event.id), context=asked.prefix,
+                                  limit=NARRATIVE_CHARS)  # fmt: skip
             else:
                 fact = self._fact(event, RuleFact("key_conversation_details", chunk, 0.4), limit=NARRATIVE_CHARS)
             out.facts.append(fact)
@@ -169,7 +314,12 @@ class LocalExtractor:
                 content = f"Outcome: the agent {m.group(1).lower()} {what}"
                 out.facts.append(self._fact(event, RuleFact("key_conversation_details", content, 0.6)))
             reply = following[0] if following else None
-            if (m := PROPOSAL.search(sentence)) and reply is not None and reply.role == "user" and AFFIRM.match(reply.text):
+            if (
+                (m := PROPOSAL.search(sentence))
+                and reply is not None
+                and reply.role == "user"
+                and AFFIRM.match(reply.text)
+            ):
                 choice = third_person(m.group(1).strip(" ?"), "User")
                 rule = RuleFact("key_conversation_details", f"Decision: {choice}", 0.7)
                 fact = self._fact(reply, rule, sources=(event.id, reply.id))

@@ -6,6 +6,7 @@ Each summary sentence cites the turns it came from, so provenance stays honest.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from tasks.models import Episode, EpisodeSentence, Fact, Session
 from tasks.providers.local_extractor import LocalExtractor, content_words
@@ -19,10 +20,13 @@ class LocalSummarizer:
         self._max = max_sentences
         self._extractor = extractor or LocalExtractor()
 
-    def summarize(self, session: Session, facts: list[Fact] | None = None) -> Episode:
-        facts = facts if facts is not None else self._extractor.extract(session).facts
+    def summarize(self, session: Session, facts: Sequence[Fact] | None = None) -> Episode:
+        facts = list(facts) if facts is not None else self._extractor.extract(session).facts
         speakers = list(dict.fromkeys(e.author if e.role == "other" else e.role for e in session.events))
-        words = Counter(w for e in session.events if e.role != "agent" for w in content_words(e.text) if len(w) > 3)
+        names = {n.lower() for n in speakers} | {"user", "agent"}
+        words = Counter(
+            w for f in facts for w in content_words(f.content) if len(w) > 3 and "'" not in w and w not in names
+        )
         topics = tuple(w for w, _ in words.most_common(5))
         # Most important first; among equals, the statements that say the most (distinct content words).
         ranked = sorted(facts, key=lambda f: (-f.importance, -len(set(content_words(f.content))), f.stated_at))
