@@ -34,8 +34,7 @@ def ingest_flow(params: IngestParams | None = None) -> IngestSummary:
     todo = select_task(validated.sessions, settings)
     summary.sessions_skipped = len(validated.sessions) - len(todo)
     extracted = extract_task(todo, settings)
-    summary.facts_extracted = sum(len(e.extraction.facts) for e in extracted)
-    summary.forget_requests = sum(len(e.extraction.forgets) for e in extracted)
+    summary.count_extracted(extracted)
     embedded = embed_task(extracted, settings)
     summary.embed_seconds = embedded.seconds
     summary = write_task(embedded, quarantined, settings, summary)

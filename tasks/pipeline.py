@@ -53,6 +53,10 @@ class IngestSummary(BaseModel):
     seconds: float = 0.0
     embed_seconds: float = 0.0
 
+    def count_extracted(self, items: Sequence[Extracted]) -> None:
+        self.facts_extracted = sum(len(e.extraction.facts) for e in items)
+        self.forget_requests = sum(len(e.extraction.forgets) for e in items)
+
 
 def new_run_id() -> str:
     return f"{datetime.now(UTC):%Y%m%dT%H%M%S}-{uuid.uuid4().hex[:8]}"
@@ -162,8 +166,7 @@ def ingest_sessions(
     todo = select_new(sessions, settings)
     summary.sessions_skipped = len(sessions) - len(todo)
     extracted = extract_sessions(todo, settings)
-    summary.facts_extracted = sum(len(e.extraction.facts) for e in extracted)
-    summary.forget_requests = sum(len(e.extraction.forgets) for e in extracted)
+    summary.count_extracted(extracted)
     embedded = embed_extracted(extracted, settings)
     summary.embed_seconds = embedded.seconds
     summary = commit_run(embedded, quarantined, settings, summary)
