@@ -12,7 +12,7 @@ import logging
 import re
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -21,8 +21,8 @@ import lancedb
 import numpy as np
 import numpy.typing as npt
 import pyarrow as pa
-from lancedb.rerankers import RRFReranker
 
+from tasks.lance_search import HybridSearcher, fuse
 from tasks.models import RecallHit
 from tasks.providers import build_embedder
 from tasks.providers.base import Embedder
@@ -55,10 +55,14 @@ _CORPUS_STOPWORDS = re.compile(r"(['’]s)?[^\w]*$|^[^\w]+")
 
 
 @dataclass(frozen=True)
-class _Query:
-    text: str
-    vector: list[float]
-    limit: int
+class _Plan:
+    """One table to search: its filter, text column, columns to read and row → candidate."""
+
+    table: str
+    where: str
+    text_col: str
+    columns: Sequence[str]
+    build: Callable[[dict[str, Any], float], Candidate]
 
 
 class Recaller:
@@ -71,7 +75,7 @@ class Recaller:
         store: Store | None = None,
         embedder: Embedder | None = None,
         reranker: Reranker | None = None,
-        refresh_seconds: float = 1.0,
+        refresh_seconds: float = 0.0,
         use_ann: bool = False,
     ) -> None:
         self.settings = settings
@@ -83,12 +87,14 @@ class Recaller:
         self._pending: dict[str, Counter[str]] = {MEMORIES: Counter(), EPISODES: Counter()}
         self._last_access: datetime | None = None
         self._refreshed: dict[str, float] = {}
+        self._search = HybridSearcher(settings.store_uri if store is None else store.uri, refresh_seconds)
 
     def __enter__(self) -> Recaller:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.flush_access()
+        self._search.close()
 
     def recall(
         self,
@@ -114,12 +120,17 @@ class Recaller:
             return []
         tenant = scope(app_name, user_id)  # validates ids before any work
         now = as_of or datetime.now(UTC)
-        vector = self.embedder.embed([query])[0]
-        q = _Query(_fts_text(query), [float(x) for x in vector], max(k * POOL_FACTOR, MIN_POOL))
-        candidates = self._memories(q, tenant, topics, since, until, as_of)
+        text, limit = _fts_text(query), max(k * POOL_FACTOR, MIN_POOL)
         episodes = self.settings.include_episodes if include_episodes is None else include_episodes
-        if episodes and (not topics or "episode" in topics):
-            candidates += self._episodes(q, tenant, since, until, as_of)
+        plans = self._plans(tenant, topics, since, until, as_of, episodes)
+        # Text legs need no vector: they run while the query is embedded; then the vector legs.
+        text_legs = [self._search.text_leg(p.table, text, p.text_col, p.where, p.columns, limit) for p in plans]
+        vector = [float(x) for x in self.embedder.embed([query])[0]]
+        vector_legs = [self._search.vector_leg(p.table, vector, p.where, p.columns, limit, self.use_ann) for p in plans]
+        candidates: list[Candidate] = []
+        for plan, text_leg, vector_leg in zip(plans, text_legs, vector_legs, strict=True):
+            fused = fuse(text, vector_leg.result(), text_leg.result(), limit)
+            candidates += [plan.build(row, cos) for row, cos in _rows(fused, vector, plan.columns)]
         hits = [h for h in rank(candidates, now, self.settings) if h.score >= self.settings.recall_min_score]
         if self.reranker is not None:
             hits = self.reranker(query, hits)
@@ -183,78 +194,71 @@ class Recaller:
             self._refreshed[name] = now
         return tbl
 
-    def _memories(
+    def _plans(
         self,
-        q: _Query,
         tenant: str,
         topics: Sequence[str] | None,
         since: datetime | None,
         until: datetime | None,
         as_of: datetime | None,
-    ) -> list[Candidate]:
-        tbl = self._table(MEMORIES)
-        if tbl is None:
-            return []
-        where = all_of(
+        include_episodes: bool,
+    ) -> list[_Plan]:
+        """What to search: current (or as-of) memories, and episodes unless left out."""
+        memories = all_of(
             tenant,
             _valid_at(as_of) if as_of else eq("status", "active", _FILTER_COLS),
             is_in("topic", topics, _FILTER_COLS) if topics else None,
             _cmp("stated_at", ">=", since),
             _cmp("stated_at", "<=", until),
         )
-        rows, cosines = _search(tbl, q, where, "content", _MEMORY_COLS, self.use_ann)
-        return [
-            Candidate(
-                id=r["row_id"],
-                kind="memory",
-                topic=r["topic"],
-                content=r["content"],
-                cosine=cos,
-                bm25=r.get("_score"),
-                stated_at=r["stated_at"],
-                created_at=r["created_at"],
-                session_id=r["source_session_id"],
-                importance=float(r["importance"] if r["importance"] is not None else 0.5),
-                confirmations=int(r["confirmations"] or 0),
-                access_count=int(r["access_count"] or 0),
-                source_event_ids=list(r["source_event_ids"] or []),
-                fused=float(r.get("_relevance_score") or 0.0),
+        plans = [_Plan(MEMORIES, memories, "content", _MEMORY_COLS, _memory_candidate)]
+        if include_episodes and (not topics or "episode" in topics):
+            episodes = all_of(
+                tenant,
+                eq("status", "active", _FILTER_COLS),
+                _cmp("ended_at", "<=", as_of),
+                _cmp("ended_at", ">=", since),
+                _cmp("started_at", "<=", until),
             )
-            for r, cos in zip(rows, cosines, strict=True)
-        ]
+            plans.append(_Plan(EPISODES, episodes, "summary", _EPISODE_COLS, _episode_candidate))
+        return plans
 
-    def _episodes(
-        self, q: _Query, tenant: str, since: datetime | None, until: datetime | None, as_of: datetime | None
-    ) -> list[Candidate]:
-        tbl = self._table(EPISODES)
-        if tbl is None:
-            return []
-        where = all_of(
-            tenant,
-            eq("status", "active", _FILTER_COLS),
-            _cmp("ended_at", "<=", as_of),
-            _cmp("ended_at", ">=", since),
-            _cmp("started_at", "<=", until),
-        )
-        rows, cosines = _search(tbl, q, where, "summary", _EPISODE_COLS, self.use_ann)
-        return [
-            Candidate(
-                id=r["episode_id"],
-                kind="episode",
-                topic="episode",
-                content=r["summary"],
-                cosine=cos,
-                bm25=r.get("_score"),
-                stated_at=r["started_at"],
-                created_at=r["created_at"],
-                session_id=r["session_id"],
-                importance=EPISODE_IMPORTANCE,
-                access_count=int(r["access_count"] or 0),
-                source_event_ids=list(r["source_event_ids"] or []),
-                fused=float(r.get("_relevance_score") or 0.0),
-            )
-            for r, cos in zip(rows, cosines, strict=True)
-        ]
+
+def _memory_candidate(r: dict[str, Any], cos: float) -> Candidate:
+    return Candidate(
+        id=r["row_id"],
+        kind="memory",
+        topic=r["topic"],
+        content=r["content"],
+        cosine=cos,
+        bm25=r.get("_score"),
+        stated_at=r["stated_at"],
+        created_at=r["created_at"],
+        session_id=r["source_session_id"],
+        importance=float(r["importance"] if r["importance"] is not None else 0.5),
+        confirmations=int(r["confirmations"] or 0),
+        access_count=int(r["access_count"] or 0),
+        source_event_ids=list(r["source_event_ids"] or []),
+        fused=float(r.get("_relevance_score") or 0.0),
+    )
+
+
+def _episode_candidate(r: dict[str, Any], cos: float) -> Candidate:
+    return Candidate(
+        id=r["episode_id"],
+        kind="episode",
+        topic="episode",
+        content=r["summary"],
+        cosine=cos,
+        bm25=r.get("_score"),
+        stated_at=r["started_at"],
+        created_at=r["created_at"],
+        session_id=r["session_id"],
+        importance=EPISODE_IMPORTANCE,
+        access_count=int(r["access_count"] or 0),
+        source_event_ids=list(r["source_event_ids"] or []),
+        fused=float(r.get("_relevance_score") or 0.0),
+    )
 
 
 def recall(
@@ -276,38 +280,15 @@ def recall(
     return hits
 
 
-def _search(
-    tbl: lancedb.table.Table, q: _Query, where: str, text_col: str, columns: Sequence[str], use_ann: bool
-) -> tuple[list[dict[str, Any]], list[float]]:
-    """Rows from LanceDB hybrid search fused by RRF, with their exact cosine to the query.
-
-    Vector-only when there is no text or the hybrid query fails; without an FTS index LanceDB's
-    text leg just returns nothing, so a fresh table still works. Unless ``use_ann``, the vector
-    leg is an exact scan of the tenant's rows (found through the user_id BTree): with a filter
-    this selective it is faster than IVF-HNSW and never misses (see benchmarks/recall_bench.py).
-    """
-    result: pa.Table | None = None
-    if q.text:
-        try:
-            hybrid: Any = tbl.search(query_type="hybrid", vector_column_name="vector", fts_columns=text_col)
-            hybrid = hybrid.vector(q.vector).text(q.text).distance_type("cosine").where(where)
-            if not use_ann:
-                hybrid = hybrid.bypass_vector_index()
-            rrf = RRFReranker(return_score="all")
-            result = hybrid.rerank(rrf).select(list(columns)).limit(q.limit).to_arrow()
-        except (ValueError, RuntimeError, OSError) as exc:  # lancedb raises these for query errors
-            log.warning("hybrid search failed on %s, using vector search only: %s", tbl.name, exc)
-    if result is None:
-        vector: Any = tbl.search(q.vector, vector_column_name="vector")
-        vector = vector.distance_type("cosine").where(where)
-        if not use_ann:
-            vector = vector.bypass_vector_index()
-        result = vector.select([*columns, "_distance"]).limit(q.limit).to_arrow()
+def _rows(
+    result: pa.Table | None, vector: Sequence[float], columns: Sequence[str]
+) -> list[tuple[dict[str, Any], float]]:
+    """Fused rows with their exact cosine to the query (also right for text-only hits)."""
     if result is None or result.num_rows == 0:
-        return [], []
-    cosines = _cosines(np.asarray(q.vector, dtype=np.float32), result.column("vector"))
+        return []
+    cosines = _cosines(np.asarray(vector, dtype=np.float32), result.column("vector"))
     keep = [c for c in (*columns, "_score", "_relevance_score") if c in result.column_names and c != "vector"]
-    return result.select(keep).to_pylist(), cosines
+    return list(zip(result.select(keep).to_pylist(), cosines, strict=True))
 
 
 def _cosines(query: npt.NDArray[np.float32], vectors: pa.ChunkedArray) -> list[float]:
