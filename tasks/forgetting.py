@@ -6,6 +6,7 @@ Sentences are matched by text (an episode sentence is a possibly shortened copy 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -27,9 +28,18 @@ def scrub(row: dict[str, Any], deleted: Sequence[str]) -> dict[str, Any] | None:
     if len(kept) == len(row["sentences"]):
         return None
     facts = [f for f in row["key_facts"] if not any(_states(f, d) for d in deleted)]
+    # Topic words taken from a forgotten statement go too, also from the opening sentence.
+    banned = {w for d in deleted for w in re.findall(r"[a-z']+", d.lower())}
+    topics = [t for t in row["topics"] if t not in banned]
+    about = f" about {', '.join(topics[:3])}." if topics else "."
+    kept = [
+        {**s, "text": re.sub(r" about [^.]*\.$| *\.$", about, s["text"])} if not s["source_event_ids"] else s
+        for s in kept
+    ]
     sources = list(dict.fromkeys(e for s in kept for e in s["source_event_ids"]))
     summary = " ".join(s["text"].rstrip(".") + "." for s in kept)
-    return {**row, "sentences": kept, "key_facts": facts, "source_event_ids": sources, "summary": summary}
+    return {**row, "sentences": kept, "key_facts": facts, "topics": topics, "source_event_ids": sources,
+            "summary": summary}  # fmt: skip
 
 
 def scrub_episodes(

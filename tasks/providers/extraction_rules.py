@@ -34,6 +34,11 @@ CATEGORIES: dict[str, tuple[str, ...]] = {
         "kombucha",
         "green tea",
         "black tea",
+        "rooibos",
+        "herbal tea",
+        "chai",
+        "mocha",
+        "decaf",
     ),
     "seat": ("aisle seat", "window seat", "middle seat"),
     "diet": ("vegetarian", "vegan", "pescatarian", "keto", "gluten-free"),
@@ -120,7 +125,7 @@ def personal(s: str, who: str) -> RuleFact | None:
         job = f" as a {m.group(2)}" if m.group(2) else ""
         return RuleFact(T, f"{who} works at {m.group(1)}{job}", 0.85, "employer", m.group(1))
     if m := re.search(
-        rf"\b(?:I(?:'m| am) (?:now )?|I (?:have )?worked as |years as |I became )an? ((?:[\w-]+ ){{0,2}}(?:{'|'.join(_JOBS)}))\b(?: (?:at|for) {_NAME})?",
+        rf"\b(?:I(?:'m| am) (?:now )?(?:working as )?|I (?:now )?work as |I (?:have )?worked as |years as |I became )an? ((?:[\w-]+ ){{0,2}}(?:{'|'.join(_JOBS)}))\b(?: (?:at|for) {_NAME})?",
         s,
     ):
         where = f" at {m.group(2)}" if m.group(2) else ""
@@ -150,10 +155,11 @@ def preference(s: str, who: str) -> RuleFact | None:
         s,
     ):
         val, old = _strip(m.group(2)), m.group(1)
-        cat = category_of(val)
+        cat = category_of(val) or (category_of(old) if old else None)
         if cat:
             was = f" (switched from {old.strip()})" if old else ""
-            return RuleFact(T, f"{who} prefers {val}{was}", 0.8, f"preference:{cat}", _value_in(val, cat))
+            value: str | None = _value_in(val, cat) if category_of(val) else val.lower()
+            return RuleFact(T, f"{who} prefers {val}{was}", 0.8, f"preference:{cat}", value)
     if (m := re.search(r"\b(?:it's|it is) ([\w -]{2,40}?) for me (?:now|these days)", s, re.I)) and (
         cat := category_of(m.group(1))
     ):
@@ -180,6 +186,17 @@ def preference(s: str, who: str) -> RuleFact | None:
         cat = category_of(obj)
         return RuleFact(T, f"{who} always wants {third_person(obj, who)}", 0.7,
                         f"preference:{cat}" if cat else None, _value_in(obj, cat) if cat else None)  # fmt: skip
+    if m := re.search(
+        r"\bI(?:'ve| have)? (?:gone off|gotten tired of|got tired of|stopped liking|no longer (?:like|enjoy|listen to|eat|drink)) ([^.!?;,-]{2,60})",
+        s,
+    ):
+        obj = re.sub(r"\s+(?:completely|entirely|totally)$", "", _strip(m.group(1)))
+        cat = category_of(obj)
+        if cat:
+            return RuleFact(T, f"{who} no longer likes {obj}", 0.75, f"preference:{cat}", f"not {_value_in(obj, cat)}")
+        return RuleFact(T, f"{who} no longer likes {obj}", 0.75, None, None)
+    if m := re.search(r"\bit's all ([\w -]{2,40}?) (?:now|these days)\b", s, re.I):
+        return RuleFact(T, f"{who} is into {_strip(m.group(1))} now", 0.7, None, None)
     if m := re.search(r"\bI(?:'m| am) (?:now )?(vegetarian|vegan|pescatarian|keto)\b", s):
         return RuleFact(T, f"{who} is {m.group(1)}", 0.85, "preference:diet", m.group(1).lower())
     neg = re.search(

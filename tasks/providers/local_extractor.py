@@ -165,7 +165,8 @@ VAGUE = re.compile(r": (?:go with )?(?:that|it|this|them|so)\W*$", re.I)
 #: A request for the agent to do something now ("Write me a haiku") is a task, not a memory.
 REQUEST = re.compile(
     r"^(?:please |can you |could you |would you |quick(?:ly)? )?(?:tell|write|give|show|explain|find|translate|"
-    r"summari[sz]e|list|draft|compose|generate|calculate|look up|search|help|read|describe|name|recommend|suggest)"
+    r"summari[sz]e|list|draft|compose|put on|play|generate|calculate|look up|search|help|read|describe|"
+    r"name|recommend|suggest)"
     r"\b(?! me (?:your|about your))",
     re.I,
 )
