@@ -11,6 +11,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from flows.cli_common import prefect_defaults
 from tasks.errors import PipelineError
 
 #: Modules that add subcommands; a module missing here means its capability is not built yet.
@@ -37,6 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    prefect_defaults()
     args = build_parser().parse_args(argv)
     try:
         code: int = args.handler(args)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from datetime import UTC, datetime
 from typing import Any
@@ -11,6 +12,16 @@ from typing import Any
 from pydantic import BaseModel
 
 from tasks.settings import Settings, load_settings
+
+
+def prefect_defaults() -> None:
+    """Defaults for running flows from the command line, before Prefect is first imported.
+
+    The ephemeral API server gets 20 s to start by default, too little on a busy laptop; the
+    user's own environment still wins.
+    """
+    os.environ.setdefault("PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS", "120")
+    os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
 
 
 def add_store_arg(parser: argparse.ArgumentParser) -> None:

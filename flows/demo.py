@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from flows.ingest import IngestParams, ingest_flow
+from flows.cli_common import prefect_defaults
 from tasks.settings import load_settings
 
 DEMO_QUERIES = (
@@ -15,7 +15,10 @@ DEMO_QUERIES = (
 
 
 def main() -> int:
+    prefect_defaults()
     settings = load_settings()
+    from flows.ingest import IngestParams, ingest_flow
+
     summary = ingest_flow(IngestParams())
     print(
         f"\ningest run {summary.run_id}: {summary.sessions_seen} sessions seen, "
