@@ -23,7 +23,7 @@ def sample_sessions() -> list[Session]:
     return validate_batch([r for r in read_source(str(SAMPLE)) if isinstance(r, RawSession)]).sessions
 
 
-def contents(settings: Settings, table: str, key: str) -> list[tuple[object, ...]]:
+def contents(settings: Settings, table: str) -> list[tuple[object, ...]]:
     rows = open_store(settings).rows(table)
     drop = {"run_id", "created_at", "updated_at", "processed_at", "vector"}
     return sorted(tuple(v for k, v in sorted(r.items()) if k not in drop) for r in rows) if rows else []
@@ -49,5 +49,5 @@ def test_failed_run_is_rerun_without_duplicates(tmp_path: Path) -> None:
     for table, key in ((MEMORIES, "row_id"), (CHANGES, "change_id"), (EPISODES, "episode_id")):
         rows = open_store(broken).rows(table)
         assert len({r[key] for r in rows}) == len(rows), f"duplicate keys in {table}"
-        assert contents(broken, table, key) == contents(clean, table, key), f"{table} differs from a clean run"
+        assert contents(broken, table) == contents(clean, table), f"{table} differs from a clean run"
     assert ingest_sessions(sessions, broken).sessions_processed == 0
