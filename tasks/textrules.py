@@ -203,3 +203,40 @@ def shorten(text: str, limit: int = 200) -> str:
         return text
     cut = text[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:")
     return cut + "…"
+
+
+# -- vocabulary of the local extractor -------------------------------------------------------
+
+_STOPWORD_TEXT = (
+    "a an the and or but if so to of in on at by for with from as is are was were be been being am do "
+    "does did have has had i me my we our you your he she it they them his her its their this that these "
+    "those there here what which who whom how when where why not no yes yeah oh ok okay just really very "
+    "too also so much many lot lots some any all can could would should will shall may might must about "
+    "into over up down out then than now well still even more most such only own same again ever get got "
+    "go going gonna wanna thing things stuff like im ive id ill dont cant thats its youre "
+)
+STOPWORDS = frozenset(_STOPWORD_TEXT.split())
+SMALL_TALK = re.compile(
+    r"^(?:hi|hello|hey|thanks|thank you|bye|goodbye|good (?:morning|night|evening)|see you|take care|"
+    r"how are you|i'm (?:good|fine|great|doing well)|lol|haha|same here|me too|no problem|you're welcome)\b",
+    re.I,
+)
+#: Longest conversation detail of one turn (managed-topic facts stay within 200 characters).
+NARRATIVE_CHARS = 300
+#: Clause boundaries inside a sentence where a new first-person statement starts.
+CLAUSE = re.compile(r",? (?:and|but|so|because|while)(?= (?:honestly |actually |now |also )?I\b)", re.I)
+#: Rule output that only points back ("go with that") carries nothing worth storing.
+VAGUE = re.compile(r": (?:go with )?(?:that|it|this|them|so)\W*$", re.I)
+#: A request for the agent to do something now ("Write me a haiku") is a task, not a memory.
+REQUEST = re.compile(
+    r"^(?:please |can you |could you |would you |quick(?:ly)? )?(?:tell|write|give|show|explain|find|translate|"
+    r"summari[sz]e|list|draft|compose|put on|play|generate|calculate|look up|search|help|read|describe|"
+    r"name|recommend|suggest)"
+    r"\b(?! me (?:your|about your))",
+    re.I,
+)
+FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|my|me|we|our|us|mine)\b", re.I)
+
+
+def content_words(text: str) -> list[str]:
+    return [w for w in re.findall(r"[a-z0-9']+", text.lower()) if w.strip("'") not in STOPWORDS and len(w) > 1]
