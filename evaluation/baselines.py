@@ -18,7 +18,6 @@ import numpy as np
 from evaluation.dataset import EvalDataset, EvalQuestion
 from tasks.models import Event, Session
 from tasks.providers.base import Embedder, FloatMatrix
-from tasks.textrules import fmt_date
 
 Scope = tuple[str, str]
 
@@ -52,11 +51,6 @@ class RetrievalSystem(Protocol):
     def index(self, dataset: EvalDataset) -> IndexStats: ...
 
     def retrieve(self, question: EvalQuestion, k: int) -> list[Retrieved]: ...
-
-
-def format_date(value: datetime) -> str:
-    """Dates as people (and LoCoMo answers) write them, e.g. "8 May 2023" (the context block's form)."""
-    return fmt_date(value)
 
 
 def format_session_time(value: datetime) -> str:

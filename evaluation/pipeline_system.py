@@ -10,16 +10,17 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from evaluation.baselines import IndexStats, Retrieved, format_date
+from evaluation.baselines import IndexStats, Retrieved
 from evaluation.dataset import EvalDataset, EvalQuestion
 from tasks.models import RecallHit
 from tasks.settings import Settings
+from tasks.textrules import fmt_date
 
 
 def hit_text(hit: RecallHit) -> str:
     """``<date> - <content>``: the prompt line of one recalled item, dated like the baselines' turns."""
     when = hit.stated_at or hit.created_at
-    return f"{format_date(when)} - {' '.join(hit.content.split())}"
+    return f"{fmt_date(when)} - {' '.join(hit.content.split())}"
 
 
 class PipelineSystem:

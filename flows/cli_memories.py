@@ -12,20 +12,7 @@ from typing import Any
 from flows.cli_common import add_store_arg, parse_time, print_json, settings_from_args
 from tasks.history import list_memories, memory_history, rollback
 from tasks.models import MemoryRow
-from tasks.settings import Settings
-from tasks.store import Store
-
-
-def open_store(settings: Settings) -> Store:
-    """The configured store, checked against the embedder's name and dimension (model not loaded)."""
-    if settings.embedder == "local":
-        from tasks.providers.onnx_embedder import DIM, MODEL_NAME
-
-        return Store(settings.store_uri, MODEL_NAME, DIM)
-    from tasks.providers import build_embedder
-
-    embedder = build_embedder(settings)
-    return Store(settings.store_uri, embedder.model, embedder.dim)
+from tasks.store import open_store
 
 
 def _public(row: MemoryRow) -> dict[str, Any]:

@@ -55,11 +55,12 @@ def scrub_episodes(
             deleted.setdefault((change.app_name, change.user_id), []).append(change.old_content)
     if not deleted:
         return new_rows, 0
+    stored_episodes = EPISODES in store.existing()
     fresh = {r["episode_id"]: r for r in new_rows}
     rewritten: list[dict[str, Any]] = []
     scrubbed_fresh: set[str] = set()
     for (app, user), contents in deleted.items():
-        stored = store.rows(EPISODES, scope(app, user)) if EPISODES in store.existing() else []
+        stored = store.rows(EPISODES, scope(app, user)) if stored_episodes else []
         candidates = {r["episode_id"]: r for r in stored} | {
             k: r for k, r in fresh.items() if (r["app_name"], r["user_id"]) == (app, user)
         }

@@ -47,19 +47,11 @@ class MemoryHistory(BaseModel):
 
 
 def _has(store: Store, table: str) -> bool:
-    """Whether ``table`` exists, refreshed to its latest version when it does.
+    """Whether ``table`` exists: reads must not create tables as a side effect (``Store.table`` would).
 
-    Reads must not create tables as a side effect (``Store.table`` creates missing ones), and a
-    long-lived Store's cached table handle does not see other writers' commits until refreshed.
+    No refresh is needed: the store's connection is read-consistent.
     """
-    if table not in store.existing():
-        return False
-    _refresh(store, table)
-    return True
-
-
-def _refresh(store: Store, table: str) -> None:
-    store.table(table).checkout_latest()  # type: ignore[no-untyped-call]
+    return table in store.existing()
 
 
 def memory_history(store: Store, memory_id: str) -> MemoryHistory:
@@ -130,8 +122,6 @@ def rollback(store: Store, run_id: str, *, force: bool = False) -> dict[str, int
     if run.get("status") == "rolled_back":
         raise RollbackError(f"run {run_id!r} is already rolled back")
     before, after = _versions(run.get("versions_before")), _versions(run.get("versions_after"))
-    for name in store.versions():  # see commits made through other handles, then compare
-        _refresh(store, name)
     touched = _touched(before, after, store.versions()) - {RUNS}
     if not force:
         _check_later_runs(store, run, touched)

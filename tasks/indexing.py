@@ -120,7 +120,6 @@ def _refresh(tbl: lancedb.table.Table, index_names: Iterable[str]) -> None:
         dataset = None
     if dataset is not None:
         dataset.optimize.optimize_indices(index_names=names)
-        tbl.checkout_latest()  # type: ignore[no-untyped-call]
         return
     by_name = {ix.name: ix for ix in tbl.list_indices()}
     for name in names:

@@ -19,7 +19,7 @@ from tasks.models import Episode, Extraction, QuarantineRecord, Session, Session
 from tasks.providers import build_embedder, build_extractor, build_summarizer
 from tasks.settings import Settings
 from tasks.sqlfilter import is_in
-from tasks.store import LEDGER, QUARANTINE, Store
+from tasks.store import LEDGER, QUARANTINE, Store, open_store
 
 
 class Extracted(BaseModel):
@@ -60,16 +60,6 @@ class IngestSummary(BaseModel):
 
 def new_run_id() -> str:
     return f"{datetime.now(UTC):%Y%m%dT%H%M%S}-{uuid.uuid4().hex[:8]}"
-
-
-def open_store(settings: Settings) -> Store:
-    """The store for these settings, checked against the configured embedder's model and dim."""
-    if settings.embedder == "local":
-        from tasks.providers.onnx_embedder import DIM, MODEL_NAME
-
-        return Store(settings.store_uri, MODEL_NAME, DIM)
-    embedder = build_embedder(settings)
-    return Store(settings.store_uri, embedder.model, embedder.dim)
 
 
 def select_new(sessions: Sequence[Session], settings: Settings) -> list[Session]:

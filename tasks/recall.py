@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import logging
 import re
-import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -86,7 +85,6 @@ class Recaller:
         self.reranker = reranker
         self._pending: dict[str, Counter[str]] = {MEMORIES: Counter(), EPISODES: Counter()}
         self._last_access: datetime | None = None
-        self._refreshed: dict[str, float] = {}
         self._search = HybridSearcher(settings.store_uri if store is None else store.uri, refresh_seconds)
 
     def __enter__(self) -> Recaller:
@@ -181,18 +179,9 @@ class Recaller:
     def _table(self, name: str) -> lancedb.table.Table | None:
         """The table if it exists, never created by a read (the store may be read-only).
 
-        A cached handle does not see other processes' commits (e.g. an ingest run), so it is
-        moved to the latest version at most once per ``refresh_seconds``.
+        The store's connection is read-consistent, so the handle sees other writers' commits.
         """
-        last = self._refreshed.get(name)
-        if last is None and name not in self.store.existing():
-            return None
-        tbl = self.store.table(name)
-        now = time.monotonic()
-        if last is None or now - last >= self.refresh_seconds:
-            tbl.checkout_latest()  # type: ignore[no-untyped-call]
-            self._refreshed[name] = now
-        return tbl
+        return self.store.table(name) if name in self.store.existing() else None
 
     def _plans(
         self,

@@ -16,6 +16,7 @@ import pyarrow as pa
 from pydantic import BaseModel
 
 from tasks.errors import EmbedderMismatchError
+from tasks.settings import Settings
 
 TS = pa.timestamp("us", tz="UTC")
 STR_LIST = pa.list_(pa.string())
@@ -226,7 +227,8 @@ class Store:
 
     def versions(self) -> dict[str, int]:
         """Current version of each existing table (recorded per run, used by rollback)."""
-        return {name: self.table(name).version for name in self._schemas if name in self.existing()}
+        existing = set(self.existing())
+        return {name: self.table(name).version for name in self._schemas if name in existing}
 
     def tag_versions(self, tag: str) -> None:
         """Tag every table's current version, so a run's output can be checked out or restored."""
@@ -240,8 +242,19 @@ def dumps_json(value: dict[str, Any]) -> str:
     return json.dumps(value, sort_keys=True, default=str)
 
 
-def open_store(uri: str, embedding_model: str, dim: int) -> Store:
-    return Store(uri, embedding_model, dim)
+def open_store(settings: Settings) -> Store:
+    """The configured store, checked against the embedder's name and dimension.
+
+    The local model's name and dimension are constants, so readers need not load the model.
+    """
+    if settings.embedder == "local":
+        from tasks.providers.onnx_embedder import DIM, MODEL_NAME
+
+        return Store(settings.store_uri, MODEL_NAME, DIM)
+    from tasks.providers import build_embedder
+
+    embedder = build_embedder(settings)
+    return Store(settings.store_uri, embedder.model, embedder.dim)
 
 
 def utc(value: datetime) -> datetime:

@@ -13,10 +13,10 @@ from datetime import UTC, datetime
 from tasks.consolidation import consolidate_user, load_user_memories
 from tasks.forgetting import scrub_episodes
 from tasks.models import Episode, QuarantineRecord
-from tasks.pipeline import Embedded, IngestSummary, group_by_user, open_store, write_quarantine
+from tasks.pipeline import Embedded, IngestSummary, group_by_user, write_quarantine
 from tasks.providers import build_consolidator, build_embedder
 from tasks.settings import Settings
-from tasks.store import CHANGES, EPISODES, LEDGER, MEMORIES, RUNS, Store, dumps_json
+from tasks.store import CHANGES, EPISODES, LEDGER, MEMORIES, RUNS, Store, dumps_json, open_store
 
 
 def episode_row(episode: Episode, vector: list[float], run_id: str, now: datetime) -> dict[str, object]:
