@@ -8,13 +8,16 @@ lets rare exact tokens (order ids, names) surface when embeddings blur them.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
 
 from tasks.models import RecallHit
 from tasks.settings import Settings
+
+FloatArray = npt.NDArray[np.float64]
 
 #: Half-life for topics missing from ``settings.half_life_days`` (custom topics).
 DEFAULT_HALF_LIFE_DAYS = 365.0
@@ -33,68 +36,62 @@ Reranker = Callable[[str, list[RecallHit]], list[RecallHit]]
 
 
 @dataclass(frozen=True)
-class Candidate:
-    """One row from the hybrid search, with the raw signals the score is made of."""
+class Signals:
+    """The raw signals of a batch of candidates, one array entry per candidate.
 
-    id: str
-    kind: str
-    topic: str
-    content: str
-    cosine: float
-    bm25: float | None
-    stated_at: datetime | None
-    created_at: datetime
-    session_id: str
-    importance: float = EPISODE_IMPORTANCE
-    confirmations: int = 0
-    access_count: int = 0
-    source_event_ids: list[str] = field(default_factory=list)
-    fused: float = 0.0
+    Arrays, not objects: recall scores every fused candidate but materialises only the top k, so
+    scoring runs on whole columns straight from the Arrow results.
+    """
+
+    cosine: FloatArray
+    bm25: FloatArray  # 0 where the text leg did not find the row
+    age_days: FloatArray  # since the fact was stated (or the row created); negative means future
+    half_life_days: FloatArray  # of the candidate's topic
+    importance: FloatArray
+    uses: FloatArray  # confirmations + times recalled
+    fused: FloatArray  # LanceDB's RRF score, exposed but not weighted
 
 
-def recency(age_days: float, half_life_days: float) -> float:
+def recency(age_days: FloatArray, half_life_days: FloatArray) -> FloatArray:
     """Exponential decay: 1.0 now, 0.5 after one half-life; future dates count as now."""
-    if half_life_days <= 0:
-        return 1.0
-    return float(0.5 ** (max(age_days, 0.0) / half_life_days))
+    safe = np.where(half_life_days > 0, half_life_days, 1.0)
+    decayed: FloatArray = np.power(0.5, np.maximum(age_days, 0.0) / safe)
+    return np.where(half_life_days > 0, decayed, 1.0)
 
 
-def frequency(count: int) -> float:
+def frequency(uses: FloatArray) -> FloatArray:
     """Log-scaled use count in [0, 1], so the tenth confirmation matters less than the first."""
-    if count <= 0:
-        return 0.0
-    return min(1.0, math.log1p(count) / math.log1p(FREQUENCY_SATURATION))
+    scaled: FloatArray = np.log1p(np.maximum(uses, 0.0)) / np.log1p(FREQUENCY_SATURATION)
+    return np.minimum(1.0, scaled)
 
 
-def keyword(bm25: float | None) -> float:
+def keyword(bm25: FloatArray) -> FloatArray:
     """BM25 squashed to [0, 1): absolute, so a weak match on a common word stays small."""
-    if bm25 is None or bm25 <= 0:
-        return 0.0
-    return bm25 / (bm25 + BM25_HALF_SATURATION)
+    positive = np.maximum(np.nan_to_num(bm25), 0.0)
+    squashed: FloatArray = positive / (positive + BM25_HALF_SATURATION)
+    return squashed
 
 
 def half_life(topic: str, settings: Settings) -> float:
     return settings.half_life_days.get(topic, DEFAULT_HALF_LIFE_DAYS)
 
 
-def score(candidate: Candidate, now: datetime, settings: Settings) -> tuple[float, dict[str, float]]:
-    """The weighted score and its parts (each part in [0, 1] before weighting)."""
+def score(signals: Signals, settings: Settings) -> tuple[FloatArray, dict[str, FloatArray]]:
+    """Weighted scores and their parts (each part in [0, 1] before weighting)."""
     weights = settings.ranking
     kw_weight = float(getattr(weights, "keyword", DEFAULT_KEYWORD_WEIGHT))
-    cos = max(0.0, min(1.0, candidate.cosine))
-    kw = keyword(candidate.bm25)
-    when = candidate.stated_at or candidate.created_at
-    age_days = (_utc(now) - _utc(when)).total_seconds() / 86400.0
+    cos = np.clip(signals.cosine, 0.0, 1.0)
+    kw = keyword(signals.bm25)
     parts = {
         "cosine": cos,
         "keyword": kw,
-        "similarity": min(1.0, cos + kw_weight * kw),
-        "recency": recency(age_days, half_life(candidate.topic, settings)),
-        "importance": max(0.0, min(1.0, candidate.importance)),
-        "frequency": frequency(candidate.confirmations + candidate.access_count),
-        "fused": candidate.fused,
+        "similarity": np.minimum(1.0, cos + kw_weight * kw),
+        "recency": recency(signals.age_days, signals.half_life_days),
+        "importance": np.clip(signals.importance, 0.0, 1.0),
+        "frequency": frequency(signals.uses),
+        "fused": signals.fused,
     }
-    total = (
+    total: FloatArray = (
         weights.similarity * parts["similarity"]
         + weights.recency * parts["recency"]
         + weights.importance * parts["importance"]
@@ -103,28 +100,6 @@ def score(candidate: Candidate, now: datetime, settings: Settings) -> tuple[floa
     return total, parts
 
 
-def rank(candidates: Sequence[Candidate], now: datetime, settings: Settings) -> list[RecallHit]:
-    """Hits best first; ties broken by id so that results are deterministic."""
-    hits: list[RecallHit] = []
-    for cand in candidates:
-        total, parts = score(cand, now, settings)
-        hits.append(
-            RecallHit(
-                id=cand.id,
-                kind="episode" if cand.kind == "episode" else "memory",
-                topic=cand.topic,
-                content=cand.content,
-                score=total,
-                score_parts=parts,
-                session_id=cand.session_id,
-                source_event_ids=list(cand.source_event_ids),
-                stated_at=cand.stated_at,
-                created_at=cand.created_at,
-            )
-        )
-    hits.sort(key=lambda h: (-h.score, h.id))
-    return hits
-
-
-def _utc(value: datetime) -> datetime:
-    return value.replace(tzinfo=UTC) if value.tzinfo is None else value
+def order(total: FloatArray, ids: list[str]) -> list[int]:
+    """Positions best first; ties broken by id so that results are deterministic."""
+    return sorted(range(len(ids)), key=lambda i: (-float(total[i]), ids[i]))

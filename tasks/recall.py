@@ -1,9 +1,10 @@
 """Recall: one user's memories and episodes for a query, hybrid-searched in LanceDB, then ranked.
 
 LanceDB runs the vector (cosine) and full-text legs and fuses them with its RRF reranker; this
-module only builds tenant-safe filters, turns rows into candidates and hands them to
-:mod:`tasks.ranking`. Access counts are kept in memory and written in one merge-insert per table
-per flush, so a busy agent does not create a table version per query.
+module only builds tenant-safe filters, reads the fused rows column-wise into signals for
+:mod:`tasks.ranking`, and materialises only the top k as hits. Access counts are kept in memory
+and written in one merge-insert per table per flush, so a busy agent does not create a table
+version per query.
 """
 
 from __future__ import annotations
@@ -11,21 +12,22 @@ from __future__ import annotations
 import logging
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Literal
 
 import lancedb
 import numpy as np
 import numpy.typing as npt
 import pyarrow as pa
+import pyarrow.compute as pc
 
-from tasks.lance_search import HybridSearcher, fuse
+from tasks.lance_search import HybridSearcher, Leg, fuse
 from tasks.models import RecallHit
 from tasks.providers import build_embedder
 from tasks.providers.base import Embedder
-from tasks.ranking import EPISODE_IMPORTANCE, Candidate, Reranker, rank
+from tasks.ranking import EPISODE_IMPORTANCE, FloatArray, Reranker, Signals, half_life, order, score
 from tasks.settings import Settings
 from tasks.sqlfilter import all_of, column, eq, is_in, scope, ts_literal
 from tasks.store import EPISODES, KEYS, MEMORIES, TS, Store
@@ -55,13 +57,26 @@ _CORPUS_STOPWORDS = re.compile(r"(['’]s)?[^\w]*$|^[^\w]+")
 
 @dataclass(frozen=True)
 class _Plan:
-    """One table to search: its filter, text column, columns to read and row → candidate."""
+    """One table to search: its filter, text column, columns to read and what they mean for a hit."""
 
     table: str
+    kind: Literal["memory", "episode"]
     where: str
     text_col: str
     columns: Sequence[str]
-    build: Callable[[dict[str, Any], float], Candidate]
+    id_col: str
+    session_col: str
+    when_col: str  # when the fact was stated (memories) or the session started (episodes)
+
+
+@dataclass(frozen=True)
+class _Found:
+    """One table's fused rows with their signals."""
+
+    plan: _Plan
+    rows: pa.Table
+    ids: list[str]
+    signals: Signals
 
 
 class Recaller:
@@ -74,18 +89,18 @@ class Recaller:
         store: Store | None = None,
         embedder: Embedder | None = None,
         reranker: Reranker | None = None,
-        refresh_seconds: float = 0.0,
+        refresh_seconds: float | None = None,
         use_ann: bool = False,
     ) -> None:
         self.settings = settings
         self.use_ann = use_ann
-        self.refresh_seconds = refresh_seconds
+        self.refresh_seconds = settings.recall_refresh_seconds if refresh_seconds is None else refresh_seconds
         self.embedder = embedder if embedder is not None else build_embedder(settings)
         self.store = store if store is not None else Store(settings.store_uri, self.embedder.model, self.embedder.dim)
         self.reranker = reranker
         self._pending: dict[str, Counter[str]] = {MEMORIES: Counter(), EPISODES: Counter()}
         self._last_access: datetime | None = None
-        self._search = HybridSearcher(settings.store_uri if store is None else store.uri, refresh_seconds)
+        self._search = HybridSearcher(self.store, self.refresh_seconds)
 
     def __enter__(self) -> Recaller:
         return self
@@ -121,20 +136,24 @@ class Recaller:
         text, limit = _fts_text(query), max(k * POOL_FACTOR, MIN_POOL)
         episodes = self.settings.include_episodes if include_episodes is None else include_episodes
         plans = self._plans(tenant, topics, since, until, as_of, episodes)
-        # Text legs need no vector: they run while the query is embedded; then the vector legs.
-        text_legs = [self._search.text_leg(p.table, text, p.text_col, p.where, p.columns, limit) for p in plans]
-        vector = [float(x) for x in self.embedder.embed([query])[0]]
-        vector_legs = [self._search.vector_leg(p.table, vector, p.where, p.columns, limit, self.use_ann) for p in plans]
-        candidates: list[Candidate] = []
-        for plan, text_leg, vector_leg in zip(plans, text_legs, vector_legs, strict=True):
-            fused = fuse(text, vector_leg.result(), text_leg.result(), limit)
-            candidates += [plan.build(row, cos) for row, cos in _rows(fused, vector, plan.columns)]
-        hits = [h for h in rank(candidates, now, self.settings) if h.score >= self.settings.recall_min_score]
+        # Embed first, then every leg at once: on two cores, overlapping the embedding with the
+        # text legs only made both slower.
+        vector = self._embed(query)
+        legs = [Leg(p.table, p.where, p.text_col, p.columns) for p in plans]
+        results = self._search.search(legs, text, vector, limit, self.use_ann)
+        found = [
+            _found(plan, fused, vector, now, self.settings)
+            for plan, result in zip(plans, results, strict=True)
+            if (fused := fuse(text, result, limit)) is not None and fused.num_rows
+        ]
+        hits = _top_hits(found, self.settings, k if self.reranker is None else None)
         if self.reranker is not None:
-            hits = self.reranker(query, hits)
-        hits = hits[:k]
+            hits = self.reranker(query, hits)[:k]
         self._track(hits)
         return hits
+
+    def _embed(self, query: str) -> list[float]:
+        return [float(x) for x in self.embedder.embed([query])[0]]
 
     def flush_access(self) -> int:
         """Write pending access counts: one read and one merge-insert per table; rows updated."""
@@ -200,7 +219,9 @@ class Recaller:
             _cmp("stated_at", ">=", since),
             _cmp("stated_at", "<=", until),
         )
-        plans = [_Plan(MEMORIES, memories, "content", _MEMORY_COLS, _memory_candidate)]
+        plans = [
+            _Plan(MEMORIES, "memory", memories, "content", _MEMORY_COLS, "row_id", "source_session_id", "stated_at")
+        ]
         if include_episodes and (not topics or "episode" in topics):
             episodes = all_of(
                 tenant,
@@ -209,84 +230,90 @@ class Recaller:
                 _cmp("ended_at", ">=", since),
                 _cmp("started_at", "<=", until),
             )
-            plans.append(_Plan(EPISODES, episodes, "summary", _EPISODE_COLS, _episode_candidate))
+            plans.append(
+                _Plan(EPISODES, "episode", episodes, "summary", _EPISODE_COLS, "episode_id", "session_id", "started_at")
+            )
         return plans
 
 
-def _memory_candidate(r: dict[str, Any], cos: float) -> Candidate:
-    return Candidate(
-        id=r["row_id"],
-        kind="memory",
-        topic=r["topic"],
-        content=r["content"],
-        cosine=cos,
-        bm25=r.get("_score"),
-        stated_at=r["stated_at"],
-        created_at=r["created_at"],
-        session_id=r["source_session_id"],
-        importance=float(r["importance"] if r["importance"] is not None else 0.5),
-        confirmations=int(r["confirmations"] or 0),
-        access_count=int(r["access_count"] or 0),
-        source_event_ids=list(r["source_event_ids"] or []),
-        fused=float(r.get("_relevance_score") or 0.0),
+def _found(plan: _Plan, rows: pa.Table, vector: Sequence[float], now: datetime, settings: Settings) -> _Found:
+    """Signals of one table's fused rows, read column-wise (no per-row Python objects)."""
+    n = rows.num_rows
+    when = pc.coalesce(rows.column(plan.when_col), rows.column("created_at"))
+    micros = pc.cast(when, pa.int64()).to_numpy(zero_copy_only=False).astype(np.float64)
+    now_us = now.astimezone(UTC).timestamp() * 1_000_000
+    if plan.kind == "memory":
+        topics = rows.column("topic").to_pylist()
+        importance = _floats(rows, "importance", 0.5)
+        uses = _floats(rows, "confirmations", 0.0) + _floats(rows, "access_count", 0.0)
+    else:
+        topics = ["episode"] * n
+        importance = np.full(n, EPISODE_IMPORTANCE)
+        uses = _floats(rows, "access_count", 0.0)
+    signals = Signals(
+        cosine=_cosines(np.asarray(vector, dtype=np.float32), rows.column("vector")),
+        bm25=_floats(rows, "_score", 0.0),
+        age_days=(now_us - micros) / 86_400_000_000.0,
+        half_life_days=np.array([half_life(str(t), settings) for t in topics], dtype=np.float64),
+        importance=importance,
+        uses=uses,
+        fused=_floats(rows, "_relevance_score", 0.0),
     )
+    return _Found(plan, rows, [str(i) for i in rows.column(plan.id_col).to_pylist()], signals)
 
 
-def _episode_candidate(r: dict[str, Any], cos: float) -> Candidate:
-    return Candidate(
-        id=r["episode_id"],
-        kind="episode",
-        topic="episode",
-        content=r["summary"],
-        cosine=cos,
-        bm25=r.get("_score"),
-        stated_at=r["started_at"],
-        created_at=r["created_at"],
-        session_id=r["session_id"],
-        importance=EPISODE_IMPORTANCE,
-        access_count=int(r["access_count"] or 0),
-        source_event_ids=list(r["source_event_ids"] or []),
-        fused=float(r.get("_relevance_score") or 0.0),
-    )
+def _floats(rows: pa.Table, name: str, fill: float) -> FloatArray:
+    if name not in rows.column_names:
+        return np.full(rows.num_rows, fill, dtype=np.float64)
+    filled = pc.fill_null(rows.column(name), fill)
+    return np.asarray(filled.to_numpy(zero_copy_only=False), dtype=np.float64)
 
 
-def recall(
-    query: str,
-    app_name: str,
-    user_id: str,
-    *,
-    settings: Settings,
-    k: int | None = None,
-    topics: Sequence[str] | None = None,
-    since: datetime | None = None,
-    until: datetime | None = None,
-    as_of: datetime | None = None,
-) -> list[RecallHit]:
-    """One-shot recall (opens, recalls, flushes access); long-lived callers should keep a Recaller."""
-    recaller = Recaller(settings)
-    hits = recaller.recall(query, app_name, user_id, k=k, topics=topics, since=since, until=until, as_of=as_of)
-    recaller.flush_access()
+def _top_hits(found: Sequence[_Found], settings: Settings, k: int | None) -> list[RecallHit]:
+    """Score every candidate, then build hits for the best ``k`` only (all when ``k`` is None)."""
+    scored = [score(f.signals, settings) for f in found]
+    where = [(fi, i) for fi, f in enumerate(found) for i in range(len(f.ids))]
+    totals = np.concatenate([total for total, _ in scored]) if scored else np.zeros(0)
+    ranked = [p for p in order(totals, [found[fi].ids[i] for fi, i in where]) if totals[p] >= settings.recall_min_score]
+    chosen = [where[p] for p in (ranked if k is None else ranked[:k])]
+    rows = {fi: _materialise(found[fi], sorted({i for f, i in chosen if f == fi})) for fi in {f for f, _ in chosen}}
+    hits: list[RecallHit] = []
+    for fi, i in chosen:
+        total, parts = scored[fi]
+        hits.append(_hit(found[fi], rows[fi][i], float(total[i]), {name: float(v[i]) for name, v in parts.items()}))
     return hits
 
 
-def _rows(
-    result: pa.Table | None, vector: Sequence[float], columns: Sequence[str]
-) -> list[tuple[dict[str, Any], float]]:
-    """Fused rows with their exact cosine to the query (also right for text-only hits)."""
-    if result is None or result.num_rows == 0:
-        return []
-    cosines = _cosines(np.asarray(vector, dtype=np.float32), result.column("vector"))
-    keep = [c for c in (*columns, "_score", "_relevance_score") if c in result.column_names and c != "vector"]
-    return list(zip(result.select(keep).to_pylist(), cosines, strict=True))
+def _materialise(found: _Found, positions: list[int]) -> dict[int, dict[str, Any]]:
+    """The chosen rows as Python dicts, without the vector (the costly part of a row)."""
+    columns = [c for c in found.plan.columns if c != "vector"]
+    picked = found.rows.take(pa.array(positions, pa.int64())).select(columns).to_pylist()
+    return dict(zip(positions, picked, strict=True))
 
 
-def _cosines(query: npt.NDArray[np.float32], vectors: pa.ChunkedArray) -> list[float]:
+def _hit(found: _Found, row: dict[str, Any], total: float, parts: dict[str, float]) -> RecallHit:
+    plan = found.plan
+    return RecallHit(
+        id=str(row[plan.id_col]),
+        kind=plan.kind,
+        topic=row["topic"] if plan.kind == "memory" else "episode",
+        content=row[plan.text_col],
+        score=total,
+        score_parts=parts,
+        session_id=row[plan.session_col],
+        source_event_ids=list(row["source_event_ids"] or []),
+        stated_at=row[plan.when_col],
+        created_at=row["created_at"],
+    )
+
+
+def _cosines(query: npt.NDArray[np.float32], vectors: pa.ChunkedArray) -> FloatArray:
     """Exact cosine from the stored vectors: also right for FTS-only hits and approximate ANN legs."""
     flat = vectors.combine_chunks()
     matrix = flat.flatten().to_numpy(zero_copy_only=False).reshape(len(flat), -1).astype(np.float32)
     norms = np.linalg.norm(matrix, axis=1) * float(np.linalg.norm(query))
-    sims = (matrix @ query) / np.where(norms > 0, norms, 1.0)
-    return [float(x) for x in sims]
+    sims: FloatArray = ((matrix @ query) / np.where(norms > 0, norms, 1.0)).astype(np.float64)
+    return sims
 
 
 def _fts_text(query: str) -> str:

@@ -93,7 +93,14 @@ class Settings(BaseSettings):
     recall_k: int = 10
     recall_min_score: float = 0.0
     include_episodes: bool = True
+    #: How stale a long-lived Recaller may be: 0 checks for new writes on every recall (one cheap
+    #: version lookup locally; raise it on object storage, where the lookup is a LIST request).
+    recall_refresh_seconds: float = 0.0
     ann_index_min_rows: int = 50_000
+    #: Tables from this size are kept clustered by (app, user); 0 turns clustering off.
+    cluster_min_rows: int = 50_000
+    #: Re-cluster once more than this share of a table's rows was written since the last clustering.
+    cluster_max_unclustered_share: float = 0.2
     context_max_tokens: int = 800
 
     quarantine_raw_max_chars: int = 4000

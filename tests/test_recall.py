@@ -231,10 +231,8 @@ def test_rows_added_after_indexes_are_found(settings: Settings, embedder: Embedd
     store.upsert(EPISODES, [episode(embedder, "Planned a trip to Japan")])
     built = ensure_indexes(store, settings)
     assert set(built) == {
-        "memories.user_id:created",
-        "memories.content:created",
-        "episodes.user_id:created",
-        "episodes.summary:created",
+        *(f"memories.{c}:created" for c in ("user_id", "app_name", "status", "topic", "content")),
+        *(f"episodes.{c}:created" for c in ("user_id", "app_name", "status", "summary")),
     }
     assert ensure_indexes(store, settings) == []  # idempotent
     late = memory(embedder, "User's locker code is QV-9913")
