@@ -100,7 +100,7 @@ class Settings(BaseSettings):
     #: Tables from this size are kept clustered by (app, user); 0 turns clustering off.
     cluster_min_rows: int = 50_000
     #: Re-cluster once more than this share of a table's rows was written since the last clustering.
-    cluster_max_unclustered_share: float = 0.2
+    cluster_max_unclustered_share: float = 0.1
     context_max_tokens: int = 800
 
     quarantine_raw_max_chars: int = 4000
