@@ -236,6 +236,23 @@ class Recaller:
         return plans
 
 
+def recall(
+    query: str,
+    app_name: str,
+    user_id: str,
+    *,
+    settings: Settings,
+    k: int | None = None,
+    topics: Sequence[str] | None = None,
+    since: datetime | None = None,
+    until: datetime | None = None,
+    as_of: datetime | None = None,
+) -> list[RecallHit]:
+    """One-shot recall (opens, recalls, flushes access); long-lived callers should keep a Recaller."""
+    with Recaller(settings) as recaller:
+        return recaller.recall(query, app_name, user_id, k=k, topics=topics, since=since, until=until, as_of=as_of)
+
+
 def _found(plan: _Plan, rows: pa.Table, vector: Sequence[float], now: datetime, settings: Settings) -> _Found:
     """Signals of one table's fused rows, read column-wise (no per-row Python objects)."""
     n = rows.num_rows

@@ -14,7 +14,7 @@ from flows import cli_recall
 from tasks.indexing import ensure_indexes
 from tasks.models import MemoryRow, RecallHit, stable_id
 from tasks.providers.base import Embedder
-from tasks.recall import Recaller
+from tasks.recall import Recaller, recall
 from tasks.settings import Settings
 from tasks.store import EPISODES, MEMORIES, Store
 
@@ -283,6 +283,9 @@ def test_access_counts_are_batched_and_flushed_once(settings: Settings, embedder
     assert row["access_count"] == 3 and row["last_accessed_at"] is not None
     assert store.rows(EPISODES)[0]["access_count"] == 3
     assert recaller.flush_access() == 0
+    one_shot = recall("parrot", APP, USER, settings=settings, k=2)  # opens, recalls, flushes, closes
+    assert parrot.row_id in [h.id for h in one_shot]
+    assert store.rows(MEMORIES, f"row_id = '{parrot.row_id}'")[0]["access_count"] == 4
 
 
 def test_episodes_join_unless_disabled(settings: Settings, embedder: Embedder, store: Store) -> None:
