@@ -163,33 +163,34 @@ def run_size(n: int, args: argparse.Namespace, embedder: TimedEmbedder, root: Pa
     built = ensure_indexes(store, settings)
     print(f"\n== {n:,} memories, {args.users:,} users (~{n // args.users} per user) ==")
     print(f"write {write_s:.1f}s; scalar+FTS index build {time.perf_counter() - t0:.1f}s ({', '.join(built)})")
-    flat = measure(Recaller(settings, store=store, embedder=embedder), args.users, args.queries, 1)
-    report("as written", flat[0], None, embedder)
+
+    def timed(label: str, run: Settings, target_n: int | None = None, use_ann: bool = False) -> list[list[str]]:
+        recaller = Recaller(run, store=store, embedder=embedder, use_ann=use_ann)
+        latencies, ids = measure(recaller, args.users, args.queries, 1)
+        report(label, latencies, target_n, embedder)
+        return ids
+
+    timed("as written", settings)
 
     clustered = settings.model_copy(update={"cluster_min_rows": 1})
     t0 = time.perf_counter()
     built = ensure_indexes(store, clustered)
     print(f"clustering + index rebuild {time.perf_counter() - t0:.1f}s ({', '.join(built)})")
-    report("clustered", measure(Recaller(clustered, store=store, embedder=embedder), args.users, args.queries, 1)[0],
-           None, embedder)  # fmt: skip
+    timed("clustered", clustered)
     tail = int(n * clustered.cluster_max_unclustered_share * 0.95)
     for batch in synthetic_batches(tail, args.users, embedder.dim, args.seed + 1, first=n):
         table.add(batch)
     t0 = time.perf_counter()
     built = ensure_indexes(store, clustered)
     print(f"+{tail:,} interleaved rows; index refresh {time.perf_counter() - t0:.1f}s ({', '.join(built)})")
-    tail_lat, flat_ids = measure(Recaller(clustered, store=store, embedder=embedder), args.users, args.queries, 1)
-    report("clustered+tail", tail_lat, n, embedder)
+    flat_ids = timed("clustered+tail", clustered, n)
     if args.no_ann:
         return
     ann_settings = clustered.model_copy(update={"ann_index_min_rows": 1})
     t0 = time.perf_counter()
     built = ensure_indexes(store, ann_settings)
     print(f"ANN IvfHnswSq build {time.perf_counter() - t0:.1f}s ({', '.join(built)})")
-    ann_lat, ann_ids = measure(
-        Recaller(ann_settings, store=store, embedder=embedder, use_ann=True), args.users, args.queries, 1
-    )
-    report("ANN (use_ann)", ann_lat, n, embedder)
+    ann_ids = timed("ANN (use_ann)", ann_settings, n, use_ann=True)
     overlap = [len(set(a) & set(f)) / max(len(f), 1) for a, f in zip(ann_ids, flat_ids, strict=True) if f]
     print(f"  top-k agreement ANN vs exact: {statistics.mean(overlap):.3f}")
 

@@ -24,7 +24,7 @@ from lancedb.index import FTS, Bitmap, BTree, IvfHnswSq
 
 from tasks.layout import cluster_by_scope, needs_clustering
 from tasks.settings import Settings
-from tasks.store import EPISODES, MEMORIES, Store
+from tasks.store import EPISODES, KEYS, MEMORIES, Store
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +35,6 @@ ANN_REBUILD_UNINDEXED_RATIO = 0.2
 @dataclass(frozen=True)
 class _Spec:
     table: str
-    key: str
     text_column: str
     #: Low-cardinality filter columns: a bitmap per value, intersected with the user's BTree hits.
     bitmap_columns: tuple[str, ...]
@@ -44,8 +43,8 @@ class _Spec:
 
 
 SPECS = (
-    _Spec(MEMORIES, "row_id", "content", ("app_name", "status", "topic")),
-    _Spec(EPISODES, "episode_id", "summary", ("app_name", "status")),
+    _Spec(MEMORIES, "content", ("app_name", "status", "topic")),
+    _Spec(EPISODES, "summary", ("app_name", "status")),
 )
 
 
@@ -86,7 +85,7 @@ def _cluster(tbl: lancedb.table.Table, spec: _Spec, settings: Settings) -> bool:
         return False
     if not needs_clustering(tbl, settings.cluster_min_rows, settings.cluster_max_unclustered_share):
         return False
-    return cluster_by_scope(tbl, spec.key)
+    return cluster_by_scope(tbl, KEYS[spec.table])
 
 
 def _create_or_mark(

@@ -58,12 +58,14 @@ class HybridSearcher:
     ) -> list[LegResults]:
         """Per leg, its vector and full-text results (``limit`` rows each), all legs at once."""
         query = np.asarray(vector, dtype=np.float32)
+        # One version check per table, shared by its two legs (which then read the same version).
+        datasets = [self.dataset(leg.table) for leg in legs]
         futures = [
             (
-                self._pool.submit(self._vector_leg, leg, query, limit, use_ann),
-                self._pool.submit(self._text_leg, leg, text, limit),
+                self._pool.submit(_vector_leg, dataset, leg, query, limit, use_ann),
+                self._pool.submit(_text_leg, dataset, leg, text, limit),
             )
-            for leg in legs
+            for leg, dataset in zip(legs, datasets, strict=True)
         ]
         return [LegResults(v.result(), t.result()) for v, t in futures]
 
@@ -90,32 +92,34 @@ class HybridSearcher:
             self._datasets[name] = (now, dataset)
         return dataset
 
-    def _vector_leg(self, leg: Leg, query: np.ndarray, limit: int, use_ann: bool) -> pa.Table | None:
-        """Cosine nearest rows; an exact scan of the filtered rows unless ``use_ann``."""
-        dataset = self.dataset(leg.table)
-        if dataset is None:
-            return None
-        nearest = {"column": "vector", "q": query, "k": limit, "metric": "cosine", "use_index": use_ann}
-        return dataset.to_table(
-            columns=[*leg.columns, "_distance"], filter=leg.where, prefilter=True, with_row_id=True, nearest=nearest
-        )
 
-    def _text_leg(self, leg: Leg, text: str, limit: int) -> pa.Table | None:
-        """BM25 over the text column; None when the table is missing or has no full-text index yet."""
-        dataset = self.dataset(leg.table)
-        if dataset is None or not text:
-            return None
-        try:
-            return dataset.to_table(
-                columns=[*leg.columns, "_score"],
-                filter=leg.where,
-                prefilter=True,
-                with_row_id=True,
-                full_text_query={"columns": [leg.text_column], "query": text},
-                limit=limit,
-            )
-        except (ValueError, RuntimeError, OSError):  # no FTS index yet: the vector leg suffices
-            return None
+def _vector_leg(
+    dataset: LanceDataset | None, leg: Leg, query: np.ndarray, limit: int, use_ann: bool
+) -> pa.Table | None:
+    """Cosine nearest rows; an exact scan of the filtered rows unless ``use_ann``; None without a table."""
+    if dataset is None:
+        return None
+    nearest = {"column": "vector", "q": query, "k": limit, "metric": "cosine", "use_index": use_ann}
+    return dataset.to_table(
+        columns=[*leg.columns, "_distance"], filter=leg.where, prefilter=True, with_row_id=True, nearest=nearest
+    )
+
+
+def _text_leg(dataset: LanceDataset | None, leg: Leg, text: str, limit: int) -> pa.Table | None:
+    """BM25 over the text column; None without a table, for an empty query, or with no FTS index yet."""
+    if dataset is None or not text:
+        return None
+    try:
+        return dataset.to_table(
+            columns=[*leg.columns, "_score"],
+            filter=leg.where,
+            prefilter=True,
+            with_row_id=True,
+            full_text_query={"columns": [leg.text_column], "query": text},
+            limit=limit,
+        )
+    except (ValueError, RuntimeError, OSError):  # no FTS index yet: the vector leg suffices
+        return None
 
 
 def fuse(text: str, legs: LegResults, limit: int) -> pa.Table | None:

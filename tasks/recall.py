@@ -64,7 +64,6 @@ class _Plan:
     where: str
     text_col: str
     columns: Sequence[str]
-    id_col: str
     session_col: str
     when_col: str  # when the fact was stated (memories) or the session started (episodes)
 
@@ -219,9 +218,7 @@ class Recaller:
             _cmp("stated_at", ">=", since),
             _cmp("stated_at", "<=", until),
         )
-        plans = [
-            _Plan(MEMORIES, "memory", memories, "content", _MEMORY_COLS, "row_id", "source_session_id", "stated_at")
-        ]
+        plans = [_Plan(MEMORIES, "memory", memories, "content", _MEMORY_COLS, "source_session_id", "stated_at")]
         if include_episodes and (not topics or "episode" in topics):
             episodes = all_of(
                 tenant,
@@ -230,9 +227,7 @@ class Recaller:
                 _cmp("ended_at", ">=", since),
                 _cmp("started_at", "<=", until),
             )
-            plans.append(
-                _Plan(EPISODES, "episode", episodes, "summary", _EPISODE_COLS, "episode_id", "session_id", "started_at")
-            )
+            plans.append(_Plan(EPISODES, "episode", episodes, "summary", _EPISODE_COLS, "session_id", "started_at"))
         return plans
 
 
@@ -276,7 +271,7 @@ def _found(plan: _Plan, rows: pa.Table, vector: Sequence[float], now: datetime, 
         uses=uses,
         fused=_floats(rows, "_relevance_score", 0.0),
     )
-    return _Found(plan, rows, [str(i) for i in rows.column(plan.id_col).to_pylist()], signals)
+    return _Found(plan, rows, [str(i) for i in rows.column(KEYS[plan.table]).to_pylist()], signals)
 
 
 def _floats(rows: pa.Table, name: str, fill: float) -> FloatArray:
@@ -289,11 +284,14 @@ def _floats(rows: pa.Table, name: str, fill: float) -> FloatArray:
 def _top_hits(found: Sequence[_Found], settings: Settings, k: int | None) -> list[RecallHit]:
     """Score every candidate, then build hits for the best ``k`` only (all when ``k`` is None)."""
     scored = [score(f.signals, settings) for f in found]
-    where = [(fi, i) for fi, f in enumerate(found) for i in range(len(f.ids))]
+    slots = [(fi, i) for fi, f in enumerate(found) for i in range(len(f.ids))]  # (table, row) per candidate
     totals = np.concatenate([total for total, _ in scored]) if scored else np.zeros(0)
-    ranked = [p for p in order(totals, [found[fi].ids[i] for fi, i in where]) if totals[p] >= settings.recall_min_score]
-    chosen = [where[p] for p in (ranked if k is None else ranked[:k])]
-    rows = {fi: _materialise(found[fi], sorted({i for f, i in chosen if f == fi})) for fi in {f for f, _ in chosen}}
+    ranked = [p for p in order(totals, [found[fi].ids[i] for fi, i in slots]) if totals[p] >= settings.recall_min_score]
+    chosen = [slots[p] for p in (ranked if k is None else ranked[:k])]
+    wanted: dict[int, list[int]] = {}
+    for fi, i in chosen:
+        wanted.setdefault(fi, []).append(i)
+    rows = {fi: _materialise(found[fi], positions) for fi, positions in wanted.items()}
     hits: list[RecallHit] = []
     for fi, i in chosen:
         total, parts = scored[fi]
@@ -311,7 +309,7 @@ def _materialise(found: _Found, positions: list[int]) -> dict[int, dict[str, Any
 def _hit(found: _Found, row: dict[str, Any], total: float, parts: dict[str, float]) -> RecallHit:
     plan = found.plan
     return RecallHit(
-        id=str(row[plan.id_col]),
+        id=str(row[KEYS[plan.table]]),
         kind=plan.kind,
         topic=row["topic"] if plan.kind == "memory" else "episode",
         content=row[plan.text_col],
