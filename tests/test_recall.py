@@ -344,3 +344,31 @@ def test_long_lived_recaller_sees_other_writers(settings: Settings, embedder: Em
     other = make_store(settings, embedder)  # e.g. an ingest run in another process
     other.upsert(MEMORIES, [memory(embedder, "User plays jazz piano on Sundays")])
     assert len(recaller.recall("jazz", APP, USER)) == 2
+
+
+@pytest.mark.parametrize("use_ann", [False, True])
+def test_hits_keep_their_own_rows_after_deletes_and_updates(
+    settings: Settings, embedder: Embedder, store: Store, use_ann: bool
+) -> None:
+    """Legs pass row offsets to one take: deletions and rewrites must not shift a hit onto another row."""
+    import numpy as np
+
+    texts = [f"User note {i}: {DISTRACTORS[i % len(DISTRACTORS)]} (ref QX-{i})" for i in range(60)]
+    rows = [memory(embedder, t, key=f"k{i}", user=("bob" if i % 3 == 0 else USER)) for i, t in enumerate(texts)]
+    for start in range(0, len(rows), 15):  # four appends: four fragments
+        store.upsert(MEMORIES, rows[start : start + 15])
+    table = store.table(MEMORIES)
+    table.delete("row_id IN ('" + "', '".join(r.row_id for r in rows[1:40:4]) + "')")
+    store.upsert(MEMORIES, [r.model_copy(update={"status": "superseded"}) for r in rows[2:40:5]])
+    big = settings.model_copy(update={"ann_index_min_rows": 10})
+    ensure_indexes(store, big)
+    live = {r["row_id"]: r for r in store.rows(MEMORIES, columns=["row_id", "content", "vector", "status", "user_id"])}
+    recaller = Recaller(big, store=store, embedder=embedder, use_ann=use_ann)
+    for query in ("QX-17", "User note about coffee", "marathon training", "QX-44 sister"):
+        hits = recaller.recall(query, APP, USER, k=8, include_episodes=False)
+        assert hits
+        q = embedder.embed([query])[0]
+        for hit in hits:
+            row = live[hit.id]
+            assert (row["content"], row["status"], row["user_id"]) == (hit.content, "active", USER)
+            assert hit.score_parts["cosine"] == pytest.approx(float(np.dot(q, row["vector"])), abs=1e-5)
