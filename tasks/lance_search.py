@@ -9,10 +9,12 @@ Per table, two legs run on a small thread pool (Lance releases the GIL while it 
 * **full text**: Lance's BM25 index, prefiltered by the same tenant filter, also started before
   the embedding.
 
-Both legs return only row offsets and scores. LanceDB's RRF reranker fuses them, and then one
-``take`` reads the candidates' columns: reading every column of every tenant row cost a further
-1-8 ms (more with more rows per user), for rows that ranking then mostly discards. All of one
-recall's reads use one dataset version, so offsets stay valid between the scans and the take.
+Both legs return row offsets and scores, and LanceDB's RRF reranker fuses them. The candidates'
+columns then come from the tenant scan itself while a table's tenants are small (reading ~100 rows
+whole cost less than a separate ``take``: 2 ms less p50 at 100k memories), or else from one
+``take`` of the fused candidates (at ~1,000 rows per user, reading them whole cost 4 ms more).
+The searcher learns which applies from the row counts its scans return. All of one recall's reads
+use one dataset version, so offsets stay valid between the scans and the take.
 
 Why not LanceDB's query builder: on this 2-core machine each LanceDB query cost about 2 ms more CPU
 than the same Lance scan, and its async API added event-loop hand-offs between threads. The
@@ -67,9 +69,11 @@ class _Ranked:
 class HybridSearcher:
     """Dataset handles that move to the table's latest version at most every ``refresh_seconds``."""
 
-    def __init__(self, store: Store, refresh_seconds: float = 0.0) -> None:
+    def __init__(self, store: Store, refresh_seconds: float = 0.0, whole_tenant_max_rows: int = 400) -> None:
         self._store = store
         self._refresh = refresh_seconds
+        self._whole_max = whole_tenant_max_rows
+        self._tenant_rows: dict[str, float] = {}  # per table, a moving average of rows per tenant scan
         self._datasets: dict[str, tuple[float, LanceDataset]] = {}
         self._lock = threading.Lock()
         self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="recall")
@@ -95,13 +99,27 @@ class HybridSearcher:
         pairs = list(zip(legs, datasets, strict=True))
         # Every task only waits on tasks submitted before it, so no pool size can deadlock.
         texts = [self._pool.submit(_text_leg, ds, leg, text, limit) for leg, ds in pairs]
-        scans = [None if use_ann else self._pool.submit(_tenant_vectors, ds, leg) for leg, ds in pairs]
+        scans = [None if use_ann else self._pool.submit(_scan, ds, leg, self._whole(leg.table)) for leg, ds in pairs]
         query = np.asarray(embed(), dtype=np.float32)
         tables = [
             self._pool.submit(_candidates, ds, leg, query, scans[i], texts[i], text, limit)
             for i, (leg, ds) in enumerate(pairs)
         ]
-        return [t.result() for t in tables]
+        found = [t.result() for t in tables]
+        for leg, scan in zip(legs, scans, strict=True):
+            if scan is not None and (scanned := scan.result()) is not None:
+                self._learn(leg.table, scanned.num_rows)
+        return found
+
+    def _whole(self, table: str) -> bool:
+        """Whether to read the tenant's rows whole (optimistic for a table not seen yet; never with 0)."""
+        with self._lock:
+            return self._whole_max > 0 and self._tenant_rows.get(table, 0.0) <= self._whole_max
+
+    def _learn(self, table: str, rows: int) -> None:
+        with self._lock:
+            seen = self._tenant_rows.get(table)
+            self._tenant_rows[table] = float(rows) if seen is None else 0.8 * seen + 0.2 * rows
 
     def close(self) -> None:
         self._pool.shutdown(wait=False)
@@ -136,43 +154,69 @@ def _candidates(
     text: str,
     limit: int,
 ) -> pa.Table | None:
-    """Vector leg (exact over ``scan``, else ANN), fused with the text leg, then one take."""
+    """Vector leg (exact over the tenant ``scan``, else ANN) fused with the text leg, with columns."""
     texts = text_leg.result()
     if dataset is None:
         return None
-    if scan is None:
-        vectors, every = _ann_leg(dataset, leg, query, limit), None
-    else:
-        vectors, every = _exact(scan.result(), query, limit)
+    tenant = None if scan is None else _Tenant.of(scan.result(), query)
+    vectors = _ann_leg(dataset, leg, query, limit) if tenant is None else tenant.nearest(limit)
     offsets, fused = fuse(text, vectors, texts, limit)
     if not len(offsets):
         return None
-    # Exact mode scored every tenant row already; ANN distances are approximate, so re-score.
-    columns = list(leg.columns) if every is not None else [*leg.columns, "vector"]
-    rows = dataset.take(offsets, columns=columns)
-    cosine = _lookup(every, offsets) if every is not None else cosines(query, rows.column("vector"))
-    if every is None:
+    if tenant is None:  # ANN distances are approximate: re-score from the stored vectors
+        rows = dataset.take(offsets, columns=[*leg.columns, "vector"])
+        cosine = cosines(query, rows.column("vector"))
         rows = rows.drop_columns(["vector"])
+    else:
+        at, known = tenant.locate(offsets)
+        cosine = np.where(known, tenant.sims[at], 0.0)
+        whole = known.all() and set(leg.columns) <= set(tenant.rows.column_names)
+        rows = (
+            tenant.rows.take(pa.array(at)).select(list(leg.columns))
+            if whole
+            else dataset.take(offsets, columns=list(leg.columns))
+        )
     rows = rows.append_column(COSINE, pa.array(cosine, pa.float64()))
     rows = rows.append_column(BM25, _bm25(texts, offsets))
     return rows if fused is None else rows.append_column(FUSED, pa.array(fused, pa.float32()))
 
 
-def _tenant_vectors(dataset: LanceDataset | None, leg: Leg) -> pa.Table | None:
-    """Every vector in the tenant's filter, with its row offset (the scalar indexes find the rows)."""
-    return None if dataset is None else dataset.to_table(columns=["vector", _OFFSET], filter=leg.where)
+def _scan(dataset: LanceDataset | None, leg: Leg, whole: bool) -> pa.Table | None:
+    """The tenant's rows (found by the scalar indexes): offset and vector, plus with ``whole`` the leg's columns."""
+    if dataset is None:
+        return None
+    columns = ["vector", _OFFSET, *(leg.columns if whole else ())]
+    return dataset.to_table(columns=columns, filter=leg.where)
 
 
-def _exact(table: pa.Table | None, query: npt.NDArray[np.float32], limit: int) -> tuple[_Ranked, _Ranked]:
-    """The ``limit`` nearest of the tenant's rows, and the cosine of every one of them by offset."""
-    if table is None or not table.num_rows:
-        empty = _Ranked(np.zeros(0, np.uint64), np.zeros(0))
-        return empty, empty
-    offsets = table.column(_OFFSET).to_numpy().astype(np.uint64)
-    sims = cosines(query, table.column("vector"))
-    best = np.argsort(-sims, kind="stable")[:limit]
-    order = np.argsort(offsets)
-    return _Ranked(offsets[best], sims[best]), _Ranked(offsets[order], sims[order])
+@dataclass(frozen=True)
+class _Tenant:
+    """The tenant's scanned rows with each one's cosine to the query."""
+
+    rows: pa.Table
+    offsets: Offsets
+    sims: Scores
+    by_offset: npt.NDArray[np.intp]  # scan positions in offset order
+
+    @classmethod
+    def of(cls, rows: pa.Table | None, query: npt.NDArray[np.float32]) -> _Tenant:
+        if rows is None or not rows.num_rows:
+            return cls(pa.table({}), np.zeros(0, np.uint64), np.zeros(0), np.zeros(0, np.intp))
+        offsets = rows.column(_OFFSET).to_numpy().astype(np.uint64)
+        return cls(rows, offsets, cosines(query, rows.column("vector")), np.argsort(offsets))
+
+    def nearest(self, limit: int) -> _Ranked:
+        best = np.argsort(-self.sims, kind="stable")[:limit]
+        return _Ranked(self.offsets[best], self.sims[best])
+
+    def locate(self, offsets: Offsets) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.bool_]]:
+        """Scan positions of ``offsets`` and which were found (both legs read one version with one
+        filter, so all should be)."""
+        if not len(self.offsets):
+            return np.zeros(len(offsets), np.intp), np.zeros(len(offsets), bool)
+        sorted_offsets = self.offsets[self.by_offset]
+        i = np.minimum(np.searchsorted(sorted_offsets, offsets), len(sorted_offsets) - 1)
+        return self.by_offset[i], sorted_offsets[i] == offsets
 
 
 def _ann_leg(dataset: LanceDataset, leg: Leg, query: npt.NDArray[np.float32], limit: int) -> _Ranked:
@@ -234,17 +278,6 @@ def cosines(query: npt.NDArray[np.float32], vectors: pa.ChunkedArray | pa.Array)
     norms = np.linalg.norm(matrix, axis=1) * float(np.linalg.norm(query))
     sims: Scores = ((matrix @ query) / np.where(norms > 0, norms, 1.0)).astype(np.float64)
     return sims
-
-
-def _lookup(every: _Ranked, offsets: Offsets) -> Scores:
-    """Scores of ``offsets`` in ``every`` (sorted by offset); 0 for a row it lacks.
-
-    Both legs read the same version with the same filter, so every candidate should be there.
-    """
-    if not len(every.offsets):
-        return np.zeros(len(offsets))
-    at = np.minimum(np.searchsorted(every.offsets, offsets), len(every.offsets) - 1)
-    return np.where(every.offsets[at] == offsets, every.scores[at], 0.0)
 
 
 def _bm25(texts: _Ranked | None, offsets: Offsets) -> pa.Array:

@@ -98,7 +98,7 @@ class Recaller:
         self.reranker = reranker
         self._pending: dict[str, Counter[str]] = {MEMORIES: Counter(), EPISODES: Counter()}
         self._last_access: datetime | None = None
-        self._search = HybridSearcher(self.store, self.refresh_seconds)
+        self._search = HybridSearcher(self.store, self.refresh_seconds, settings.recall_whole_tenant_max_rows)
 
     def __enter__(self) -> Recaller:
         return self

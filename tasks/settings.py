@@ -96,6 +96,9 @@ class Settings(BaseSettings):
     #: How stale a long-lived Recaller may be: 0 checks for new writes on every recall (one cheap
     #: version lookup locally; raise it on object storage, where the lookup is a LIST request).
     recall_refresh_seconds: float = 0.0
+    #: Exact recall reads a tenant's rows whole in its one scan while a table's tenants average up
+    #: to this many rows; beyond (or with 0), it reads only vectors and takes the candidates' columns.
+    recall_whole_tenant_max_rows: int = 400
     ann_index_min_rows: int = 50_000
     #: Tables from this size are kept clustered by (app, user); 0 turns clustering off.
     cluster_min_rows: int = 50_000

@@ -346,11 +346,12 @@ def test_long_lived_recaller_sees_other_writers(settings: Settings, embedder: Em
     assert len(recaller.recall("jazz", APP, USER)) == 2
 
 
-@pytest.mark.parametrize("use_ann", [False, True])
+@pytest.mark.parametrize(("use_ann", "whole_max"), [(False, 400), (False, 0), (True, 400)])
 def test_hits_keep_their_own_rows_after_deletes_and_updates(
-    settings: Settings, embedder: Embedder, store: Store, use_ann: bool
+    settings: Settings, embedder: Embedder, store: Store, use_ann: bool, whole_max: int
 ) -> None:
-    """Legs pass row offsets to one take: deletions and rewrites must not shift a hit onto another row."""
+    """Legs pass row offsets to the column reads (whole tenant scan or take): deletions and rewrites
+    must not shift a hit onto another row."""
     import numpy as np
 
     texts = [f"User note {i}: {DISTRACTORS[i % len(DISTRACTORS)]} (ref QX-{i})" for i in range(60)]
@@ -360,7 +361,7 @@ def test_hits_keep_their_own_rows_after_deletes_and_updates(
     table = store.table(MEMORIES)
     table.delete("row_id IN ('" + "', '".join(r.row_id for r in rows[1:40:4]) + "')")
     store.upsert(MEMORIES, [r.model_copy(update={"status": "superseded"}) for r in rows[2:40:5]])
-    big = settings.model_copy(update={"ann_index_min_rows": 10})
+    big = settings.model_copy(update={"ann_index_min_rows": 10, "recall_whole_tenant_max_rows": whole_max})
     ensure_indexes(store, big)
     live = {r["row_id"]: r for r in store.rows(MEMORIES, columns=["row_id", "content", "vector", "status", "user_id"])}
     recaller = Recaller(big, store=store, embedder=embedder, use_ann=use_ann)
@@ -372,3 +373,14 @@ def test_hits_keep_their_own_rows_after_deletes_and_updates(
             row = live[hit.id]
             assert (row["content"], row["status"], row["user_id"]) == (hit.content, "active", USER)
             assert hit.score_parts["cosine"] == pytest.approx(float(np.dot(q, row["vector"])), abs=1e-5)
+
+
+def test_searcher_stops_reading_large_tenants_whole(settings: Settings, embedder: Embedder, store: Store) -> None:
+    store.upsert(MEMORIES, [memory(embedder, f"{c} ({i})", key=f"k{i}") for i, c in enumerate(DISTRACTORS * 4)])
+    small = settings.model_copy(update={"recall_whole_tenant_max_rows": 5})
+    recaller = Recaller(small, store=store, embedder=embedder)
+    assert recaller._search._whole(MEMORIES)  # nothing seen yet: optimistic
+    whole = recaller.recall("marathon", APP, USER, include_episodes=False)
+    assert not recaller._search._whole(MEMORIES)  # 20 rows per tenant seen, over 5
+    taken = recaller.recall("marathon", APP, USER, include_episodes=False)
+    assert [h.id for h in taken] == [h.id for h in whole] and len(whole) == 10
