@@ -82,7 +82,7 @@ class HybridSearcher:
         self,
         legs: Sequence[Leg],
         text: str,
-        embed: Callable[[], Sequence[float]],
+        embed: Callable[[], npt.NDArray[np.float32]],
         limit: int,
         use_ann: bool,
     ) -> list[pa.Table | None]:
