@@ -67,7 +67,8 @@ class _Ranked:
 
 
 class HybridSearcher:
-    """Dataset handles that move to the table's latest version at most every ``refresh_seconds``."""
+    """Runs recall's legs. Keeps dataset handles, moved to the table's latest version at most every
+    ``refresh_seconds``, and learns per table whether its tenants are small enough to read whole."""
 
     def __init__(self, store: Store, refresh_seconds: float = 0.0, whole_tenant_max_rows: int = 400) -> None:
         self._store = store

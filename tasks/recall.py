@@ -2,10 +2,9 @@
 
 :mod:`tasks.lance_search` runs the vector (cosine) and full-text legs on the Lance datasets and
 fuses them with LanceDB's RRF reranker; this module builds tenant-safe filters, reads the fused
-rows column-wise into signals for
-:mod:`tasks.ranking`, and materialises only the top k as hits. Access counts are kept in memory
-and written in one merge-insert per table per flush, so a busy agent does not create a table
-version per query.
+rows column-wise into signals for :mod:`tasks.ranking`, and materialises only the top k as hits.
+Access counts are kept in memory and written in one merge-insert per table per flush, so a busy
+agent does not create a table version per query.
 """
 
 from __future__ import annotations

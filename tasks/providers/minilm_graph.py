@@ -147,47 +147,26 @@ def fused_model(w: MiniLMWeights) -> onnx.ModelProto:
             epsilon=w.epsilon,
         )
     )
+
+    def residual_norm(name: str, x: str, skip: str, ln: tuple[Matrix, Matrix], bias: Matrix, out: str) -> None:
+        """LayerNorm(x + bias + skip), the residual step that closes attention and the FFN."""
+        norm = [const(f"{name}_g", ln[0]), const(f"{name}_b", ln[1]), const(f"{name}_bias", bias)]
+        nodes.append(helper.make_node("SkipLayerNormalization", [x, skip, *norm], [out], domain=_MS, epsilon=w.epsilon))
+
     x = "h0"
     for i, layer in enumerate(w.layers):
+        qkv = [const(f"qkv{i}", layer.qkv), const(f"qkv_b{i}", layer.qkv_bias)]
         nodes += [
-            helper.make_node(
-                "Attention",
-                [x, const(f"qkv{i}", layer.qkv), const(f"qkv_b{i}", layer.qkv_bias), "attention_mask_i32"],
-                [f"att{i}"],
-                domain=_MS,
-                num_heads=w.heads,
-            ),
+            helper.make_node("Attention", [x, *qkv, "attention_mask_i32"], [f"att{i}"], domain=_MS, num_heads=w.heads),
             helper.make_node("MatMul", [f"att{i}", const(f"o{i}", layer.out)], [f"o{i}_mm"]),
-            helper.make_node(
-                "SkipLayerNormalization",
-                [
-                    f"o{i}_mm",
-                    x,
-                    const(f"ln1g{i}", layer.ln1[0]),
-                    const(f"ln1b{i}", layer.ln1[1]),
-                    const(f"o_b{i}", layer.out_bias),
-                ],
-                [f"a{i}"],
-                domain=_MS,
-                epsilon=w.epsilon,
-            ),
+        ]
+        residual_norm(f"ln1_{i}", f"o{i}_mm", x, layer.ln1, layer.out_bias, f"a{i}")
+        nodes += [
             helper.make_node("MatMul", [f"a{i}", const(f"up{i}", layer.up)], [f"up{i}_mm"]),
             helper.make_node("BiasGelu", [f"up{i}_mm", const(f"up_b{i}", layer.up_bias)], [f"gelu{i}"], domain=_MS),
             helper.make_node("MatMul", [f"gelu{i}", const(f"down{i}", layer.down)], [f"down{i}_mm"]),
-            helper.make_node(
-                "SkipLayerNormalization",
-                [
-                    f"down{i}_mm",
-                    f"a{i}",
-                    const(f"ln2g{i}", layer.ln2[0]),
-                    const(f"ln2b{i}", layer.ln2[1]),
-                    const(f"down_b{i}", layer.down_bias),
-                ],
-                [f"h{i + 1}"],
-                domain=_MS,
-                epsilon=w.epsilon,
-            ),
         ]
+        residual_norm(f"ln2_{i}", f"down{i}_mm", f"a{i}", layer.ln2, layer.down_bias, f"h{i + 1}")
         x = f"h{i + 1}"
     nodes.append(helper.make_node("Identity", [x], ["last_hidden_state"]))
     ids = [helper.make_tensor_value_info(n, TensorProto.INT64, ["batch", "sequence"])
