@@ -6,6 +6,7 @@ import json
 import math
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -77,28 +78,12 @@ def test_stale_and_leak_checks() -> None:
 
 
 def test_score_system_on_hand_made_runs() -> None:
-    q1 = EvalQuestion(
-        id="q1", app_name="a", user_id="u", question="?", answer="tea", category="c1", gold_event_ids=("e1",)
-    )
-    q2 = EvalQuestion(
-        id="q2",
-        app_name="a",
-        user_id="u",
-        question="?",
-        answer="blue",
-        category="c2",
-        gold_event_ids=("e2", "e3"),
-    )
-    q3 = EvalQuestion(
-        id="q3",
-        app_name="a",
-        user_id="u",
-        question="?",
-        answer="",
-        category="gone",
-        answerable=False,
-        forgotten_values=("Berlin",),
-    )
+    def question(qid: str, answer: str, category: str, **extra: Any) -> EvalQuestion:
+        return EvalQuestion(id=qid, app_name="a", user_id="u", question="?", answer=answer, category=category, **extra)
+
+    q1 = question("q1", "tea", "c1", gold_event_ids=("e1",))
+    q2 = question("q2", "blue", "c2", gold_event_ids=("e2", "e3"))
+    q3 = question("q3", "", "gone", answerable=False, forgotten_values=("Berlin",))
     runs = [
         QuestionRun(q1, [Retrieved("drinks tea", ("e1",), 0.9), Retrieved("x", ("e9",), 0.2)], 2.0),
         QuestionRun(q2, [Retrieved("nothing", ("e7",), 0.4), Retrieved("blue car", ("e3", "e4"), 0.3)], 4.0),
