@@ -11,12 +11,13 @@ import tempfile
 import time
 from pathlib import Path
 
+from tasks.ingest.run import ingest_sessions
+from tasks.ingest.validate import validate_batch
 from tasks.models import QuarantineRecord, Session
-from tasks.pipeline import ingest_sessions
 from tasks.providers import build_embedder
-from tasks.sessions import RawSession, read_source
 from tasks.settings import Settings
-from tasks.validation import validate_batch
+from tasks.sources.files import read_source
+from tasks.sources.raw import RawSession
 
 SAMPLE = Path(__file__).resolve().parents[1] / "data" / "sessions"
 

@@ -30,12 +30,12 @@ from pathlib import Path
 import numpy as np
 import pyarrow as pa
 
-from tasks.indexing import ensure_indexes
 from tasks.providers import build_embedder
 from tasks.providers.base import Embedder, FloatMatrix
-from tasks.recall import Recaller
+from tasks.recall.recaller import Recaller
 from tasks.settings import MANAGED_TOPICS, Settings
-from tasks.store import MEMORIES, Store
+from tasks.store.indexes import ensure_indexes
+from tasks.store.tables import MEMORIES, Store
 
 TARGET_P95_MS = {100_000: 20.0, 1_000_000: 50.0}
 WORDS = (

@@ -35,8 +35,8 @@ class PipelineSystem:
         self.summary: Any = None
 
     def index(self, dataset: EvalDataset) -> IndexStats:
-        from tasks.pipeline import ingest_sessions
-        from tasks.recall import Recaller
+        from tasks.ingest.run import ingest_sessions
+        from tasks.recall.recaller import Recaller
 
         start = time.perf_counter()
         self.summary = ingest_sessions(list(dataset.sessions), self.settings)
@@ -65,13 +65,11 @@ class PipelineSystem:
 
     def memory_rows(self) -> list[dict[str, Any]]:
         """Every stored memory version (any status): what extraction produced, for gold-fact matching."""
-        from tasks.store import MEMORIES
+        from tasks.store.tables import MEMORIES
 
         if self._recaller is None:
             return []
         store = self._recaller.store
-        if MEMORIES not in store.existing():
-            return []
         rows: list[dict[str, Any]] = store.rows(
             MEMORIES,
             columns=[

@@ -6,11 +6,12 @@ import argparse
 import json
 import os
 import sys
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from pydantic import BaseModel
 
+from tasks.clock import utc
 from tasks.settings import Settings, load_settings
 
 
@@ -39,7 +40,7 @@ def parse_time(value: str) -> datetime:
         parsed = datetime.fromisoformat(value)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(f"not an ISO-8601 time: {value!r}") from exc
-    return parsed.replace(tzinfo=UTC) if parsed.tzinfo is None else parsed
+    return utc(parsed)
 
 
 def print_json(value: Any) -> None:

@@ -10,9 +10,9 @@ import argparse
 from typing import Any
 
 from flows.cli_common import add_store_arg, parse_time, print_json, settings_from_args
-from tasks.history import list_memories, memory_history, rollback
-from tasks.models import MemoryRow
-from tasks.store import open_store
+from tasks.consolidate.history import list_memories, memory_history, rollback
+from tasks.rows import MemoryRow
+from tasks.store.tables import open_store
 
 
 def _public(row: MemoryRow) -> dict[str, Any]:

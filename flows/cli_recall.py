@@ -6,8 +6,8 @@ import argparse
 from typing import Any
 
 from flows.cli_common import add_store_arg, parse_time, print_json, settings_from_args
-from tasks.context import format_context
-from tasks.recall import Recaller
+from tasks.recall.context import format_context
+from tasks.recall.recaller import Recaller
 
 
 def register(subparsers: Any) -> None:

@@ -26,8 +26,8 @@ def main() -> int:
         f"{summary.sessions_skipped} already done, {summary.sessions_pending} not ended yet, "
         f"{summary.sessions_quarantined} quarantined; actions {summary.actions}"
     )
-    from tasks.context import build_context
-    from tasks.recall import Recaller
+    from tasks.recall.context import build_context
+    from tasks.recall.recaller import Recaller
 
     recaller = Recaller(settings)
     for user, query in DEMO_QUERIES:

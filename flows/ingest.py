@@ -1,15 +1,32 @@
-"""The ingest flow: pull ended sessions → validate → extract → embed → consolidate and write."""
+"""The ingest flow: the one stage sequence (``tasks.ingest.run``) with each stage a Prefect task.
+
+Tasks take settings and plain models, never clients, and do not cache across runs: the ledger,
+not Prefect's cache, decides what was already processed. The I/O stages retry with backoff;
+merge-insert writes on deterministic keys make a retried write add nothing.
+"""
 
 from __future__ import annotations
 
-import time
-
-from prefect import flow, get_run_logger
+from prefect import flow, get_run_logger, task
+from prefect.cache_policies import NO_CACHE
 from pydantic import BaseModel
 
-from tasks.ingest_tasks import embed_task, extract_task, pull_task, select_task, validate_task, write_task
-from tasks.pipeline import IngestSummary, new_run_id
+from tasks.ingest.commit import commit_run
+from tasks.ingest.run import Stages, run_ingest
+from tasks.ingest.stages import IngestSummary, embed_extracted, extract_sessions, pull_sessions, select_new
+from tasks.ingest.validate import validate_batch
 from tasks.settings import load_settings
+
+_IO_RETRIES = {"retries": 3, "retry_delay_seconds": [2, 10, 30], "retry_jitter_factor": 0.5}
+
+FLOW_STAGES = Stages(
+    pull=task(pull_sessions, name="pull-sessions", cache_policy=NO_CACHE, **_IO_RETRIES),
+    validate=task(validate_batch, name="validate-sessions", cache_policy=NO_CACHE),
+    select=task(select_new, name="select-new-sessions", cache_policy=NO_CACHE, **_IO_RETRIES),
+    extract=task(extract_sessions, name="extract", cache_policy=NO_CACHE),
+    embed=task(embed_extracted, name="embed", cache_policy=NO_CACHE),
+    write=task(commit_run, name="consolidate-and-write", cache_policy=NO_CACHE, **_IO_RETRIES),
+)
 
 
 class IngestParams(BaseModel):
@@ -23,27 +40,4 @@ class IngestParams(BaseModel):
 def ingest_flow(params: IngestParams | None = None) -> IngestSummary:
     params = params or IngestParams()
     settings = load_settings(sessions_uri=params.sessions_uri, store_uri=params.store_uri)
-    logger = get_run_logger()
-    started = time.perf_counter()
-    summary = IngestSummary(run_id=new_run_id())
-    raws, unreadable = pull_task(settings.sessions_uri, settings.quarantine_raw_max_chars)
-    validated = validate_task(raws)
-    quarantined = unreadable + validated.quarantined
-    summary.sessions_seen = len(raws) + len(unreadable)
-    summary.sessions_pending = validated.pending
-    todo = select_task(validated.sessions, settings)
-    summary.sessions_skipped = len(validated.sessions) - len(todo)
-    extracted = extract_task(todo, settings)
-    summary.count_extracted(extracted)
-    embedded = embed_task(extracted, settings)
-    summary.embed_seconds = embedded.seconds
-    summary = write_task(embedded, quarantined, settings, summary)
-    summary.seconds = time.perf_counter() - started
-    for record in quarantined:
-        logger.warning("quarantined %s:%s: %s", record.source, record.line, record.reason)
-    logger.info(
-        "run %s: %d seen, %d processed, %d skipped, %d quarantined, %d memory rows written (%s)",
-        summary.run_id, summary.sessions_seen, summary.sessions_processed, summary.sessions_skipped,
-        summary.sessions_quarantined, summary.memories_written, summary.actions,
-    )  # fmt: skip
-    return summary
+    return run_ingest(settings, stages=FLOW_STAGES, logger=get_run_logger())

@@ -15,3 +15,11 @@ class InvalidFilterError(PipelineError, ValueError):
 
 class ProviderConfigError(PipelineError):
     """A provider was chosen in settings but cannot be built (missing package, key or file)."""
+
+
+class StoreNotFoundError(PipelineError):
+    """A read named a store URI where nothing was ever written (a mistyped path, usually)."""
+
+
+class SourceError(PipelineError):
+    """A session source cannot be read at all (a missing folder, an unknown source kind)."""

@@ -141,67 +141,6 @@ class Extraction(BaseModel):
     forgets: list[ForgetRequest] = Field(default_factory=list)
 
 
-class MemoryRow(BaseModel):
-    """One version of a memory, exactly as stored in the ``memories`` table.
-
-    ``memory_id`` is the lineage (stable across versions); ``row_id`` is memory_id + version.
-    Current truth is ``status == 'active'``; "as of T" is ``valid_from <= T < valid_to`` (open end).
-    """
-
-    row_id: str
-    memory_id: str
-    version: int
-    app_name: str
-    user_id: str
-    topic: str
-    content: str
-    vector: list[float]
-    importance: float
-    confidence: float
-    speaker: str
-    slot: str | None
-    value: str | None
-    source_session_id: str
-    source_event_ids: list[str]
-    stated_at: datetime
-    valid_from: datetime
-    valid_to: datetime | None
-    status: Status
-    status_reason: str | None
-    supersedes: str | None
-    relation: Relation
-    confirmations: int
-    last_confirmed_at: datetime | None
-    access_count: int
-    last_accessed_at: datetime | None
-    created_at: datetime
-    updated_at: datetime
-    run_id: str
-
-    @staticmethod
-    def make_row_id(memory_id: str, version: int) -> str:
-        return f"{memory_id}-v{version}"
-
-
-class ChangeRow(BaseModel):
-    """One entry of the append-only audit log ``memory_changes``."""
-
-    change_id: str
-    memory_id: str
-    row_id: str | None
-    action: Action
-    relation: Relation
-    old_content: str | None
-    new_content: str | None
-    reason: str
-    app_name: str
-    user_id: str
-    session_id: str
-    source_event_ids: list[str]
-    run_id: str
-    created_at: datetime
-
-
 class Decision(BaseModel):
     """A consolidator's verdict for one new fact against the user's related memories."""
 

@@ -70,6 +70,8 @@ class Settings(BaseSettings):
 
     store_uri: str = "data/store"
     sessions_uri: str = "data/sessions"
+    #: Where sessions are pulled from: "files" reads JSONL / ADK JSON under sessions_uri.
+    session_source: Literal["files"] = "files"
 
     extractor: ProviderName = "local"
     summarizer: ProviderName = "local"

@@ -8,12 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from tasks.consolidation import ConsolidationOutcome, consolidate_user, load_user_memories
-from tasks.history import list_memories, memory_history
-from tasks.models import Event, Fact, ForgetRequest, MemoryRow, Session, SessionBatch
+from tasks.consolidate.engine import ConsolidationOutcome, consolidate_user, load_user_memories
+from tasks.consolidate.history import list_memories, memory_history
+from tasks.models import Event, Fact, ForgetRequest, Session, SessionBatch
 from tasks.providers.base import Embedder
 from tasks.providers.local_consolidator import LocalConsolidator
-from tasks.store import CHANGES, MEMORIES, Store
+from tasks.rows import MemoryRow
+from tasks.store.tables import CHANGES, MEMORIES, Store
 
 APP, USER = "assistant", "alice"
 T0 = datetime(2025, 10, 1, 9, 0, tzinfo=UTC)

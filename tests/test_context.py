@@ -8,13 +8,13 @@ from datetime import UTC, datetime
 
 import pytest
 
-from tasks.agent_tools import RECALL_MEMORY_TOOL, handle_recall_memory, preload_memories
-from tasks.context import EPISODES_HEADER, FACTS_HEADER, build_context, format_context
 from tasks.models import RecallHit
 from tasks.providers.base import Embedder
-from tasks.recall import Recaller
+from tasks.recall.agent_tools import RECALL_MEMORY_TOOL, handle_recall_memory, preload_memories
+from tasks.recall.context import EPISODES_HEADER, FACTS_HEADER, build_context, format_context
+from tasks.recall.recaller import Recaller
 from tasks.settings import Settings
-from tasks.store import EPISODES, MEMORIES, Store
+from tasks.store.tables import EPISODES, MEMORIES, Store
 from tasks.tokens import count_tokens
 from tests.test_recall import APP, DISTRACTORS, USER, episode, memory
 

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 import pytest
 
 from flows.cli import main
-from tasks.history import (
+from tasks.consolidate.history import (
     RollbackError,
     UnknownMemoryError,
     UnknownRunError,
@@ -16,10 +16,11 @@ from tasks.history import (
     memory_history,
     rollback,
 )
-from tasks.models import Episode, MemoryRow
+from tasks.models import Episode
 from tasks.providers.base import Embedder
 from tasks.providers.local_consolidator import LocalConsolidator
-from tasks.store import CHANGES, EPISODES, LEDGER, MEMORIES, RUNS, Store, dumps_json
+from tasks.rows import MemoryRow
+from tasks.store.tables import CHANGES, EPISODES, LEDGER, MEMORIES, RUNS, Store, dumps_json
 from tests.test_consolidation import APP, DRINK, USER, Say, batch, day, fact, run
 from tests.test_consolidation import say as say
 
@@ -122,7 +123,7 @@ def snapshot(store: Store, *names: str) -> dict[str, object]:
 
 
 def store_key(name: str) -> str:
-    from tasks.store import KEYS
+    from tasks.store.tables import KEYS
 
     return KEYS[name]
 

@@ -11,10 +11,9 @@ from typing import Any
 import pytest
 
 from flows.cli import main as cli_main
-from tasks.pipeline import open_store
-from tasks.recall import Recaller
+from tasks.recall.recaller import Recaller
 from tasks.settings import Settings
-from tasks.store import CHANGES, EPISODES, LEDGER, MEMORIES, QUARANTINE, RUNS
+from tasks.store.tables import CHANGES, EPISODES, LEDGER, MEMORIES, QUARANTINE, RUNS, open_store
 
 SAMPLE = Path(__file__).resolve().parents[1] / "data" / "sessions"
 APP = "travel-assistant"

@@ -8,13 +8,13 @@ import lance
 import numpy as np
 import pytest
 
-from tasks import layout
-from tasks.indexing import ensure_indexes
-from tasks.layout import cluster_by_scope, layout_stats, needs_clustering
 from tasks.providers.base import Embedder
-from tasks.recall import Recaller
+from tasks.recall.recaller import Recaller
 from tasks.settings import Settings
-from tasks.store import MEMORIES, Store
+from tasks.store import layout
+from tasks.store.indexes import ensure_indexes
+from tasks.store.layout import cluster_by_scope, layout_stats, needs_clustering
+from tasks.store.tables import MEMORIES, Store
 from tests.test_recall import APP, memory
 
 USERS = ("u0", "u1", "u2", "u3")

@@ -11,12 +11,13 @@ from typing import Any
 import pytest
 
 from flows import cli_recall
-from tasks.indexing import ensure_indexes
-from tasks.models import MemoryRow, RecallHit, stable_id
+from tasks.models import RecallHit, stable_id
 from tasks.providers.base import Embedder
-from tasks.recall import Recaller, recall
+from tasks.recall.recaller import Recaller, recall
+from tasks.rows import MemoryRow
 from tasks.settings import Settings
-from tasks.store import EPISODES, MEMORIES, Store
+from tasks.store.indexes import ensure_indexes
+from tasks.store.tables import EPISODES, MEMORIES, Store
 
 APP = "app"
 USER = "alice"
@@ -275,7 +276,6 @@ def test_access_counts_are_batched_and_flushed_once(settings: Settings, embedder
     for _ in range(3):
         recaller.recall("parrot", APP, USER, k=2)
     assert store.versions() == before  # nothing written per query
-    assert recaller.pending_access == 6
     assert recaller.flush_access() == 2
     after = store.versions()
     assert after[MEMORIES] == before[MEMORIES] + 1 and after[EPISODES] == before[EPISODES] + 1

@@ -8,17 +8,18 @@ import lancedb
 import pyarrow as pa
 import pytest
 
+from tasks.ingest.run import ingest_sessions
 from tasks.models import Session
-from tasks.pipeline import ingest_sessions, open_store
-from tasks.sessions import RawSession, read_source
 from tasks.settings import Settings
-from tasks.store import CHANGES, EPISODES, LEDGER, MEMORIES
+from tasks.sources.files import read_source
+from tasks.sources.raw import RawSession
+from tasks.store.tables import CHANGES, EPISODES, LEDGER, MEMORIES, open_store
 
 SAMPLE = Path(__file__).resolve().parents[1] / "data" / "sessions"
 
 
 def sample_sessions() -> list[Session]:
-    from tasks.validation import validate_batch
+    from tasks.ingest.validate import validate_batch
 
     return validate_batch([r for r in read_source(str(SAMPLE)) if isinstance(r, RawSession)]).sessions
 

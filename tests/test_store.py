@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from tasks.errors import EmbedderMismatchError, InvalidFilterError
-from tasks.sqlfilter import literal, scope, ts_literal
-from tasks.store import LEDGER, MEMORIES, Store
+from tasks.store.filters import literal, scope, ts_literal
+from tasks.store.tables import LEDGER, MEMORIES, Store
 
 
 def ledger_row(key: str) -> dict[str, object]:

@@ -6,9 +6,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+from tasks.ingest.validate import validate_batch
 from tasks.models import QuarantineRecord
-from tasks.sessions import RawSession, parse_line, read_source
-from tasks.validation import validate_batch
+from tasks.sources.files import parse_line, read_source
+from tasks.sources.raw import RawSession
 
 
 def native(sid: str = "s1", **changes: Any) -> dict[str, Any]:

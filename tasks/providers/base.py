@@ -8,7 +8,8 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 import numpy.typing as npt
 
-from tasks.models import Decision, Episode, Extraction, Fact, ForgetRequest, MemoryRow, Session
+from tasks.models import Decision, Episode, Extraction, Fact, ForgetRequest, Session
+from tasks.rows import MemoryRow
 
 FloatMatrix = npt.NDArray[np.float32]
 

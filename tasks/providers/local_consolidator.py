@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from tasks.models import Decision, Fact, ForgetRequest, MemoryRow, Relation
+from tasks.models import Decision, Fact, ForgetRequest, Relation
 from tasks.providers.base import ScoredMemory
+from tasks.rows import MemoryRow
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 

@@ -10,10 +10,10 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from tasks.models import ChangeRow
 from tasks.providers.base import Embedder
-from tasks.sqlfilter import scope
-from tasks.store import EPISODES, Store
+from tasks.rows import ChangeRow
+from tasks.store.filters import scope
+from tasks.store.tables import EPISODES, Store
 
 
 def _states(sentence: str, content: str) -> bool:
@@ -55,12 +55,11 @@ def scrub_episodes(
             deleted.setdefault((change.app_name, change.user_id), []).append(change.old_content)
     if not deleted:
         return new_rows, 0
-    stored_episodes = EPISODES in store.existing()
     fresh = {r["episode_id"]: r for r in new_rows}
     rewritten: list[dict[str, Any]] = []
     scrubbed_fresh: set[str] = set()
     for (app, user), contents in deleted.items():
-        stored = store.rows(EPISODES, scope(app, user)) if stored_episodes else []
+        stored = store.rows(EPISODES, scope(app, user))
         candidates = {r["episode_id"]: r for r in stored} | {
             k: r for k, r in fresh.items() if (r["app_name"], r["user_id"]) == (app, user)
         }

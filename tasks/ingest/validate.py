@@ -15,17 +15,13 @@ import pandera.polars as pa
 import polars as pl
 from pandera.errors import SchemaErrors
 
+from tasks.ids import id_problem
 from tasks.models import Event, QuarantineRecord, Role, Session
-from tasks.sessions import AGENT_AUTHORS, USER_AUTHORS, RawSession
+from tasks.sources.raw import AGENT_AUTHORS, USER_AUTHORS, RawSession
 
 #: Events may sit slightly outside the session's own start/end (clock skew between services).
 CLOCK_SLACK = timedelta(minutes=5)
 MAX_TEXT_CHARS = 100_000
-
-
-def _non_blank(col: str) -> pa.Check:
-    return pa.Check(lambda data: data.lazyframe.select(pl.col(col).str.strip_chars().str.len_chars() > 0),
-                    name="not_blank")  # fmt: skip
 
 
 class EventFrame(pa.DataFrameModel):
@@ -61,9 +57,9 @@ class EventFrame(pa.DataFrameModel):
     def unique_event_ids(cls, data: pa.PolarsData) -> pl.LazyFrame:
         return data.lazyframe.select(~pl.struct("session_idx", "event_id").is_duplicated())
 
-    @pa.dataframe_check(name="ids and author not blank")
+    @pa.dataframe_check(name="event id and author not blank")
     def not_blank(cls, data: pa.PolarsData) -> pl.LazyFrame:
-        cols = ["app_name", "user_id", "session_id", "event_id", "author"]
+        cols = ["event_id", "author"]
         return data.lazyframe.select(pl.all_horizontal([pl.col(c).str.strip_chars().str.len_chars() > 0 for c in cols]))
 
 
@@ -121,6 +117,17 @@ def _schema_failures(frame: pl.DataFrame) -> dict[int, list[str]]:
     return reasons
 
 
+def _id_problems(raw: RawSession) -> list[str]:
+    """The scope ids by the one id rule the read filters use, so that no stored id can wedge a read."""
+    out = []
+    for name in ("app_name", "user_id", "session_id"):
+        value = getattr(raw, name)
+        problem = "missing" if value is None else id_problem(value)
+        if problem:
+            out.append(f"{name}: {problem}")
+    return out
+
+
 def validate_batch(raws: Sequence[RawSession]) -> ValidationResult:
     """Typed sessions for the good raw sessions; quarantine records (with reasons) for the others."""
     frame = _frame(raws)
@@ -135,7 +142,8 @@ def validate_batch(raws: Sequence[RawSession]) -> ValidationResult:
             continue
         if not raw.events:
             reasons.append("events: no event with text")
-        for name in ("app_name", "user_id", "session_id", "started_at", "ended_at"):
+        reasons += _id_problems(raw)
+        for name in ("started_at", "ended_at"):
             if getattr(raw, name) is None and not any(r.startswith(name) for r in reasons):
                 reasons.append(f"{name}: missing")
         if reasons:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tasks.models import RecallHit
-from tasks.recall import Recaller
+from tasks.recall.recaller import Recaller, recaller_for
 from tasks.settings import Settings
 from tasks.textrules import fmt_date
 from tasks.tokens import count_tokens, truncate_to_tokens
@@ -32,11 +32,8 @@ def build_context(
     recaller: Recaller | None = None,
 ) -> str:
     """The context block for ``query`` within ``max_tokens`` ("" when nothing is recalled)."""
-    own = recaller is None
-    active = recaller if recaller is not None else Recaller(settings)
-    hits = active.recall(query, app_name, user_id)
-    if own:
-        active.flush_access()
+    with recaller_for(settings, recaller) as active:
+        hits = active.recall(query, app_name, user_id)
     return format_context(hits, max_tokens)
 
 

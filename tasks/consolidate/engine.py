@@ -17,21 +17,12 @@ import numpy as np
 import numpy.typing as npt
 from pydantic import BaseModel, Field
 
-from tasks.models import (
-    Action,
-    ChangeRow,
-    Decision,
-    Fact,
-    ForgetRequest,
-    MemoryRow,
-    Relation,
-    Session,
-    SessionBatch,
-    stable_id,
-)
+from tasks.clock import utc
+from tasks.models import Action, Decision, Fact, ForgetRequest, Relation, Session, SessionBatch, stable_id
 from tasks.providers.base import Consolidator
-from tasks.sqlfilter import scope
-from tasks.store import MEMORIES, Store, utc
+from tasks.rows import ChangeRow, MemoryRow
+from tasks.store.filters import scope
+from tasks.store.tables import MEMORIES, Store
 
 UPDATE_RELATIONS: frozenset[Relation] = frozenset({"supersedes", "contradicts", "refines"})
 _FACT_FIELDS = {"topic", "content", "importance", "confidence", "speaker", "slot", "value"}
@@ -68,8 +59,6 @@ class _Source:
 
 def load_user_memories(store: Store, app_name: str, user_id: str) -> list[MemoryRow]:
     """Every version of every memory of one user, any status (the working set of consolidation)."""
-    if MEMORIES not in store.existing():
-        return []
     rows = store.rows(MEMORIES, where=scope(app_name, user_id))
     return sorted((MemoryRow.model_validate(r) for r in rows), key=lambda m: (m.memory_id, m.version))
 

@@ -1,4 +1,4 @@
-"""Session source: reads ended sessions from JSONL files (our format or Google ADK's).
+"""Session files: JSONL in our format or Google ADK session ``.json``, from a folder or one file.
 
 Every line becomes either a *raw session* (a flat, not yet validated record with its origin) or
 a quarantine record with the file, line and reason. Nothing is dropped silently.
@@ -8,57 +8,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from tasks.errors import SourceError
 from tasks.models import QuarantineRecord
-
-AGENT_AUTHORS = frozenset({"agent", "model", "assistant", "bot", "ai"})
-USER_AUTHORS = frozenset({"user", "human"})
-
-
-@dataclass
-class RawEvent:
-    id: str | None
-    author: str | None
-    text: str | None
-    timestamp: datetime | None
-
-
-@dataclass
-class RawSession:
-    """A parsed line, kept flat so that pandera can validate a whole batch in one frame."""
-
-    source: str
-    line: int
-    raw: str
-    app_name: str | None
-    user_id: str | None
-    session_id: str | None
-    started_at: datetime | None
-    ended_at: datetime | None
-    events: list[RawEvent]
-    fmt: str
-    compaction_summaries: list[str] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)
-
-
-def parse_time(value: Any, problems: list[str], where: str) -> datetime | None:
-    """ISO-8601 strings or epoch floats to aware UTC datetimes; a problem is noted on failure."""
-    if value is None:
-        return None
-    try:
-        if isinstance(value, int | float) and not isinstance(value, bool):
-            return datetime.fromtimestamp(float(value), tz=UTC)
-        if isinstance(value, str):
-            parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
-            return parsed.replace(tzinfo=UTC) if parsed.tzinfo is None else parsed.astimezone(UTC)
-    except (ValueError, OverflowError, OSError):
-        pass
-    problems.append(f"{where}: not an ISO-8601 time or epoch seconds: {str(value)[:60]!r}")
-    return None
+from tasks.sources.raw import RawEvent, RawSession, parse_time
 
 
 def _text(value: Any) -> str | None:
@@ -157,7 +112,7 @@ def session_files(uri: str) -> list[Path]:
     if path.is_file():
         return [path]
     if not path.is_dir():
-        raise FileNotFoundError(f"session source {uri!r} is neither a file nor a folder")
+        raise SourceError(f"session source {uri!r} is neither a file nor a folder")
     return sorted(p for p in path.rglob("*") if p.suffix in {".jsonl", ".json"} and p.is_file())
 
 
@@ -171,3 +126,13 @@ def read_source(uri: str, max_raw: int = 4000) -> Iterator[RawSession | Quaranti
             for number, text in enumerate(handle, start=1):
                 if text.strip():
                     yield parse_line(text, str(path), number, max_raw)
+
+
+class FileSource:
+    """Session files under a folder (or one file): the default source."""
+
+    def __init__(self, uri: str) -> None:
+        self.uri = uri
+
+    def pull(self, max_raw: int) -> Iterator[RawSession | QuarantineRecord]:
+        return read_source(self.uri, max_raw)

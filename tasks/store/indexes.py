@@ -3,7 +3,7 @@
 Scope filters are answered from indexes alone: a BTree on ``user_id`` and bitmaps on the
 low-cardinality columns (``app_name``, ``status``, ``topic``), so no filter column is read row by row
 (at 1M memories this halved the user-filtered vector scan). Large tables are also kept clustered by
-(app, user) (:mod:`tasks.layout`); a clustering rewrite rebuilds the table's indexes.
+(app, user) (:mod:`tasks.store.layout`); a clustering rewrite rebuilds the table's indexes.
 
 Called by the ingest pipeline after each run's writes. Cheap when nothing changed: indexes that
 exist are only brought up to date (new rows appended to them), never rebuilt from scratch, and the
@@ -22,9 +22,9 @@ from dataclasses import dataclass
 import lancedb
 from lancedb.index import FTS, Bitmap, BTree, IvfHnswSq
 
-from tasks.layout import cluster_by_scope, needs_clustering
 from tasks.settings import Settings
-from tasks.store import EPISODES, KEYS, MEMORIES, Store
+from tasks.store.layout import cluster_by_scope, needs_clustering
+from tasks.store.tables import EPISODES, KEYS, MEMORIES, Store
 
 log = logging.getLogger(__name__)
 
@@ -55,9 +55,8 @@ def ensure_indexes(store: Store, settings: Settings) -> list[str]:
     ``"<table>:clustered"`` when the table was rewritten clustered by scope.
     """
     done: list[str] = []
-    existing = set(store.existing())
     for spec in SPECS:
-        if spec.table not in existing:
+        if not store.has(spec.table):
             continue
         tbl = store.table(spec.table)
         rows = tbl.count_rows()

@@ -1,27 +1,24 @@
 """Safe building blocks for LanceDB ``where`` clauses (they are SQL): values are never pasted raw.
 
-Strings are emitted as SQL literals with quotes doubled and control characters refused; column
+Strings are emitted as SQL literals with quotes doubled, checked by the id rule of :mod:`tasks.ids`; column
 names must come from a fixed allow-list; timestamps are rendered from parsed datetimes only.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import UTC, datetime
+from datetime import datetime
 
+from tasks.clock import utc
 from tasks.errors import InvalidFilterError
-
-MAX_VALUE_CHARS = 512
+from tasks.ids import value_problem
 
 
 def literal(value: str) -> str:
-    """A SQL string literal for ``value``: quotes doubled, NUL/control characters refused."""
-    if not isinstance(value, str):
-        raise InvalidFilterError(f"filter value must be a string, got {type(value).__name__}")
-    if len(value) > MAX_VALUE_CHARS:
-        raise InvalidFilterError(f"filter value longer than {MAX_VALUE_CHARS} characters")
-    if any(ord(ch) < 32 and ch not in "\t" for ch in value):
-        raise InvalidFilterError("filter value contains control characters")
+    """A SQL string literal for ``value``: quotes doubled; values the id rule refuses raise."""
+    problem = value_problem(value)
+    if problem:
+        raise InvalidFilterError(f"filter value {problem}")
     return "'" + value.replace("'", "''") + "'"
 
 
@@ -36,9 +33,7 @@ def ts_literal(value: datetime) -> str:
     """A timestamp literal from a real datetime (naive values are taken as UTC)."""
     if not isinstance(value, datetime):
         raise InvalidFilterError("time filters take datetimes")
-    if value.tzinfo is None:
-        value = value.replace(tzinfo=UTC)
-    return f"CAST('{value.astimezone(UTC).strftime('%Y-%m-%dT%H:%M:%S.%f')}' AS TIMESTAMP)"
+    return f"CAST('{utc(value).strftime('%Y-%m-%dT%H:%M:%S.%f')}' AS TIMESTAMP)"
 
 
 def eq(name: str, value: str, allowed: Iterable[str]) -> str:

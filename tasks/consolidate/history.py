@@ -13,10 +13,11 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from tasks.clock import utc
 from tasks.errors import PipelineError
-from tasks.models import ChangeRow, MemoryRow
-from tasks.sqlfilter import all_of, eq, scope, ts_literal
-from tasks.store import CHANGES, MEMORIES, RUNS, Store, utc
+from tasks.rows import ChangeRow, MemoryRow
+from tasks.store.filters import all_of, eq, scope, ts_literal
+from tasks.store.tables import CHANGES, MEMORIES, RUNS, Store
 
 _MEMORY_COLUMNS = ("memory_id", "topic", "status", "valid_from", "valid_to")
 _RUN_COLUMNS = ("run_id",)
@@ -46,22 +47,14 @@ class MemoryHistory(BaseModel):
         return next((v for v in self.versions if v.status == "active"), None)
 
 
-def _has(store: Store, table: str) -> bool:
-    """Whether ``table`` exists: reads must not create tables as a side effect (``Store.table`` would).
-
-    No refresh is needed: the store's connection is read-consistent.
-    """
-    return table in store.existing()
-
-
 def memory_history(store: Store, memory_id: str) -> MemoryHistory:
     """Every version of ``memory_id`` and every audit entry about it; raises if it never existed."""
     where = eq("memory_id", memory_id, _MEMORY_COLUMNS)
-    rows = store.rows(MEMORIES, where=where) if _has(store, MEMORIES) else []
+    rows = store.rows(MEMORIES, where=where)
     if not rows:
         raise UnknownMemoryError(f"no memory with id {memory_id!r} in {store.uri}")
     versions = sorted((MemoryRow.model_validate(r) for r in rows), key=lambda m: (utc(m.valid_from), m.version))
-    changes = [ChangeRow.model_validate(r) for r in store.rows(CHANGES, where=where)] if _has(store, CHANGES) else []
+    changes = [ChangeRow.model_validate(r) for r in store.rows(CHANGES, where=where)]
     changes.sort(key=lambda c: (utc(c.created_at), c.change_id))
     return MemoryHistory(memory_id=memory_id, versions=versions, changes=changes)
 
@@ -80,8 +73,6 @@ def list_memories(
     ``as_of`` uses validity intervals only (``valid_from <= T < valid_to``, open end), whatever the
     status now: a memory since superseded or forgotten was still believed before it was closed.
     """
-    if not _has(store, MEMORIES):
-        return []
     clauses = [scope(app_name, user_id), eq("topic", topic, _MEMORY_COLUMNS) if topic is not None else None]
     if as_of is not None:
         t = ts_literal(as_of)
@@ -93,7 +84,7 @@ def list_memories(
 
 
 def _run_row(store: Store, run_id: str) -> dict[str, Any]:
-    rows = store.rows(RUNS, where=eq("run_id", run_id, _RUN_COLUMNS)) if _has(store, RUNS) else []
+    rows = store.rows(RUNS, where=eq("run_id", run_id, _RUN_COLUMNS))
     if not rows:
         raise UnknownRunError(f"no run {run_id!r} recorded in {store.uri}")
     return rows[0]
@@ -127,7 +118,7 @@ def rollback(store: Store, run_id: str, *, force: bool = False) -> dict[str, int
         _check_later_runs(store, run, touched)
     restored: dict[str, int] = {}
     for name in sorted(touched):
-        if name not in store.existing():
+        if not store.has(name):
             continue
         table = store.table(name)
         target = before.get(name)

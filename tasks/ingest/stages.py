@@ -1,25 +1,26 @@
-"""The ingest stages as plain functions: select → extract → embed → consolidate and write.
+"""The ingest stages before the write, as plain functions: pull → validate → select → extract → embed.
 
-The Prefect flow wraps each stage in a task; :func:`ingest_sessions` chains the same functions
-for callers without Prefect (evaluation, backfills from Python). Exactly-once: a ledger keyed by
-session and content hash, written only after the memories; deterministic ids and merge-insert.
+:mod:`tasks.ingest.run` chains them (with :mod:`tasks.ingest.commit` last) for both the Prefect
+flow and plain Python. Each takes settings and plain models, never clients, so Prefect can hash
+its inputs; the store and the models are opened once per process by their factories.
 """
 
 from __future__ import annotations
 
 import time
 import uuid
-from collections import defaultdict
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from pydantic import BaseModel
 
-from tasks.models import Episode, Extraction, QuarantineRecord, Session, SessionBatch, stable_id
+from tasks.models import Episode, Extraction, QuarantineRecord, Session, SessionBatch
 from tasks.providers import build_embedder, build_extractor, build_summarizer
 from tasks.settings import Settings
-from tasks.sqlfilter import is_in
-from tasks.store import LEDGER, QUARANTINE, Store, open_store
+from tasks.sources import build_source
+from tasks.sources.raw import RawSession
+from tasks.store.filters import is_in
+from tasks.store.tables import LEDGER, open_store
 
 
 class Extracted(BaseModel):
@@ -60,6 +61,18 @@ class IngestSummary(BaseModel):
 
 def new_run_id() -> str:
     return f"{datetime.now(UTC):%Y%m%dT%H%M%S}-{uuid.uuid4().hex[:8]}"
+
+
+def pull_sessions(settings: Settings) -> tuple[list[RawSession], list[QuarantineRecord]]:
+    """Everything the configured source offers: raw sessions, and quarantine records for unreadable input."""
+    raws: list[RawSession] = []
+    bad: list[QuarantineRecord] = []
+    for item in build_source(settings).pull(settings.quarantine_raw_max_chars):
+        if isinstance(item, QuarantineRecord):
+            bad.append(item)
+        else:
+            raws.append(item)
+    return raws, bad
 
 
 def select_new(sessions: Sequence[Session], settings: Settings) -> list[Session]:
@@ -110,55 +123,3 @@ def embed_extracted(items: Sequence[Extracted], settings: Settings) -> Embedded:
     return Embedded(
         batches=batches, episodes=[i.episode for i in items], episode_vectors=vectors[cursor:], seconds=seconds
     )
-
-
-def quarantine_rows(records: Sequence[QuarantineRecord], run_id: str, now: datetime) -> list[dict[str, object]]:
-    return [
-        {"quarantine_id": stable_id(r.source, str(r.line), r.raw), "source": r.source, "line": r.line,
-         "reason": r.reason, "raw": r.raw, "run_id": run_id, "created_at": now}
-        for r in records
-    ]  # fmt: skip
-
-
-def write_quarantine(store: Store, records: Sequence[QuarantineRecord], run_id: str) -> int:
-    """Record bad input once: a line quarantined by an earlier run is not written again."""
-    rows = quarantine_rows(records, run_id, datetime.now(UTC))
-    if not rows:
-        return 0
-    ids = [str(r["quarantine_id"]) for r in rows]
-    known = {
-        r["quarantine_id"]
-        for r in store.rows(QUARANTINE, is_in("quarantine_id", ids, ("quarantine_id",)), ["quarantine_id"])
-    }
-    return store.insert_new(QUARANTINE, [r for r in rows if r["quarantine_id"] not in known])
-
-
-def group_by_user(batches: Sequence[SessionBatch]) -> dict[tuple[str, str], list[SessionBatch]]:
-    groups: dict[tuple[str, str], list[SessionBatch]] = defaultdict(list)
-    for batch in batches:
-        groups[(batch.session.app_name, batch.session.user_id)].append(batch)
-    return dict(groups)
-
-
-def ingest_sessions(
-    sessions: Sequence[Session],
-    settings: Settings,
-    *,
-    run_id: str | None = None,
-    quarantined: Sequence[QuarantineRecord] = (),
-    pending: int = 0,
-) -> IngestSummary:
-    """Ingest already-validated sessions without Prefect (evaluation, Python backfills)."""
-    from tasks.writer import commit_run
-
-    started = time.perf_counter()
-    summary = IngestSummary(run_id=run_id or new_run_id(), sessions_seen=len(sessions), sessions_pending=pending)
-    todo = select_new(sessions, settings)
-    summary.sessions_skipped = len(sessions) - len(todo)
-    extracted = extract_sessions(todo, settings)
-    summary.count_extracted(extracted)
-    embedded = embed_extracted(extracted, settings)
-    summary.embed_seconds = embedded.seconds
-    summary = commit_run(embedded, quarantined, settings, summary)
-    summary.seconds = time.perf_counter() - started
-    return summary

@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tasks.context import format_context
 from tasks.models import RecallHit
-from tasks.recall import Recaller
+from tasks.recall.context import format_context
+from tasks.recall.recaller import Recaller, recaller_for
 from tasks.settings import Settings
 
 MAX_LIMIT = 20
@@ -69,11 +69,8 @@ def handle_recall_memory(
         query, limit = _parse_arguments(arguments)
     except ValueError as exc:
         return json.dumps({"error": str(exc)})
-    own = recaller is None
-    active = recaller if recaller is not None else Recaller(settings)
-    hits = active.recall(query, app_name, user_id, k=limit)
-    if own:
-        active.flush_access()
+    with recaller_for(settings, recaller) as active:
+        hits = active.recall(query, app_name, user_id, k=limit)
     return json.dumps({"memories": [_tool_view(h) for h in hits]}, ensure_ascii=False)
 
 
@@ -89,11 +86,8 @@ def preload_memories(
     """A ``<PAST_CONVERSATIONS>`` block for the system instructions ("" when nothing is recalled)."""
     if not latest_user_turn.strip():
         return ""
-    own = recaller is None
-    active = recaller if recaller is not None else Recaller(settings)
-    hits = active.recall(latest_user_turn, app_name, user_id)
-    if own:
-        active.flush_access()
+    with recaller_for(settings, recaller) as active:
+        hits = active.recall(latest_user_turn, app_name, user_id)
     budget = settings.context_max_tokens if max_tokens is None else max_tokens
     wrapper = (f"{PRELOAD_OPEN}\n{PRELOAD_PREAMBLE}\n\n", f"\n{PRELOAD_CLOSE}")
     return format_context(hits, budget, wrapper=wrapper)

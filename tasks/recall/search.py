@@ -18,7 +18,7 @@ use one dataset version, so offsets stay valid between the scans and the take.
 
 Why not LanceDB's query builder: on this 2-core machine each LanceDB query cost about 2 ms more CPU
 than the same Lance scan, and its async API added event-loop hand-offs between threads. The
-filters are the same Lance SQL, built by :mod:`tasks.sqlfilter`.
+filters are the same Lance SQL, built by :mod:`tasks.store.filters`.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from lancedb.rerankers import RRFReranker
 if TYPE_CHECKING:
     from lance import LanceDataset
 
-    from tasks.store import Store
+    from tasks.store.tables import Store
 
 Offsets = npt.NDArray[np.uint64]
 Scores = npt.NDArray[np.float64]
@@ -137,7 +137,7 @@ class HybridSearcher:
             latest = dataset.latest_version
             if latest != dataset.version:
                 dataset = dataset.checkout_version(latest)
-        elif name in self._store.existing():
+        elif self._store.has(name):
             dataset = self._store.table(name).to_lance()
         else:
             return None

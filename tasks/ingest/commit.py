@@ -1,0 +1,112 @@
+"""The write stage of an ingest run: consolidate per user, then write in a crash-safe order.
+
+Order: quarantine → memories → audit log → episodes → indexes → ledger → runs row and version
+tags. A run that dies before the ledger is re-run in full; deterministic ids and merge-insert make
+that add nothing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from datetime import datetime
+
+from tasks.clock import now
+from tasks.consolidate.engine import consolidate_user, load_user_memories
+from tasks.consolidate.forgetting import scrub_episodes
+from tasks.ingest.stages import Embedded, IngestSummary
+from tasks.models import QuarantineRecord, SessionBatch, stable_id
+from tasks.providers import build_consolidator, build_embedder
+from tasks.rows import EpisodeRow, LedgerRow, QuarantineRow, RunRow
+from tasks.settings import Settings
+from tasks.store.filters import is_in
+from tasks.store.indexes import ensure_indexes
+from tasks.store.tables import CHANGES, EPISODES, LEDGER, MEMORIES, QUARANTINE, RUNS, Store, dumps_json, open_store
+
+
+def write_quarantine(store: Store, records: Sequence[QuarantineRecord], run_id: str) -> int:
+    """Record bad input once: a line quarantined by an earlier run is not written again."""
+    stamp = now()
+    rows = [
+        QuarantineRow(quarantine_id=stable_id(r.source, str(r.line), r.raw), source=r.source, line=r.line,
+                      reason=r.reason, raw=r.raw, run_id=run_id, created_at=stamp)
+        for r in records
+    ]  # fmt: skip
+    if not rows:
+        return 0
+    ids = [r.quarantine_id for r in rows]
+    where = is_in("quarantine_id", ids, ("quarantine_id",))
+    known = {r["quarantine_id"] for r in store.rows(QUARANTINE, where, ["quarantine_id"])}
+    return store.insert_new(QUARANTINE, [r for r in rows if r.quarantine_id not in known])
+
+
+def group_by_user(batches: Sequence[SessionBatch]) -> dict[tuple[str, str], list[SessionBatch]]:
+    groups: dict[tuple[str, str], list[SessionBatch]] = defaultdict(list)
+    for batch in batches:
+        groups[(batch.session.app_name, batch.session.user_id)].append(batch)
+    return dict(groups)
+
+
+def commit_run(
+    embedded: Embedded,
+    quarantined: Sequence[QuarantineRecord],
+    settings: Settings,
+    summary: IngestSummary,
+) -> IngestSummary:
+    """Consolidate and write one run's sessions; returns a copy of the summary with the write counts.
+
+    The input summary is not changed, so a retried write (Prefect retries this task) counts once.
+    """
+    summary = summary.model_copy(deep=True)
+    store = open_store(settings)
+    started = now()
+    before = store.versions()
+    summary.sessions_quarantined += write_quarantine(store, quarantined, summary.run_id)
+    if not embedded.batches:
+        return summary
+    consolidator = build_consolidator(settings)
+    upserts, changes = [], []
+    for (app, user), batches in group_by_user(embedded.batches).items():
+        outcome = consolidate_user(
+            load_user_memories(store, app, user),
+            batches,
+            consolidator,
+            run_id=summary.run_id,
+            now=started,
+            related_k=settings.related_k,
+        )
+        upserts += outcome.upserts
+        changes += outcome.changes
+    summary.memories_written = store.upsert(MEMORIES, upserts)
+    summary.changes_written = store.insert_new(CHANGES, changes)
+    summary.actions = dict(Counter(c.action for c in changes))
+    rows = [
+        EpisodeRow.of(e, v, summary.run_id, started).model_dump()
+        for e, v in zip(embedded.episodes, embedded.episode_vectors, strict=True)
+    ]
+    rows, scrubbed = scrub_episodes(store, build_embedder(settings), changes, rows)
+    summary.episodes_written = store.upsert(EPISODES, rows) + scrubbed
+    ensure_indexes(store, settings)
+    written = Counter(c.session_id for c in changes if c.action != "IGNORE")
+    ledger = [
+        LedgerRow(session_key=b.session.key, app_name=b.session.app_name, user_id=b.session.user_id,
+                  session_id=b.session.session_id, content_hash=b.session.content_hash,
+                  ended_at=b.session.ended_at, processed_at=now(), run_id=summary.run_id,
+                  memories_written=written[b.session.session_id])
+        for b in embedded.batches
+    ]  # fmt: skip
+    store.upsert(LEDGER, ledger)
+    summary.sessions_processed = len(ledger)
+    record_run(store, summary, before, started)
+    return summary
+
+
+def record_run(store: Store, summary: IngestSummary, before: dict[str, int], started: datetime) -> None:
+    """The runs row (versions before/after, for rollback) and a tag on every table's new version."""
+    row = RunRow(run_id=summary.run_id, flow="ingest", started_at=started, ended_at=now(), status="completed",
+                 versions_before=dumps_json(before), versions_after="{}",
+                 counts=dumps_json(summary.model_dump(exclude={"run_id"})))  # fmt: skip
+    store.upsert(RUNS, [row])
+    row.versions_after = dumps_json(store.versions())
+    store.upsert(RUNS, [row])
+    store.tag_versions(summary.run_id)

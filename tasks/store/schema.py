@@ -1,0 +1,102 @@
+"""Arrow schemas derived from the row models in :mod:`tasks.rows`, and the migration of old tables.
+
+One declaration per table: the pydantic row model. Its annotations map to Arrow types here, so
+the model that validates a row and the schema that stores it cannot drift apart. Stores written
+by an older schema gain the new (nullable) columns when first opened for writing.
+"""
+
+from __future__ import annotations
+
+import types
+from datetime import datetime
+from typing import Annotated, Any, Literal, Union, get_args, get_origin, get_type_hints
+
+import pyarrow as pa
+from pydantic import BaseModel
+
+from tasks.rows import ChangeRow, EpisodeRow, LedgerRow, MemoryRow, QuarantineRow, RunRow
+
+#: Bumped whenever a row model gains a column; recorded in every table's schema metadata.
+SCHEMA_VERSION = 2
+TS = pa.timestamp("us", tz="UTC")
+STR_LIST = pa.list_(pa.string())
+
+MEMORIES, EPISODES, CHANGES, LEDGER, QUARANTINE, RUNS = (
+    "memories", "episodes", "memory_changes", "ledger", "quarantine", "runs",
+)  # fmt: skip
+ROW_MODELS: dict[str, type[BaseModel]] = {
+    MEMORIES: MemoryRow,
+    EPISODES: EpisodeRow,
+    CHANGES: ChangeRow,
+    LEDGER: LedgerRow,
+    QUARANTINE: QuarantineRow,
+    RUNS: RunRow,
+}
+#: Primary key of each table, used for merge-insert.
+KEYS = {
+    MEMORIES: "row_id",
+    EPISODES: "episode_id",
+    CHANGES: "change_id",
+    LEDGER: "session_key",
+    QUARANTINE: "quarantine_id",
+    RUNS: "run_id",
+}
+#: Tables that carry vectors and so record (and check) the embedding model.
+VECTOR_TABLES = (MEMORIES, EPISODES)
+
+_SCALARS: dict[Any, pa.DataType] = {str: pa.string(), int: pa.int32(), float: pa.float32(), bool: pa.bool_(),
+                                    datetime: TS}  # fmt: skip
+
+
+def arrow_type(annotation: Any, dim: int) -> pa.DataType:
+    """The Arrow type of one annotation (every column is nullable in Arrow, as Lance stores them)."""
+    origin = get_origin(annotation)
+    if origin is Annotated:
+        base, *extras = get_args(annotation)
+        if "vector" in extras:
+            return pa.list_(pa.float32(), dim)
+        return arrow_type(base, dim)
+    if origin in (Union, types.UnionType):
+        args = [a for a in get_args(annotation) if a is not type(None)]
+        if len(args) != 1:
+            raise TypeError(f"unsupported union {annotation!r}")
+        return arrow_type(args[0], dim)
+    if origin is Literal:
+        return pa.string()
+    if origin is list:
+        (item,) = get_args(annotation)
+        return pa.list_(arrow_type(item, dim))
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return pa.struct(fields_of(annotation, dim))
+    if annotation in _SCALARS:
+        return _SCALARS[annotation]
+    raise TypeError(f"no Arrow type for {annotation!r}")
+
+
+def fields_of(model: type[BaseModel], dim: int) -> list[pa.Field]:
+    hints = get_type_hints(model, include_extras=True)
+    return [pa.field(name, arrow_type(hints[name], dim)) for name in model.model_fields]
+
+
+def schemas(dim: int) -> dict[str, pa.Schema]:
+    """Every table's Arrow schema for an embedder of dimension ``dim``."""
+    return {name: pa.schema(fields_of(model, dim)) for name, model in ROW_MODELS.items()}
+
+
+def _optional(annotation: Any) -> bool:
+    if get_origin(annotation) is Annotated:
+        return _optional(get_args(annotation)[0])
+    return get_origin(annotation) in (Union, types.UnionType) and type(None) in get_args(annotation)
+
+
+def addable_fields(name: str, actual: pa.Schema, dim: int) -> list[pa.Field]:
+    """Declared columns a stored table lacks that can be added as nulls (those declared optional).
+
+    A new column must be declared ``X | None`` so old rows stay valid; a missing required column is
+    not papered over: the write that needs it fails with Lance's error.
+    """
+    model = ROW_MODELS[name]
+    hints = get_type_hints(model, include_extras=True)
+    return [
+        f for f in fields_of(model, dim) if f.name not in actual.names and _optional(hints[f.name])
+    ]
