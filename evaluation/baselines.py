@@ -140,11 +140,3 @@ class DenseRAG:
         top = np.argsort(-scores, kind="stable")[:k]
         return [Retrieved(units[i].text, units[i].source_event_ids, float(scores[i])) for i in top]
 
-
-def build_baselines(embedder: Embedder, *, chunk_size: int = 5) -> list[RetrievalSystem]:
-    """The three baselines in report order."""
-    return [
-        FullContext(),
-        DenseRAG("chunk_rag", embedder, window=chunk_size),
-        DenseRAG("turn_rag", embedder, window=1),
-    ]

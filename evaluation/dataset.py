@@ -66,13 +66,6 @@ class EvalDataset(BaseModel):
     gold_facts: tuple[GoldFact, ...] = ()
     notes: tuple[str, ...] = Field(default=())
 
-    def scopes(self) -> list[tuple[str, str]]:
-        """Distinct (app_name, user_id) pairs in session order: memory never crosses them."""
-        seen: dict[tuple[str, str], None] = {}
-        for session in self.sessions:
-            seen.setdefault((session.app_name, session.user_id), None)
-        return list(seen)
-
     def scored_questions(self) -> list[EvalQuestion]:
         """Questions that have gold evidence and so count in retrieval metrics."""
         return [q for q in self.questions if q.answerable and q.gold_event_ids]

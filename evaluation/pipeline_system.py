@@ -7,13 +7,16 @@ Access counts are never flushed, so asking the evaluation questions does not cha
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from evaluation.baselines import IndexStats, Retrieved
 from evaluation.dataset import EvalDataset, EvalQuestion
+from tasks.ingest.run import ingest_sessions
+from tasks.ingest.stages import IngestSummary
 from tasks.models import RecallHit
+from tasks.recall.recaller import Recaller
 from tasks.settings import Settings
+from tasks.store.tables import MEMORIES
 from tasks.textrules import fmt_date
 
 
@@ -31,33 +34,28 @@ class PipelineSystem:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self._recaller: Any = None
-        self.summary: Any = None
+        self._recaller: Recaller | None = None
+        self.summary: IngestSummary | None = None
 
     def index(self, dataset: EvalDataset) -> IndexStats:
-        from tasks.ingest.run import ingest_sessions
-        from tasks.recall.recaller import Recaller
-
-        start = time.perf_counter()
-        self.summary = ingest_sessions(list(dataset.sessions), self.settings)
-        seconds = time.perf_counter() - start
+        summary = self.summary = ingest_sessions(list(dataset.sessions), self.settings)
         self._recaller = Recaller(self.settings)
         return IndexStats(
-            seconds=float(getattr(self.summary, "seconds", seconds) or seconds),
-            items=int(self.summary.memories_written),
-            sessions=int(self.summary.sessions_processed),
-            memories=int(self.summary.memories_written),
+            seconds=summary.seconds,
+            items=summary.memories_written,
+            sessions=summary.sessions_processed,
+            memories=summary.memories_written,
             extra={
-                "embed_seconds": float(self.summary.embed_seconds),
-                "episodes_written": float(self.summary.episodes_written),
-                "sessions_quarantined": float(self.summary.sessions_quarantined),
+                "embed_seconds": summary.embed_seconds,
+                "episodes_written": float(summary.episodes_written),
+                "sessions_quarantined": float(summary.sessions_quarantined),
             },
         )
 
     def retrieve(self, question: EvalQuestion, k: int) -> list[Retrieved]:
         if self._recaller is None:
             raise RuntimeError("index() must run before retrieve()")
-        hits: list[RecallHit] = self._recaller.recall(question.question, question.app_name, question.user_id, k=k)
+        hits = self._recaller.recall(question.question, question.app_name, question.user_id, k=k)
         # The cosine part, not the final score, so the abstention threshold means the same for all systems.
         return [
             Retrieved(hit_text(h), tuple(h.source_event_ids), float(h.score_parts.get("cosine", h.score))) for h in hits
@@ -65,23 +63,8 @@ class PipelineSystem:
 
     def memory_rows(self) -> list[dict[str, Any]]:
         """Every stored memory version (any status): what extraction produced, for gold-fact matching."""
-        from tasks.store.tables import MEMORIES
-
         if self._recaller is None:
             return []
-        store = self._recaller.store
-        rows: list[dict[str, Any]] = store.rows(
-            MEMORIES,
-            columns=[
-                "memory_id",
-                "version",
-                "user_id",
-                "app_name",
-                "content",
-                "vector",
-                "source_event_ids",
-                "status",
-                "topic",
-            ],
-        )
-        return rows
+        columns = ["memory_id", "version", "user_id", "app_name", "content", "vector", "source_event_ids", "status",
+                   "topic"]  # fmt: skip
+        return self._recaller.store.rows(MEMORIES, columns=columns)

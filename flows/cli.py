@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from flows.cli_common import prefect_defaults
 from tasks.errors import PipelineError
 
-#: Modules that add subcommands; a module missing here means its capability is not built yet.
+#: Modules that add subcommands, in help order.
 SUBCOMMAND_MODULES = (
     "flows.cli_ingest",
     "flows.cli_recall",
@@ -27,13 +27,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="memory-pipeline", description=__doc__.splitlines()[0])
     subparsers = parser.add_subparsers(dest="command", required=True)
     for name in SUBCOMMAND_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-            continue
-        module.register(subparsers)
+        importlib.import_module(name).register(subparsers)
     return parser
 
 

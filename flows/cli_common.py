@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import os
 import sys
 from datetime import datetime
@@ -23,6 +24,35 @@ def prefect_defaults() -> None:
     """
     os.environ.setdefault("PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS", "120")
     os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
+
+
+def add_prefect_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--prefect", action="store_true",
+        help="run as a Prefect flow (the default when a Prefect API is configured; else the stages run directly)",
+    )  # fmt: skip
+
+
+def use_prefect(requested: bool) -> bool:
+    """Run through Prefect when asked, or when a Prefect API is configured (the run then shows in its UI).
+
+    Without one, a flow call would start a temporary server (~19 s); the stages run directly instead,
+    with the same sequence, the same ``runs`` row and logs on stderr.
+    """
+    if requested:
+        return True
+    from prefect.settings import get_current_settings
+
+    return bool(get_current_settings().api.url)
+
+
+def log_to_stderr() -> None:
+    """Pipeline logs on stderr for direct runs (Prefect runs log through Prefect)."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s", "%H:%M:%S"))
+    root = logging.getLogger("memory_pipeline")
+    root.addHandler(handler)
+    root.setLevel(logging.INFO)
 
 
 def add_store_arg(parser: argparse.ArgumentParser) -> None:

@@ -6,8 +6,9 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from evaluation.gate import EvaluationThresholdError, Thresholds, check_thresholds
 from evaluation.report import summary_rows
-from evaluation.results import SYSTEM_NAMES
+from evaluation.results import SYSTEM_NAMES, EvaluationResult
 from evaluation.runner import DEFAULT_ABSTAIN_THRESHOLD, DEFAULT_LOCOMO, run_evaluation
 from evaluation.synthetic import SyntheticConfig
 from flows.cli_common import add_store_arg, print_json, settings_from_args
@@ -39,6 +40,9 @@ def register(subparsers: Any) -> None:
         "--abstain-threshold", type=float, default=DEFAULT_ABSTAIN_THRESHOLD,
         help="cosine at which an item returned for an unanswerable question counts as an answer",
     )  # fmt: skip
+    for name, what in (("recall", "recall@k"), ("answer-recall", "answer-token recall@k"),
+                       ("token-savings", "token savings vs full context")):  # fmt: skip
+        parser.add_argument(f"--min-{name}", type=float, default=0.0, help=f"fail when the pipeline's {what} is lower")
     add_store_arg(parser)
     parser.set_defaults(handler=run_evaluate)
 
@@ -58,9 +62,21 @@ def run_evaluate(args: argparse.Namespace) -> int:
         store_uri=args.store,
         abstain_threshold=args.abstain_threshold,
     )
+    failures = check_thresholds(
+        result,
+        Thresholds(min_pipeline_recall=args.min_recall, min_pipeline_answer_recall=args.min_answer_recall,
+                   min_token_savings=args.min_token_savings),
+    )  # fmt: skip
     if args.json:
         print_json(result.model_dump(mode="json"))
-        return 0
+    else:
+        _print_summary(result)
+    if failures:
+        raise EvaluationThresholdError("evaluation below thresholds: " + "; ".join(failures))
+    return 0
+
+
+def _print_summary(result: EvaluationResult) -> None:
     rows = summary_rows(result)
     if rows:
         print("  ".join(f"{h:>14}" for h in rows[0]))
@@ -72,4 +88,3 @@ def run_evaluate(args: argparse.Namespace) -> int:
     )
     if result.report_dir:
         print(f"report: {Path(result.report_dir) / 'report.md'}")
-    return 0

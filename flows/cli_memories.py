@@ -12,7 +12,7 @@ from typing import Any
 from flows.cli_common import add_store_arg, parse_time, print_json, settings_from_args
 from tasks.consolidate.history import list_memories, memory_history, rollback
 from tasks.rows import MemoryRow
-from tasks.store.tables import open_store
+from tasks.store.tables import open_existing_store
 
 
 def _public(row: MemoryRow) -> dict[str, Any]:
@@ -34,7 +34,7 @@ def _line(row: MemoryRow) -> str:
 
 
 def cmd_history(args: argparse.Namespace) -> int:
-    history = memory_history(open_store(settings_from_args(args)), args.memory_id)
+    history = memory_history(open_existing_store(settings_from_args(args)), args.memory_id)
     if args.json:
         print_json(
             {
@@ -60,7 +60,7 @@ def cmd_history(args: argparse.Namespace) -> int:
 
 def cmd_memories(args: argparse.Namespace) -> int:
     rows = list_memories(
-        open_store(settings_from_args(args)),
+        open_existing_store(settings_from_args(args)),
         args.app,
         args.user,
         topic=args.topic,
@@ -78,7 +78,7 @@ def cmd_memories(args: argparse.Namespace) -> int:
 
 
 def cmd_rollback(args: argparse.Namespace) -> int:
-    restored = rollback(open_store(settings_from_args(args)), args.run_id, force=args.force)
+    restored = rollback(open_existing_store(settings_from_args(args)), args.run_id, force=args.force)
     if not restored:
         print(f"run {args.run_id} changed no table; marked rolled back")
     for table, version in sorted(restored.items()):

@@ -8,6 +8,7 @@ from typing import Any
 from flows.cli_common import add_store_arg, parse_time, print_json, settings_from_args
 from tasks.recall.context import format_context
 from tasks.recall.recaller import Recaller
+from tasks.store.tables import open_existing_store
 
 
 def register(subparsers: Any) -> None:
@@ -33,7 +34,7 @@ def register(subparsers: Any) -> None:
 
 def run_recall(args: argparse.Namespace) -> int:
     settings = settings_from_args(args)
-    with Recaller(settings) as recaller:
+    with Recaller(settings, store=open_existing_store(settings)) as recaller:
         hits = recaller.recall(
             args.query,
             args.app,

@@ -1,10 +1,16 @@
-"""``make demo``: ingest the sample sessions shipped in data/ and show a recall, fully offline."""
+"""``make demo``: ingest the sample sessions shipped in data/ and show a recall, fully offline.
+
+The stages run directly unless a Prefect API is configured or ``--prefect`` is given.
+"""
 
 from __future__ import annotations
 
 import sys
 
-from flows.cli_common import prefect_defaults
+from flows.cli_common import log_to_stderr, prefect_defaults, use_prefect
+from tasks.ingest.run import run_ingest
+from tasks.recall.context import build_context
+from tasks.recall.recaller import Recaller
 from tasks.settings import load_settings
 
 DEMO_QUERIES = (
@@ -17,18 +23,19 @@ DEMO_QUERIES = (
 def main() -> int:
     prefect_defaults()
     settings = load_settings()
-    from flows.ingest import IngestParams, ingest_flow
+    if use_prefect("--prefect" in sys.argv):
+        from flows.ingest import ingest_flow
 
-    summary = ingest_flow(IngestParams())
+        summary = ingest_flow()
+    else:
+        log_to_stderr()
+        summary = run_ingest(settings)
     print(
         f"\ningest run {summary.run_id}: {summary.sessions_seen} sessions seen, "
         f"{summary.sessions_processed} processed, "
         f"{summary.sessions_skipped} already done, {summary.sessions_pending} not ended yet, "
         f"{summary.sessions_quarantined} quarantined; actions {summary.actions}"
     )
-    from tasks.recall.context import build_context
-    from tasks.recall.recaller import Recaller
-
     recaller = Recaller(settings)
     for user, query in DEMO_QUERIES:
         print(f"\nrecall --app travel-assistant --user {user} {query!r}")

@@ -13,20 +13,16 @@ from prefect import flow, get_run_logger
 from prefect.artifacts import create_markdown_artifact, create_table_artifact
 from pydantic import BaseModel, Field
 
+from evaluation.gate import EvaluationThresholdError, Thresholds, check_thresholds
 from evaluation.report import render_markdown, summary_rows
 from evaluation.results import SYSTEM_NAMES, EvaluationResult
 from evaluation.runner import run_evaluation
 from evaluation.synthetic import SyntheticConfig
-from tasks.errors import PipelineError
 from tasks.settings import load_settings
 
 
-class EvaluationThresholdError(PipelineError):
-    """The evaluated pipeline fell below a configured minimum."""
-
-
-class EvaluateParams(BaseModel):
-    """Flow parameters; thresholds of 0 (the default) never fail."""
+class EvaluateParams(Thresholds):
+    """Flow parameters; thresholds (from :class:`Thresholds`) of 0, the default, never fail."""
 
     dataset: Literal["synthetic", "locomo"] = "synthetic"
     path: str | None = None
@@ -35,9 +31,6 @@ class EvaluateParams(BaseModel):
     store_uri: str | None = None
     systems: list[str] = Field(default_factory=lambda: list(SYSTEM_NAMES))
     synthetic: SyntheticConfig = Field(default_factory=SyntheticConfig)
-    min_pipeline_recall: float = Field(default=0.0, ge=0.0, le=1.0)
-    min_pipeline_answer_recall: float = Field(default=0.0, ge=0.0, le=1.0)
-    min_token_savings: float = Field(default=0.0, le=1.0)
 
 
 class EvaluateSummary(BaseModel):
@@ -52,21 +45,6 @@ class EvaluateSummary(BaseModel):
     passed: bool
     report_dir: str | None
     result: EvaluationResult
-
-
-def check_thresholds(result: EvaluationResult, params: EvaluateParams) -> list[str]:
-    """Human-readable breaches of the configured minimums (empty when the run passes)."""
-    pipeline = result.systems.get("pipeline")
-    if pipeline is None:
-        wanted = params.min_pipeline_recall or params.min_pipeline_answer_recall or params.min_token_savings
-        return ["thresholds are set but the pipeline was not evaluated"] if wanted else []
-    k = result.k
-    checks = (
-        (f"pipeline recall@{k}", pipeline.recall_at_k, params.min_pipeline_recall),
-        (f"pipeline answer-token recall@{k}", pipeline.answer_recall_at_k, params.min_pipeline_answer_recall),
-        ("pipeline token savings vs full context", pipeline.token_savings_vs_full, params.min_token_savings),
-    )
-    return [f"{name} {value:.3f} < minimum {floor:.3f}" for name, value, floor in checks if value < floor]
 
 
 @flow(name="evaluate-memory", log_prints=False)

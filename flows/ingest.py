@@ -7,8 +7,11 @@ merge-insert writes on deterministic keys make a retried write add nothing.
 
 from __future__ import annotations
 
-from prefect import flow, get_run_logger, task
+from typing import Any
+
+from prefect import Task, flow, get_run_logger, task
 from prefect.cache_policies import NO_CACHE
+from prefect.client.schemas.objects import State, TaskRun
 from pydantic import BaseModel
 
 from tasks.ingest.commit import commit_run
@@ -17,15 +20,30 @@ from tasks.ingest.stages import IngestSummary, embed_extracted, extract_sessions
 from tasks.ingest.validate import validate_batch
 from tasks.settings import load_settings
 
-_IO_RETRIES = {"retries": 3, "retry_delay_seconds": [2, 10, 30], "retry_jitter_factor": 0.5}
+
+def _transient(task_: Task[..., Any], run: TaskRun, state: State[Any]) -> bool:
+    """Retry storage hiccups (I/O errors, Lance commit conflicts), never a bad input or a bug."""
+    exc = state.result(raise_on_failure=False)
+    return isinstance(exc, OSError | TimeoutError) or "conflict" in str(exc).lower()
+
+
+def _io(name: str) -> Any:
+    """Task options of the I/O stages: retried with backoff and jitter on transient failures."""
+    return task(name=name, cache_policy=NO_CACHE, retries=3, retry_delay_seconds=[2, 10, 30],
+                retry_jitter_factor=0.5, retry_condition_fn=_transient)  # fmt: skip
+
+
+def _cpu(name: str) -> Any:
+    return task(name=name, cache_policy=NO_CACHE)
+
 
 FLOW_STAGES = Stages(
-    pull=task(pull_sessions, name="pull-sessions", cache_policy=NO_CACHE, **_IO_RETRIES),
-    validate=task(validate_batch, name="validate-sessions", cache_policy=NO_CACHE),
-    select=task(select_new, name="select-new-sessions", cache_policy=NO_CACHE, **_IO_RETRIES),
-    extract=task(extract_sessions, name="extract", cache_policy=NO_CACHE),
-    embed=task(embed_extracted, name="embed", cache_policy=NO_CACHE),
-    write=task(commit_run, name="consolidate-and-write", cache_policy=NO_CACHE, **_IO_RETRIES),
+    pull=_io("pull-sessions")(pull_sessions),
+    validate=_cpu("validate-sessions")(validate_batch),
+    select=_io("select-new-sessions")(select_new),
+    extract=_cpu("extract")(extract_sessions),
+    embed=_cpu("embed")(embed_extracted),
+    write=_io("consolidate-and-write")(commit_run),
 )
 
 

@@ -80,14 +80,26 @@ def role_of(author: str, fmt: str) -> Role:
     return "other"
 
 
-def _frame(raws: Sequence[RawSession]) -> pl.DataFrame:
+def _not_utf8(raw: RawSession) -> str | None:
+    """A reason when a string of the session cannot be encoded (a lone surrogate from a JSON escape)."""
+    fields = [("app_name", raw.app_name), ("user_id", raw.user_id), ("session_id", raw.session_id)]
+    fields += [(f"events[{i}]", f"{e.id}{e.author}{e.text}") for i, e in enumerate(raw.events)]
+    for name, value in fields:
+        try:
+            (value or "").encode("utf-8")
+        except UnicodeEncodeError:
+            return f"{name}: is not valid UTF-8 (lone surrogate)"
+    return None
+
+
+def _frame(raws: Sequence[tuple[int, RawSession]]) -> pl.DataFrame:
     rows = [
         {
             "session_idx": idx, "app_name": r.app_name, "user_id": r.user_id, "session_id": r.session_id,
             "started_at": r.started_at, "ended_at": r.ended_at, "event_id": e.id, "author": e.author,
             "text": e.text, "timestamp": e.timestamp,
         }
-        for idx, r in enumerate(raws)
+        for idx, r in raws
         for e in r.events
     ]  # fmt: skip
     schema: dict[str, pl.DataType | type[pl.DataType]] = {
@@ -130,8 +142,11 @@ def _id_problems(raw: RawSession) -> list[str]:
 
 def validate_batch(raws: Sequence[RawSession]) -> ValidationResult:
     """Typed sessions for the good raw sessions; quarantine records (with reasons) for the others."""
-    frame = _frame(raws)
+    unencodable = {idx: reason for idx, raw in enumerate(raws) if (reason := _not_utf8(raw))}
+    frame = _frame([(idx, raw) for idx, raw in enumerate(raws) if idx not in unencodable])
     failures = _schema_failures(frame) if frame.height else {}
+    for idx, reason in unencodable.items():
+        failures[idx] = [reason]
     sessions: list[Session] = []
     quarantined: list[QuarantineRecord] = []
     pending = 0

@@ -91,7 +91,7 @@ class Store:
             tbl.add_columns(missing)
         if missing or meta.get("schema_version") != str(SCHEMA_VERSION):
             tbl.to_lance().update_schema_metadata({"schema_version": str(SCHEMA_VERSION)})
-            tbl.checkout_latest()
+            tbl.checkout_latest()  # type: ignore[no-untyped-call]
 
     def _check_embedder(self, name: str, tbl: lancedb.table.Table) -> None:
         meta = {k.decode(): v.decode() for k, v in (tbl.schema.metadata or {}).items()}
@@ -109,7 +109,7 @@ class Store:
             return 0
         data = self._arrow(name, rows)
         self.table(name).merge_insert(KEYS[name]).when_matched_update_all().when_not_matched_insert_all().execute(data)
-        return data.num_rows
+        return int(data.num_rows)
 
     def insert_new(self, name: str, rows: Sequence[BaseModel | dict[str, Any]]) -> int:
         """Insert rows whose key is not there yet (append-only tables such as the audit log)."""
@@ -117,7 +117,7 @@ class Store:
             return 0
         data = self._arrow(name, rows)
         self.table(name).merge_insert(KEYS[name]).when_not_matched_insert_all().execute(data)
-        return data.num_rows
+        return int(data.num_rows)
 
     def _arrow(self, name: str, rows: Sequence[BaseModel | dict[str, Any]]) -> pa.Table:
         records = [r.model_dump() if isinstance(r, BaseModel) else r for r in rows]

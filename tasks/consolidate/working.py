@@ -1,0 +1,271 @@
+"""One user's memories while a run consolidates them: the verdicts applied as versioned rows.
+
+Nothing is ever removed here: a change closes the old version (``valid_to``, status) and writes a
+new one in the same lineage (``memory_id``), and every verdict, IGNORE included, is audited.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from tasks.clock import utc
+from tasks.models import Action, Decision, Fact, ForgetRequest, Relation, Session, stable_id
+from tasks.providers.base import Consolidator
+from tasks.rows import ChangeRow, MemoryRow
+
+UPDATE_RELATIONS: frozenset[Relation] = frozenset({"supersedes", "contradicts", "refines"})
+_FACT_FIELDS = {"topic", "content", "importance", "confidence", "speaker", "slot", "value"}
+_NULL_FIELDS = ("valid_to", "status_reason", "supersedes", "last_confirmed_at", "last_accessed_at")
+
+
+@dataclass(slots=True)
+class MemoryMatch:
+    """A memory with its cosine similarity to a fact or forget request (the ScoredMemory protocol).
+
+    Not frozen: the protocol declares plain (settable) attributes, which a frozen class fails.
+    """
+
+    memory: MemoryRow
+    similarity: float
+
+
+@dataclass(frozen=True)
+class Statement:
+    """Where a verdict comes from: the session, the events, the statement and its time."""
+
+    session: Session
+    events: tuple[str, ...]
+    text: str
+    at: datetime
+
+
+def new_memory_id(session: Session, fact: Fact) -> str:
+    """Lineage id of a memory first stated in ``session``: stable across re-runs."""
+    return stable_id("memory", session.app_name, session.user_id, session.session_id, fact.content)
+
+
+def forget_reason(request: ForgetRequest) -> str:
+    """The ``status_reason`` of a forgotten memory: the user's own words, with when they were said."""
+    return f'forgotten on request ({utc(request.stated_at).date().isoformat()}): "{request.query}"'
+
+
+class UserMemories:
+    """The user's memories while a run consolidates them, with what changed and the audit trail."""
+
+    def __init__(self, existing: Iterable[MemoryRow], consolidator: Consolidator, run_id: str, now: datetime,
+                 related_k: int) -> None:  # fmt: skip
+        self.rows: dict[str, MemoryRow] = {r.row_id: r for r in existing}
+        self.dirty: dict[str, None] = {}
+        self.changes: list[ChangeRow] = []
+        self._change_ids: set[str] = set()
+        self._vectors: dict[str, npt.NDArray[np.float32]] = {}
+        self.consolidator, self.run_id, self.now, self.related_k = consolidator, run_id, now, related_k
+
+    def put(self, row: MemoryRow, **update: Any) -> MemoryRow:
+        """Store a row (or a copy of it with ``update``) and mark it to be written."""
+        if update:
+            row = row.model_copy(update={**update, "updated_at": self.now})
+        self.rows[row.row_id] = row
+        self.dirty[row.row_id] = None
+        return row
+
+    def lineage(self, memory_id: str) -> list[MemoryRow]:
+        return sorted((r for r in self.rows.values() if r.memory_id == memory_id), key=lambda r: r.version)
+
+    def active(self, memory_id: str | None) -> MemoryRow | None:
+        return next((r for r in self.lineage(memory_id) if r.status == "active"), None) if memory_id else None
+
+    def scored(
+        self, vector: Sequence[float], rows: list[MemoryRow], topic: str | None, slot: str | None, k: int
+    ) -> list[MemoryMatch]:
+        """Top ``k`` rows by cosine (same topic slightly preferred) plus every row of the same slot."""
+        if not rows:
+            return []
+        sims = np.stack([self._vector(r) for r in rows]) @ np.asarray(vector, dtype=np.float32)
+        bonus = np.asarray([0.05 if topic and r.topic == topic else 0.0 for r in rows], dtype=np.float32)
+        chosen = [int(i) for i in np.argsort(-(sims + bonus), kind="stable")[:k]]
+        chosen += [i for i, r in enumerate(rows) if slot and r.slot == slot and i not in chosen]
+        return [MemoryMatch(rows[i], float(sims[i])) for i in chosen]
+
+    def _vector(self, row: MemoryRow) -> npt.NDArray[np.float32]:
+        """A row's vector as an array, converted once (a row id's vector never changes)."""
+        if row.row_id not in self._vectors:
+            self._vectors[row.row_id] = np.asarray(row.vector, dtype=np.float32)
+        return self._vectors[row.row_id]
+
+    def _with_status(self, status: str) -> list[MemoryRow]:
+        return [r for r in self.rows.values() if r.status == status]
+
+    # -- facts ---------------------------------------------------------------------------------
+
+    def apply_fact(self, src: Statement, fact: Fact, vector: list[float]) -> None:
+        if self._replay_fact(src, fact):
+            return
+        related = self.scored(vector, self._with_status("active"), fact.topic, fact.slot, self.related_k)
+        decision = self.consolidator.decide(fact, related)
+        target = self.active(decision.target_memory_id)
+        if decision.action == "UPDATE" and target is not None:
+            if src.at < utc(target.valid_from):
+                self._historical(src, fact, vector, target, decision)
+            else:
+                self._update(src, fact, vector, target, decision)
+        elif decision.action == "IGNORE":
+            self._confirm(src, fact, target, decision)
+        elif decision.action == "DELETE" and target is not None:
+            self._delete(src, target, decision.reason or fact.content)
+        elif not self._forgotten_later(src, fact, vector):
+            row = self._new_row(src, fact, vector, new_memory_id(src.session, fact), 1)
+            self._log(src, "ADD", "new", row, None, row.content, decision.reason or "new memory")
+
+    def _new_row(
+        self, src: Statement, fact: Fact, vector: list[float], memory_id: str, version: int, **fields: Any
+    ) -> MemoryRow:
+        """A new version from a fact: current, valid from when the fact was stated."""
+        base: dict[str, Any] = fact.model_dump(include=_FACT_FIELDS) | dict.fromkeys(_NULL_FIELDS)
+        base |= {
+            "row_id": MemoryRow.make_row_id(memory_id, version),
+            "memory_id": memory_id,
+            "version": version,
+        }
+        base |= {"app_name": src.session.app_name, "user_id": src.session.user_id, "run_id": self.run_id}
+        base |= {"vector": [float(x) for x in vector], "source_session_id": src.session.session_id}
+        base |= {"source_event_ids": list(src.events), "stated_at": src.at, "valid_from": src.at}
+        base |= {"status": "active", "relation": "new", "confirmations": 0, "access_count": 0}
+        base |= {"created_at": self.now, "updated_at": self.now, **fields}
+        return self.put(MemoryRow.model_validate(base))
+
+    def _update(self, src: Statement, fact: Fact, vector: list[float], target: MemoryRow, decision: Decision) -> None:
+        """Close the current version at the fact's time and write the next one as current."""
+        self.put(target, valid_to=src.at, status="superseded", status_reason=decision.reason or "superseded")
+        relation: Relation = decision.relation if decision.relation in UPDATE_RELATIONS else "supersedes"
+        row = self._new_row(
+            src, fact, vector, target.memory_id, self._next_version(target.memory_id),
+            content=decision.new_content or fact.content, supersedes=target.row_id, relation=relation,
+            access_count=target.access_count, last_accessed_at=target.last_accessed_at,
+        )  # fmt: skip
+        self._log(src, "UPDATE", relation, row, target.content, row.content, decision.reason)
+
+    def _historical(
+        self, src: Statement, fact: Fact, vector: list[float], target: MemoryRow, decision: Decision
+    ) -> None:
+        """A late, older fact becomes an earlier closed version of the lineage, never the current one."""
+        at = src.at
+        versions = [r for r in self.lineage(target.memory_id) if r.status != "deleted"]
+        next_from = min(utc(r.valid_from) for r in versions if utc(r.valid_from) > at)
+        covering = next((r for r in versions if utc(r.valid_from) <= at < utc(r.valid_to or next_from)), None)
+        if covering is not None:  # a closed version that was believed at that time ends there now
+            self.put(covering, valid_to=at)
+        reason = f"backfill stated {at.date().isoformat()}, before the current version; kept as history"
+        row = self._new_row(
+            src, fact, vector, target.memory_id, self._next_version(target.memory_id), valid_to=next_from,
+            status="superseded", status_reason=reason, relation="historical",
+            supersedes=covering.row_id if covering else None,
+        )  # fmt: skip
+        self._log(src, "UPDATE", "historical", row, target.content, row.content, f"{reason} ({decision.reason})")
+
+    def _confirm(self, src: Statement, fact: Fact, target: MemoryRow | None, decision: Decision) -> None:
+        """Count a repeat; only a newer statement counts, so re-running the same input changes nothing."""
+        reason = decision.reason or "duplicate"
+        if target is None:
+            self._log(src, "IGNORE", "duplicates", new_memory_id(src.session, fact), None, fact.content, reason)
+            return
+        if src.at > utc(target.last_confirmed_at or target.stated_at):
+            self.put(target, confirmations=target.confirmations + 1, last_confirmed_at=src.at)
+        self._log(src, "IGNORE", "duplicates", target, target.content, fact.content, reason)
+
+    def _forgotten_later(self, src: Statement, fact: Fact, vector: list[float]) -> bool:
+        """An old statement of something the user later asked to forget must not come back."""
+        deleted = [r for r in self._with_status("deleted") if r.valid_to is not None and utc(r.valid_to) > src.at]
+        if not deleted:
+            return False
+        verdict = self.consolidator.decide(fact, self.scored(vector, deleted, fact.topic, fact.slot, self.related_k))
+        match = next((r for r in deleted if r.memory_id == verdict.target_memory_id), None)
+        if verdict.action != "IGNORE" or match is None:
+            return False
+        reason = "older statement of a memory the user later asked to forget; not restored"
+        self._log(src, "IGNORE", "forgets", match, match.content, fact.content, reason)
+        return True
+
+    def _replay_fact(self, src: Statement, fact: Fact) -> bool:
+        """A fact an earlier run already applied (same session, events, time, wording): re-log only."""
+        text = fact.content.rstrip(". ") + " ("
+        for row in list(self.rows.values()):
+            same_source = row.source_session_id == src.session.session_id and tuple(row.source_event_ids) == src.events
+            same_text = row.content == fact.content or row.content.startswith(text)
+            if same_source and same_text and utc(row.stated_at) == src.at:
+                old = self.rows.get(row.supersedes or "")
+                action: Action = "ADD" if row.relation == "new" else "UPDATE"
+                old_content = old.content if old else None
+                self._log(src, action, row.relation, row, old_content, row.content, "applied by an earlier run")
+                return True
+        return False
+
+    # -- forget requests -----------------------------------------------------------------------
+
+    def apply_forget(self, src: Statement, request: ForgetRequest, vector: list[float]) -> None:
+        reason = forget_reason(request)
+        for row in self._with_status("deleted"):  # a re-run: what this very request closed before
+            if row.status_reason == reason and row.valid_to is not None and utc(row.valid_to) == src.at:
+                self._log(src, "DELETE", "forgets", row, row.content, None, reason)
+        related = self.scored(vector, self._with_status("active"), None, None, max(5 * self.related_k, 50))
+        for decision in self.consolidator.forget(request, related):
+            target = self.active(decision.target_memory_id)
+            if decision.action != "DELETE" or target is None:
+                continue
+            if utc(target.valid_from) > src.at:
+                why = f"forget request predates this memory version ({decision.reason})"
+                self._log(src, "IGNORE", "forgets", target, target.content, None, why)
+            else:
+                self._delete(src, target, reason, audit_reason=decision.reason)
+
+    def _delete(self, src: Statement, target: MemoryRow, reason: str, audit_reason: str | None = None) -> None:
+        """Close the memory as deleted at the request's time; the row stays for history."""
+        closed = self.put(target, status="deleted", valid_to=src.at, status_reason=reason)
+        self._log(src, "DELETE", "forgets", closed, target.content, None, audit_reason or reason)
+
+    # -- audit ---------------------------------------------------------------------------------
+
+    def _next_version(self, memory_id: str) -> int:
+        return max((r.version for r in self.lineage(memory_id)), default=0) + 1
+
+    def _log(
+        self, src: Statement, action: Action, relation: Relation, on: MemoryRow | str, old: str | None,
+        new: str | None, reason: str,
+    ) -> None:  # fmt: skip
+        """Audit one verdict on a memory row (or, with no row, on a memory id) with a stable key."""
+        memory_id, row_id = (on, None) if isinstance(on, str) else (on.memory_id, on.row_id)
+        s = src.session
+        key = (
+            "change",
+            memory_id,
+            row_id or "",
+            action,
+            s.app_name,
+            s.user_id,
+            s.session_id,
+            *src.events,
+            src.text,
+        )
+        change_id = stable_id(*key)
+        if change_id in self._change_ids:
+            return
+        self._change_ids.add(change_id)
+        ids = {"change_id": change_id, "memory_id": memory_id, "row_id": row_id, "run_id": self.run_id}
+        what = {
+            "action": action,
+            "relation": relation,
+            "old_content": old,
+            "new_content": new,
+            "reason": reason,
+        }
+        where = {"app_name": s.app_name, "user_id": s.user_id, "session_id": s.session_id}
+        # One microsecond per verdict keeps the log in decision order within a run (same ``now``).
+        at = self.now + timedelta(microseconds=len(self.changes))
+        extra = {"source_event_ids": list(src.events), "created_at": at}
+        self.changes.append(ChangeRow.model_validate(ids | what | where | extra))
