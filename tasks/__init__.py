@@ -1,4 +1,8 @@
-"""The pipeline's stages as plain functions; Prefect task wrappers live in ``tasks.ingest_tasks``."""
+"""The pipeline's stages as plain typed functions, one folder per stage (see docs/ARCHITECTURE.md).
+
+``sources`` → ``ingest`` → ``consolidate`` → ``store`` → ``recall``, with ``providers`` behind
+protocols; Prefect task wrappers live with the flows in ``flows/``.
+"""
 
 import os
 
