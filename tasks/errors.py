@@ -23,3 +23,7 @@ class StoreNotFoundError(PipelineError):
 
 class SourceError(PipelineError):
     """A session source cannot be read at all (a missing folder, an unknown source kind)."""
+
+
+class StoreBusyError(PipelineError):
+    """Another run holds the store's writer lock for longer than this run would wait."""

@@ -109,6 +109,10 @@ class Settings(BaseSettings):
     context_max_tokens: int = 800
 
     quarantine_raw_max_chars: int = 4000
+    #: How long a writer (ingest run, maintenance pass) waits for the store's lock before failing.
+    lock_timeout_seconds: float = 600.0
+    #: Where locks of object-store URIs live (a local store keeps its lock in its own folder).
+    lock_dir: str = ".memory-pipeline-locks"
 
     @classmethod
     def settings_customise_sources(

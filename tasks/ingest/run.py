@@ -28,6 +28,7 @@ from tasks.ingest.validate import ValidationResult, validate_batch
 from tasks.models import QuarantineRecord, Session
 from tasks.settings import Settings
 from tasks.sources.raw import RawSession
+from tasks.store.lock import store_lock
 from tasks.store.tables import run_scope
 
 log = logging.getLogger("memory_pipeline.ingest")
@@ -53,20 +54,25 @@ def run_ingest(
     sessions: Sequence[Session] | None = None,
     logger: logging.Logger | logging.LoggerAdapter[Any] | None = None,
 ) -> IngestSummary:
-    """Ingest the configured source (or the given, already validated ``sessions``) into the store."""
-    with run_scope():
+    """Ingest the configured source (or the given, already validated ``sessions``) into the store.
+
+    Holds the store's writer lock for the whole run, so two ingests (or an ingest and a maintenance
+    pass) never interleave their writes.
+    """
+    run_id = run_id or new_run_id()
+    with store_lock(settings, f"ingest run {run_id}"), run_scope():
         return _run(settings, stages or Stages(), run_id, sessions, logger or log)
 
 
 def _run(
     settings: Settings,
     stages: Stages,
-    run_id: str | None,
+    run_id: str,
     sessions: Sequence[Session] | None,
     logger: logging.Logger | logging.LoggerAdapter[Any],
 ) -> IngestSummary:
     started = time.perf_counter()
-    summary = IngestSummary(run_id=run_id or new_run_id())
+    summary = IngestSummary(run_id=run_id)
     quarantined: list[QuarantineRecord] = []
     if sessions is None:
         raws, unreadable = stages.pull(settings)
