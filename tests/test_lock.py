@@ -18,9 +18,8 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 def test_a_second_writer_waits_then_fails_naming_the_holder(settings: Settings) -> None:
-    with store_lock(settings, "maintenance pass ttl"):
-        with pytest.raises(StoreBusyError, match="maintenance pass ttl"):
-            run_ingest(settings.model_copy(update={"lock_timeout_seconds": 0.3}))
+    with store_lock(settings, "maintenance pass ttl"), pytest.raises(StoreBusyError, match="maintenance pass ttl"):
+        run_ingest(settings.model_copy(update={"lock_timeout_seconds": 0.3}))
     with store_lock(settings, "after release", timeout=0):
         pass
 
