@@ -20,7 +20,7 @@ from evaluation.scoring import QuestionRun, score_system
 from tasks.tokens import count_tokens
 
 #: The k values every ranked system is asked at for the curve (besides the report's own k values).
-CURVE_KS: tuple[int, ...] = (5, 10, 15, 20, 30, 40)
+CURVE_KS: tuple[int, ...] = (5, 10, 15, 20, 30, 40, 60, 80)
 #: A line break between two items costs one token in this accounting.
 SEPARATOR_TOKENS = 1
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from evaluation.results import EvaluationResult, SystemMetrics
+from evaluation.results import CategoryMetrics, EvaluationResult, SystemMetrics
 
 PLOTS = ("recall_at_k.png", "recall_vs_tokens.png", "budget_curve.png")
 #: The cut-offs the per-category tables are printed at (when measured).
@@ -83,29 +83,16 @@ def _per_k(systems: dict[str, SystemMetrics], ks: list[int]) -> list[str]:
     return lines
 
 
-def _per_category(systems: dict[str, SystemMetrics], k: int) -> list[str]:
-    cats = sorted({c for s in systems.values() for c in s.per_category})
-    lines = [
-        "| system | " + " | ".join(f"{c} R@{k} / ans" for c in cats) + " |",
-        "|---|" + "---|" * len(cats),
-    ]
-    for name, s in systems.items():
-        cells = []
-        for c in cats:
-            cm = s.per_category.get(c)
-            cells.append(
-                "–" if cm is None else f"{_f(cm.recall_at_k)} / {_f(cm.answer_recall_at_k)} (n={cm.questions})"
-            )
-        lines.append(f"| {name} | " + " | ".join(cells) + " |")
-    return lines
+def _categories_at(systems: dict[str, SystemMetrics], k: int, run_k: int) -> list[str]:
+    """Per-category recall / answer-token recall at one k (the run's own k falls back to ``per_category``)."""
 
+    def at_k(s: SystemMetrics) -> dict[str, CategoryMetrics]:
+        return s.per_category_k.get(str(k)) or (s.per_category if k == run_k else {})
 
-def _categories_at(systems: dict[str, SystemMetrics], k: int) -> list[str]:
-    """Per-category recall / answer-token recall at one k (from ``per_category_k``)."""
-    cats = sorted({c for s in systems.values() for c in s.per_category_k.get(str(k), {})})
+    cats = sorted({c for s in systems.values() for c in at_k(s)})
     lines = ["| system | " + " | ".join(cats) + " |", "|---|" + "---|" * len(cats)]
     for name, s in systems.items():
-        at = s.per_category_k.get(str(k), {})
+        at = at_k(s)
         cells = [
             "–" if c not in at else f"{_f(at[c].recall_at_k)} / {_f(at[c].answer_recall_at_k)} (n={at[c].questions})"
             for c in cats
@@ -179,13 +166,12 @@ def render_markdown(result: EvaluationResult) -> str:
         "## Recall / answer-token recall / context tokens per k",
         *_per_k(result.systems, result.ks),
         "",
-        f"## Per question category (k = {k})",
-        *_per_category(result.systems, k),
+        "## Per question category (recall / answer-token recall)",
         "",
     ]
-    for kk in [c for c in CATEGORY_KS if any(str(c) in s.per_category_k for s in result.systems.values())]:
-        lines += [f"### Per category at k = {kk} (recall / answer-token recall)"]
-        lines += [*_categories_at(result.systems, kk), ""]
+    measured = {kk for s in result.systems.values() for kk in s.per_category_k}
+    for kk in sorted({k, *(c for c in CATEGORY_KS if str(c) in measured)}):
+        lines += [f"### k = {kk}", *_categories_at(result.systems, kk, k), ""]
     lines += [
         *_budget_section(result),
         "## Questions with no right answer",
@@ -258,7 +244,8 @@ def _plots(result: EvaluationResult, out_dir: Path) -> None:
     axes[0].set(xlabel="context budget (tokens)", ylabel="evidence recall", title=f"matched budgets — {result.dataset}")
     axes[1].set(xlabel="context budget (tokens)", ylabel="answer-token recall", title="answer-token recall")
     axes[0].set_ylim(0, 1.05)
-    axes[0].legend(fontsize=8)
+    if any(s.budget_curve for s in result.systems.values()):
+        axes[0].legend(fontsize=8)
     fig.tight_layout()
     fig.savefig(out_dir / PLOTS[2], dpi=110)
     plt.close(fig)
