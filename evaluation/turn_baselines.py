@@ -121,7 +121,8 @@ class HybridNeighbours:
     """Stemmed BM25 + MiniLM cosine, RRF-fused; every hit brings its neighbouring turns.
 
     An item is the hit turn with the turn before and after it in the same session (in order),
-    less any turn an earlier item already showed; a hit already shown as a neighbour is skipped.
+    less any turn an earlier item already showed; a hit already shown as a neighbour is skipped, so
+    fewer than k items can come back (the fused lists hold at most 2 × pool turns).
     """
 
     name = "hybrid_neighbours"

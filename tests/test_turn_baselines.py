@@ -202,7 +202,9 @@ def test_curve_is_monotone_and_within_budget(data: EvalDataset, embedder: Embedd
         assert curve[-1].recall > curve[0].recall
 
 
-def test_evaluation_run_carries_curves_verdicts_and_categories(tmp_path: Path, settings: Settings) -> None:
+def test_evaluation_run_carries_curves_verdicts_and_categories(
+    tmp_path: Path, settings: Settings, embedder: Embedder
+) -> None:
     systems = ["pipeline", *BUDGET_RIVALS]
     result = run_evaluation(
         "synthetic", settings=settings, synthetic=SMALL, systems=systems, out_dir=tmp_path / "report", k=10
@@ -220,3 +222,12 @@ def test_evaluation_run_carries_curves_verdicts_and_categories(tmp_path: Path, s
     assert "Recall at matched context budgets" in report and "### k = 20" in report
     assert all((tmp_path / "report" / p).is_file() for p in PLOTS)
     assert compare_budgets({"pipeline": result.systems["pipeline"]}) == []  # no rivals, no verdict
+    # a system whose ranking depends on k is scored at 5 from being asked for 5, not from a cut deeper answer
+    data = generate(SMALL)
+    fresh = HybridNeighbours(embedder)
+    stats = fresh.index(data)
+    at5 = score_system(
+        fresh.name, [QuestionRun(q, fresh.retrieve(q, 5), 0.0) for q in data.questions],
+        k=5, ks=(5,), index=stats, full_tokens=1.0,
+    )  # fmt: skip
+    assert result.systems["hybrid_neighbours"].per_k["5"] == at5.per_k["5"]
