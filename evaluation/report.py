@@ -9,9 +9,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from evaluation.results import EvaluationResult, SystemMetrics
+from evaluation.results import CategoryMetrics, EvaluationResult, SystemMetrics
 
-PLOTS = ("recall_at_k.png", "recall_vs_tokens.png")
+PLOTS = ("recall_at_k.png", "recall_vs_tokens.png", "budget_curve.png")
+#: The cut-offs the per-category tables are printed at (when measured).
+CATEGORY_KS = (5, 10, 20)
 
 EXPLANATION = """\
 ## What the numbers mean
@@ -81,21 +83,71 @@ def _per_k(systems: dict[str, SystemMetrics], ks: list[int]) -> list[str]:
     return lines
 
 
-def _per_category(systems: dict[str, SystemMetrics], k: int) -> list[str]:
-    cats = sorted({c for s in systems.values() for c in s.per_category})
-    lines = [
-        "| system | " + " | ".join(f"{c} R@{k} / ans" for c in cats) + " |",
-        "|---|" + "---|" * len(cats),
-    ]
+def _categories_at(systems: dict[str, SystemMetrics], k: int, run_k: int) -> list[str]:
+    """Per-category recall / answer-token recall at one k (the run's own k falls back to ``per_category``)."""
+
+    def at_k(s: SystemMetrics) -> dict[str, CategoryMetrics]:
+        return s.per_category_k.get(str(k)) or (s.per_category if k == run_k else {})
+
+    cats = sorted({c for s in systems.values() for c in at_k(s)})
+    lines = ["| system | " + " | ".join(cats) + " |", "|---|" + "---|" * len(cats)]
     for name, s in systems.items():
-        cells = []
-        for c in cats:
-            cm = s.per_category.get(c)
-            cells.append(
-                "–" if cm is None else f"{_f(cm.recall_at_k)} / {_f(cm.answer_recall_at_k)} (n={cm.questions})"
-            )
+        at = at_k(s)
+        cells = [
+            "–" if c not in at else f"{_f(at[c].recall_at_k)} / {_f(at[c].answer_recall_at_k)} (n={at[c].questions})"
+            for c in cats
+        ]
         lines.append(f"| {name} | " + " | ".join(cells) + " |")
     return lines
+
+
+def _budget_table(result: EvaluationResult, answer: bool) -> list[str]:
+    """One row per budget, one column per ranked system, and the verdict against the turn baselines."""
+    systems = {n: s for n, s in result.systems.items() if s.budget_curve}
+    verdicts = {v.budget: v for v in result.budget_comparison}
+    head = "| budget | " + " | ".join(systems) + (" | pipeline above both |" if verdicts else " |")
+    lines = [head, "|---|" + "---|" * (len(systems) + (1 if verdicts else 0))]
+    for j, budget in enumerate(result.budgets):
+        cells = []
+        for s in systems.values():
+            p = s.budget_curve[j]
+            value = p.answer_recall if answer else p.recall
+            cells.append(f"{_f(value)} (k={p.k}, {p.mean_context_tokens:.0f} tok)")
+        if budget in verdicts:
+            v = verdicts[budget]
+            cells.append("yes" if (v.answer_recall_above if answer else v.recall_above) else "**no**")
+        lines.append(f"| {budget} | " + " | ".join(cells) + " |")
+    return lines
+
+
+def _budget_section(result: EvaluationResult) -> list[str]:
+    if not result.budgets or not any(s.budget_curve for s in result.systems.values()):
+        return []
+    verdicts = result.budget_comparison
+    missed = [v.budget for v in verdicts if not v.recall_above]
+    if not verdicts:
+        verdict = "The pipeline or a turn baseline was not run: no verdict."
+    else:
+        verdict = (
+            f"The pipeline's evidence recall is above both turn baselines at {len(verdicts) - len(missed)} of "
+            f"{len(verdicts)} budgets" + (f"; not at {missed}." if missed else ".")
+        )
+    return [
+        "## Recall at matched context budgets",
+        "Items in rank order while they fit in the budget (cl100k tokens; item tokens + 1 per line break); "
+        "each cell is the k with the best mean evidence recall at that budget, and the mean tokens used.",
+        "",
+        verdict,
+        "",
+        "### Evidence recall",
+        *_budget_table(result, answer=False),
+        "",
+        "### Answer-token recall",
+        *_budget_table(result, answer=True),
+        "",
+        "![recall at matched budgets](budget_curve.png)",
+        "",
+    ]
 
 
 def render_markdown(result: EvaluationResult) -> str:
@@ -114,9 +166,14 @@ def render_markdown(result: EvaluationResult) -> str:
         "## Recall / answer-token recall / context tokens per k",
         *_per_k(result.systems, result.ks),
         "",
-        f"## Per question category (k = {k})",
-        *_per_category(result.systems, k),
+        "## Per question category (recall / answer-token recall)",
         "",
+    ]
+    measured = {kk for s in result.systems.values() for kk in s.per_category_k}
+    for kk in sorted({k, *(c for c in CATEGORY_KS if str(c) in measured)}):
+        lines += [f"### k = {kk}", *_categories_at(result.systems, kk, k), ""]
+    lines += [
+        *_budget_section(result),
         "## Questions with no right answer",
         "| system | questions | answered anyway (rate) | mean top cosine | stale-fact rate | forgotten leak rate |",
         "|---|---|---|---|---|---|",
@@ -175,6 +232,22 @@ def _plots(result: EvaluationResult, out_dir: Path) -> None:
     ax.legend()
     fig.tight_layout()
     fig.savefig(out_dir / PLOTS[1], dpi=110)
+    plt.close(fig)
+
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4), sharey=True)
+    for name, s in result.systems.items():
+        if not s.budget_curve:
+            continue
+        xs = [p.budget for p in s.budget_curve]
+        axes[0].plot(xs, [p.recall for p in s.budget_curve], marker=".", label=name)
+        axes[1].plot(xs, [p.answer_recall for p in s.budget_curve], marker=".", label=name)
+    axes[0].set(xlabel="context budget (tokens)", ylabel="evidence recall", title=f"matched budgets — {result.dataset}")
+    axes[1].set(xlabel="context budget (tokens)", ylabel="answer-token recall", title="answer-token recall")
+    axes[0].set_ylim(0, 1.05)
+    if any(s.budget_curve for s in result.systems.values()):
+        axes[0].legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(out_dir / PLOTS[2], dpi=110)
     plt.close(fig)
 
 

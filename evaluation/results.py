@@ -6,7 +6,13 @@ from pydantic import BaseModel, Field
 
 #: Cut-offs every system is measured at, besides the run's own k.
 K_VALUES: tuple[int, ...] = (1, 5, 10, 20)
-SYSTEM_NAMES: tuple[str, ...] = ("pipeline", "full_context", "chunk_rag", "turn_rag")
+SYSTEM_NAMES: tuple[str, ...] = (
+    "pipeline", "full_context", "chunk_rag", "turn_rag", "lance_hybrid_turns", "hybrid_neighbours",
+)  # fmt: skip
+#: The baselines the pipeline must beat at every matched token budget (issue 16).
+BUDGET_RIVALS: tuple[str, ...] = ("lance_hybrid_turns", "hybrid_neighbours")
+#: Context budgets (cl100k tokens) of the recall-vs-tokens curve.
+BUDGETS: tuple[int, ...] = tuple(range(200, 1501, 100))
 
 
 class KMetrics(BaseModel):
@@ -26,6 +32,29 @@ class CategoryMetrics(BaseModel):
     mrr: float
     ndcg_at_k: float
     answer_recall_at_k: float
+
+
+class BudgetPoint(BaseModel):
+    """A system at one context budget: its items in rank order while they fit, asked at the best ``k``."""
+
+    budget: int
+    k: int
+    recall: float
+    answer_recall: float
+    mean_context_tokens: float
+    mean_items: float
+
+
+class BudgetVerdict(BaseModel):
+    """Does the pipeline's curve lie above every rival's at this budget (evidence and answer-token recall)?"""
+
+    budget: int
+    pipeline_recall: float
+    rivals_recall: dict[str, float]
+    recall_above: bool
+    pipeline_answer_recall: float
+    rivals_answer_recall: dict[str, float]
+    answer_recall_above: bool
 
 
 class UnanswerableMetrics(BaseModel):
@@ -56,6 +85,10 @@ class SystemMetrics(BaseModel):
     items_indexed: int
     per_k: dict[str, KMetrics]
     per_category: dict[str, CategoryMetrics]
+    #: The same per-category figures at every measured k (keys are k as a string).
+    per_category_k: dict[str, dict[str, CategoryMetrics]] = Field(default_factory=dict)
+    #: Recall-vs-tokens curve at the run's budgets (empty for a system that returns everything).
+    budget_curve: list[BudgetPoint] = Field(default_factory=list)
     unanswerable: UnanswerableMetrics
     #: Synthetic set only: share of updated-fact questions answered first with the old value.
     stale_fact_rate: float | None = None
@@ -98,4 +131,7 @@ class EvaluationResult(BaseModel):
     extraction: ExtractionMetrics | None = None
     llm_judge: str = "not run: no OpenAI-compatible endpoint configured"
     notes: list[str] = Field(default_factory=list)
+    budgets: list[int] = Field(default_factory=list)
+    #: Per budget: is the pipeline above both turn-level baselines? (empty when one of them was not run)
+    budget_comparison: list[BudgetVerdict] = Field(default_factory=list)
     report_dir: str | None = None

@@ -16,11 +16,13 @@ from evaluation.baselines import DenseRAG, FullContext, IndexStats, RetrievalSys
 from evaluation.dataset import EvalDataset
 from evaluation.extraction import COSINE_THRESHOLD, extraction_metrics
 from evaluation.locomo import load_locomo
+from evaluation.matched import CURVE_KS, budget_curve, compare_budgets, score_asked_at_each_k
 from evaluation.metrics import mean
 from evaluation.pipeline_system import PipelineSystem
-from evaluation.results import K_VALUES, SYSTEM_NAMES, EvaluationResult, IngestMetrics, SystemMetrics
+from evaluation.results import BUDGETS, K_VALUES, SYSTEM_NAMES, EvaluationResult, IngestMetrics, SystemMetrics
 from evaluation.scoring import QuestionRun, context_text, score_system
 from evaluation.synthetic import SyntheticConfig, generate
+from evaluation.turn_baselines import HybridNeighbours, LanceHybridTurns
 from tasks.providers import build_embedder
 from tasks.settings import Settings
 from tasks.tokens import count_tokens
@@ -104,6 +106,8 @@ def run_evaluation(
             "full_context": full,
             "chunk_rag": DenseRAG("chunk_rag", embedder, window=chunk_size, stride=chunk_stride),
             "turn_rag": DenseRAG("turn_rag", embedder, window=1),
+            "lance_hybrid_turns": LanceHybridTurns(embedder, Path(tmp) / "turns"),
+            "hybrid_neighbours": HybridNeighbours(embedder),
         }
         results: dict[str, SystemMetrics] = {}
         ingest = IngestMetrics()
@@ -111,17 +115,7 @@ def run_evaluation(
         for name in [n for n in SYSTEM_NAMES if n in systems]:
             system = built[name]
             stats = system.index(data) if name != "full_context" else IndexStats(items=_turns(data))
-            runs = _ask(system, data, depth)
-            results[name] = score_system(
-                name,
-                runs,
-                k=k,
-                ks=K_VALUES,
-                index=stats,
-                full_tokens=full_tokens,
-                returns_everything=system.returns_everything,
-                abstain_threshold=abstain_threshold,
-            )
+            results[name] = _score(system, data, k, depth, stats, full_tokens, abstain_threshold)
             if isinstance(system, PipelineSystem):
                 ingest = _ingest_metrics(stats, data)
                 if data.gold_facts:
@@ -137,6 +131,8 @@ def run_evaluation(
         extraction=extraction,
         llm_judge=llm_judge_status(settings),
         notes=[*data.notes, *_notes(chunk_size, chunk_stride, abstain_threshold, extraction is not None)],
+        budgets=list(BUDGETS),
+        budget_comparison=compare_budgets(results),
     )
     if out_dir is not None:
         from evaluation.report import write_report
@@ -144,6 +140,42 @@ def run_evaluation(
         write_report(result, out_dir)
         result = result.model_copy(update={"report_dir": str(out_dir)})
     return result
+
+
+def _score(
+    system: RetrievalSystem,
+    data: EvalDataset,
+    k: int,
+    depth: int,
+    stats: IndexStats,
+    full_tokens: float,
+    threshold: float,
+) -> SystemMetrics:
+    """Per-k figures from one answer at ``depth`` cut at each k, or, for a system whose ranking depends
+    on k, from asking it at each k; plus the recall-vs-tokens curve from asking at every curve k."""
+
+    def cut_from(runs: list[QuestionRun]) -> SystemMetrics:
+        return score_system(
+            system.name,
+            runs,
+            k=k,
+            ks=K_VALUES,
+            index=stats,
+            full_tokens=full_tokens,
+            returns_everything=system.returns_everything,
+            abstain_threshold=threshold,
+        )
+
+    if system.returns_everything:
+        return cut_from(_ask(system, data, depth))
+    runs_by_k = {kk: _ask(system, data, kk) for kk in sorted({*K_VALUES, k, depth, *CURVE_KS})}
+    if getattr(system, "ranking_depends_on_k", False):
+        metrics = score_asked_at_each_k(
+            system.name, runs_by_k, k=k, ks=K_VALUES, index=stats, full_tokens=full_tokens, abstain_threshold=threshold
+        )
+    else:
+        metrics = cut_from(runs_by_k[depth])
+    return metrics.model_copy(update={"budget_curve": budget_curve(runs_by_k, BUDGETS)})
 
 
 def _turns(data: EvalDataset) -> int:
@@ -170,6 +202,10 @@ def _notes(chunk_size: int, stride: int, threshold: float, extraction: bool) -> 
         f"chunk_rag: windows of {chunk_size} consecutive turns within a session, stride {stride}",
         f"unanswerable questions count as answered when an item's cosine to the question is >= {threshold}",
         "full_context returns the whole history at every k; its rank metrics follow chronological order",
+        "lance_hybrid_turns and hybrid_neighbours fuse each leg's top k, so their figures at each k come from "
+        "asking them for k; the other systems are asked once at the largest k and cut",
+        "budget curve: items in rank order while they fit (item tokens + 1 per line break); each point is the "
+        f"k of {sorted({*K_VALUES, *CURVE_KS})} with the best mean evidence recall at that budget",
     ]
     if extraction:
         notes.append(

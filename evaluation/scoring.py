@@ -92,11 +92,19 @@ def score_system(
 
     scored_runs = [r for r in runs if r.question.answerable and r.question.gold_event_ids]
     per_k: dict[str, KMetrics] = {}
+    per_category_k: dict[str, dict[str, CategoryMetrics]] = {}
     at_k: list[_Scored] = []
+    groups: dict[str, list[int]] = defaultdict(list)
+    for i, r in enumerate(scored_runs):
+        groups[r.question.category].append(i)
     for kk in sorted({*ks, k}):
         scored = [_score_at(r, cut(kk, r), tokens) for r in scored_runs]
         if kk == k:
             at_k = scored
+        per_category_k[str(kk)] = {
+            cat: _category([scored_runs[i] for i in idx], [scored[i] for i in idx])
+            for cat, idx in sorted(groups.items())
+        }
         per_k[str(kk)] = KMetrics(
             precision=m.mean(s.precision for s in scored),
             recall=m.mean(s.recall for s in scored),
@@ -105,12 +113,7 @@ def score_system(
             answer_recall=m.mean(s.answer for s in scored),
             mean_context_tokens=m.mean(s.tokens for s in scored),
         )
-    groups: dict[str, list[int]] = defaultdict(list)
-    for i, r in enumerate(scored_runs):
-        groups[r.question.category].append(i)
-    per_category = {
-        cat: _category([scored_runs[i] for i in idx], [at_k[i] for i in idx]) for cat, idx in sorted(groups.items())
-    }
+    per_category = per_category_k[str(k)]
     overall = _category(scored_runs, at_k)
     top_items = [item for r in scored_runs for item in r.items[: cut(k, r)]]
     mean_tokens = per_k[str(k)].mean_context_tokens
@@ -134,6 +137,7 @@ def score_system(
         items_indexed=index.items,
         per_k=per_k,
         per_category=per_category,
+        per_category_k=per_category_k,
         unanswerable=_unanswerable(runs, k, abstain_threshold, returns_everything),
         stale_fact_rate=_rate(runs, k, returns_everything, lambda q: bool(q.stale_values), _is_stale),
         forgotten_leak_rate=_rate(runs, k, returns_everything, lambda q: bool(q.forgotten_values), _is_leak),
