@@ -27,7 +27,7 @@ from evaluation.baselines import IndexStats, Retrieved, Scope, turn_line
 from evaluation.bm25 import BM25
 from evaluation.dataset import EvalDataset, EvalQuestion
 from tasks.providers.base import Embedder, FloatMatrix
-from tasks.sqlfilter import scope as scope_filter
+from tasks.store.filters import scope as scope_filter
 
 #: The RRF constant both baselines use (LanceDB's default).
 RRF_K = 60
