@@ -13,10 +13,12 @@ from collections import defaultdict
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
+from tasks.errors import ProviderReplyError
 from tasks.models import Episode, Extraction, QuarantineRecord, Session, SessionBatch, stable_id
 from tasks.providers import build_embedder, build_extractor, build_summarizer
+from tasks.providers.openai_client import map_concurrent, usage_snapshot
 from tasks.settings import Settings
 from tasks.sqlfilter import is_in
 from tasks.store import LEDGER, QUARANTINE, Store, open_store
@@ -52,6 +54,10 @@ class IngestSummary(BaseModel):
     actions: dict[str, int] = {}
     seconds: float = 0.0
     embed_seconds: float = 0.0
+    #: LLM calls and tokens of this run per provider (empty with local providers).
+    llm_usage: dict[str, dict[str, int]] = {}
+    #: The process's usage counts when the run started (not stored): llm_usage is counted from it.
+    usage_baseline: dict[str, dict[str, int]] = Field(default_factory=usage_snapshot, exclude=True)
 
     def count_extracted(self, items: Sequence[Extracted]) -> None:
         self.facts_extracted = sum(len(e.extraction.facts) for e in items)
@@ -77,13 +83,32 @@ def select_new(sessions: Sequence[Session], settings: Settings) -> list[Session]
     return [s for s in latest.values() if done.get(s.key) != s.content_hash]
 
 
-def extract_sessions(sessions: Sequence[Session], settings: Settings) -> list[Extracted]:
+def extract_sessions(
+    sessions: Sequence[Session], settings: Settings, quarantine: list[QuarantineRecord] | None = None
+) -> list[Extracted]:
+    """Extract and summarise each session; with an LLM provider, sessions run concurrently.
+
+    A session whose LLM reply stays invalid after the repair attempt goes to ``quarantine`` (when
+    given) with the raw reply, and is left out of the run, so the ledger does not mark it done.
+    """
     extractor, summarizer = build_extractor(settings), build_summarizer(settings)
-    out = []
-    for session in sessions:
+
+    def one(session: Session) -> Extracted:
         extraction = extractor.extract(session)
-        episode = summarizer.summarize(session, extraction.facts)
-        out.append(Extracted(session=session, extraction=extraction, episode=episode))
+        return Extracted(session=session, extraction=extraction, episode=summarizer.summarize(session, extraction.facts))
+
+    if settings.extractor == "local" and settings.summarizer == "local":  # CPU-bound: threads would not help
+        return [one(session) for session in sessions]
+    out = []
+    for session, result in zip(sessions, map_concurrent(one, sessions, settings), strict=True):
+        if isinstance(result, ProviderReplyError) and quarantine is not None:
+            reason = f"session {session.session_id}: {result.reason}"
+            raw = result.raw[: settings.quarantine_raw_max_chars]
+            quarantine.append(QuarantineRecord(source=session.source or session.key, line=0, reason=reason, raw=raw))
+        elif isinstance(result, BaseException):
+            raise result
+        else:
+            out.append(result)
     return out
 
 
@@ -155,10 +180,11 @@ def ingest_sessions(
     summary = IngestSummary(run_id=run_id or new_run_id(), sessions_seen=len(sessions), sessions_pending=pending)
     todo = select_new(sessions, settings)
     summary.sessions_skipped = len(sessions) - len(todo)
-    extracted = extract_sessions(todo, settings)
+    bad: list[QuarantineRecord] = []
+    extracted = extract_sessions(todo, settings, quarantine=bad)
     summary.count_extracted(extracted)
     embedded = embed_extracted(extracted, settings)
     summary.embed_seconds = embedded.seconds
-    summary = commit_run(embedded, quarantined, settings, summary)
+    summary = commit_run(embedded, [*quarantined, *bad], settings, summary)
     summary.seconds = time.perf_counter() - started
     return summary

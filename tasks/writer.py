@@ -15,6 +15,7 @@ from tasks.forgetting import scrub_episodes
 from tasks.models import Episode, QuarantineRecord
 from tasks.pipeline import Embedded, IngestSummary, group_by_user, write_quarantine
 from tasks.providers import build_consolidator, build_embedder
+from tasks.providers.openai_client import usage_since
 from tasks.settings import Settings
 from tasks.store import CHANGES, EPISODES, LEDGER, MEMORIES, RUNS, Store, dumps_json, open_store
 
@@ -90,6 +91,7 @@ def commit_run(
 
 def record_run(store: Store, summary: IngestSummary, before: dict[str, int], started: datetime) -> None:
     """The runs row (versions before/after, for rollback) and a tag on every table's new version."""
+    summary.llm_usage = usage_since(summary.usage_baseline)
     counts = summary.model_dump(exclude={"run_id"})
     row = {"run_id": summary.run_id, "flow": "ingest", "started_at": started, "ended_at": datetime.now(UTC),
            "status": "completed", "versions_before": dumps_json(before), "versions_after": "{}",
