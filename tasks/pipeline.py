@@ -95,7 +95,8 @@ def extract_sessions(
 
     def one(session: Session) -> Extracted:
         extraction = extractor.extract(session)
-        return Extracted(session=session, extraction=extraction, episode=summarizer.summarize(session, extraction.facts))
+        episode = summarizer.summarize(session, extraction.facts)
+        return Extracted(session=session, extraction=extraction, episode=episode)
 
     if settings.extractor == "local" and settings.summarizer == "local":  # CPU-bound: threads would not help
         return [one(session) for session in sessions]

@@ -17,12 +17,16 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
 
+from tasks.models import Event, Session
+from tasks.settings import Settings
 from tasks.tokens import count_tokens
 
 _WORD = re.compile(r"[a-zà-ÿ0-9]+")
@@ -60,6 +64,9 @@ class LLMStub:
     chat: deque[Scripted] = field(default_factory=deque)
     embeddings: deque[Scripted] = field(default_factory=deque)
     requests: list[Recorded] = field(default_factory=list)
+    #: Requests being served now, and the most ever served at once.
+    active: int = 0
+    peak: int = 0
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _server: ThreadingHTTPServer | None = None
 
@@ -98,9 +105,19 @@ class LLMStub:
     def handle(self, handler: BaseHTTPRequestHandler, body: dict[str, Any]) -> None:
         path = handler.path
         with self._lock:
-            self.requests.append(Recorded(path, body, dict(handler.headers.items())))
+            self.requests.append(Recorded(path, body, {k.lower(): v for k, v in handler.headers.items()}))
             queue = self.chat if path.endswith("/chat/completions") else self.embeddings
             script = queue.popleft() if queue else None
+            self.active += 1
+            self.peak = max(self.peak, self.active)
+        try:
+            self._reply(handler, body, script)
+        finally:
+            with self._lock:
+                self.active -= 1
+
+    def _reply(self, handler: BaseHTTPRequestHandler, body: dict[str, Any], script: Scripted | None) -> None:
+        path = handler.path
         time.sleep(self.latency + (script.delay if script else 0.0))
         if path.endswith("/chat/completions"):
             status, payload = self._chat(body, script)
@@ -220,3 +237,32 @@ def llm_stub() -> Iterator[LLMStub]:
     stub = LLMStub().start()
     yield stub
     stub.stop()
+
+
+# -- helpers for the tests that use the stub ----------------------------------------------------
+
+TEST_KEY = "sk-test-7f3a9c-never-log-me"
+T0 = datetime(2025, 3, 2, 9, 0, tzinfo=UTC)
+
+
+def stub_settings(stub: LLMStub, store: Path, **overrides: Any) -> Settings:
+    """Every provider on the stub, short backoff (never a test's wall time), a key to look for in logs."""
+    values: dict[str, Any] = {
+        "store_uri": str(store), "openai_base_url": stub.base_url, "openai_api_key": TEST_KEY,
+        "extractor": "openai", "summarizer": "openai", "consolidator": "openai", "embedder": "openai",
+        "openai_embedding_model": "stub-embed", "openai_backoff_base_seconds": 0.01,
+        "openai_backoff_max_seconds": 0.02, "openai_timeout_seconds": 5.0,
+    }  # fmt: skip
+    return Settings(**(values | overrides))
+
+
+def make_session(sid: str, turns: list[tuple[str, str]], *, day: int = 0, user: str = "alice") -> Session:
+    """A session of ``(author, text)`` turns one minute apart; author "agent" is the agent, else a user."""
+    start = T0 + timedelta(days=day)
+    events = tuple(
+        Event(id=f"{sid}-e{i}", author=author, role="agent" if author == "agent" else "user", text=text,
+              timestamp=start + timedelta(minutes=i))
+        for i, (author, text) in enumerate(turns)
+    )  # fmt: skip
+    return Session(app_name="app", user_id=user, session_id=sid, started_at=start,
+                   ended_at=events[-1].timestamp, events=events)  # fmt: skip

@@ -29,6 +29,8 @@ BLANKET_WORDS = content_words(
     "data information info stuff things thing said told know knew about me myself previous instructions "
     "now please whole entire history record records"
 )
+#: Verbs too common to identify a memory ("forget that I like jazz": jazz identifies it).
+LIGHT_VERBS = content_words("like love prefer enjoy want use get go make think feel have")
 MAX_CANDIDATES = 20
 
 DECIDE = """You maintain a person's long-term memories. A new fact was extracted from a conversation;
@@ -143,7 +145,7 @@ class OpenAIConsolidator:
         doc = {"request": request.query, "memories": _memories(shown)}
         reply = self.client.chat_json(FORGET, json.dumps(doc, ensure_ascii=False), ForgetReply, "forget")
         by_id = {s.memory.memory_id: s for s in shown}
-        words = content_words(request.query) - BLANKET_WORDS
+        words = content_words(request.query) - BLANKET_WORDS - LIGHT_VERBS
         out: list[Decision] = []
         for item in reply.deletions:
             scored = by_id.get(item.memory_id)
