@@ -30,10 +30,14 @@ from tasks.settings import Settings
 from tasks.tokens import count_tokens
 
 _WORD = re.compile(r"[a-zà-ÿ0-9]+")
+#: Words the stub's embedding ignores, so that texts are close when they share content words.
 _STOP = frozenset(
-    "a an the and or but of to in on at for with by from as is are was were be been i me my we our you your he "
-    "she they them his her their it its this that so very really just also too than then about what how do did "
-    "have has had not no yes oh wow that's i'm it's".split()
+    re.findall(
+        r"\S+",
+        """a an the and or but of to in on at for with by from as is are was were be been i me my we our you your
+        he she they them his her their it its this that so very really just also too than then about what how do
+        did have has had not no yes oh wow that's i'm it's""",
+    )
 )
 
 
@@ -81,10 +85,10 @@ class LLMStub:
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
 
-            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
+            def log_message(self, format: str, *args: Any) -> None:
                 return
 
-            def do_POST(self) -> None:  # noqa: N802 - stdlib name
+            def do_POST(self) -> None:
                 length = int(self.headers.get("Content-Length") or 0)
                 body = json.loads(self.rfile.read(length) or b"{}")
                 stub.handle(self, body)
@@ -155,7 +159,9 @@ class LLMStub:
         if script and script.status != 200:
             return script.status, script.body or {"error": {"message": f"scripted {script.status}", "type": "x"}}
         texts = body["input"] if isinstance(body["input"], list) else [body["input"]]
-        data = [{"object": "embedding", "index": i, "embedding": hashed_embedding(t, self.dim)} for i, t in enumerate(texts)]
+        data = [
+            {"object": "embedding", "index": i, "embedding": hashed_embedding(t, self.dim)} for i, t in enumerate(texts)
+        ]
         tokens = sum(count_tokens(t) for t in texts)
         return 200, {"object": "list", "data": data, "model": body.get("model"),
                      "usage": {"prompt_tokens": tokens, "total_tokens": tokens}}  # fmt: skip
@@ -200,12 +206,16 @@ def plausible_chat(body: dict[str, Any]) -> str:
     name = _schema_name(body)
     if name == "ExtractionReply":
         turns = [t for t in _session(body)["turns"] if t["role"] != "agent" and len(words(t["text"])) >= 3]
-        facts = [{"topic": "key_conversation_details", "content": f"{t['speaker']}: {t['text'][:300]}",
-                  "source_event_ids": [t["id"]], "importance": 0.5, "slot": None, "value": None} for t in turns]  # fmt: skip
+        fixed = {"topic": "key_conversation_details", "importance": 0.5, "slot": None, "value": None}
+        facts = [
+            fixed | {"content": f"{t['speaker']}: {t['text'][:300]}", "source_event_ids": [t["id"]]} for t in turns
+        ]
         return json.dumps({"facts": facts, "forget_requests": []})
     if name == "EpisodeReply":
         turns = _session(body)["turns"]
-        sentences = [{"text": f"{t['speaker']} said: {t['text'][:160]}", "source_event_ids": [t["id"]]} for t in turns[:4]]
+        sentences = [
+            {"text": f"{t['speaker']} said: {t['text'][:160]}", "source_event_ids": [t["id"]]} for t in turns[:4]
+        ]
         topics = [w for w, _ in _top_words(" ".join(t["text"] for t in turns))]
         return json.dumps({"sentences": sentences, "topics": topics, "key_facts": []})
     if name == "DecisionReply":

@@ -19,7 +19,7 @@ from tasks.providers.openai_summarizer import OpenAISummarizer
 from tasks.settings import CustomTopic, Settings
 from tasks.store import MEMORIES, Store, open_store
 from tasks.tokens import count_tokens
-from tests.llm_stub import TEST_KEY, LLMStub, Scripted, llm_stub, make_session, stub_settings  # noqa: F401
+from tests.llm_stub import TEST_KEY, LLMStub, Scripted, make_session, stub_settings
 
 TURNS = [
     ("user", "Yesterday I adopted an African Grey parrot called Kiwi."),
@@ -72,7 +72,9 @@ def test_valid_extraction_checks_ids_topics_and_carries_the_prompt(llm_stub: LLM
 
 
 def test_long_session_is_chunked_by_token_budget(llm_stub: LLMStub, tmp_path: Path) -> None:
-    turns = [("user", f"Turn {i}: " + "I really enjoy long walks along the river every weekend. " * 5) for i in range(6)]
+    turns = [
+        ("user", f"Turn {i}: " + "I really enjoy long walks along the river every weekend. " * 5) for i in range(6)
+    ]
     llm_stub.chat.extend(Scripted(content=extraction()) for _ in range(6))
     extractor(llm_stub, tmp_path, extraction_chunk_tokens=150).extract(make_session("s1", turns))
     parts = [json.loads(r["messages"][1]["content"][9:-10])["turns"] for r in llm_stub.chat_requests()]
@@ -160,7 +162,9 @@ def test_usage_is_counted_per_provider(llm_stub: LLMStub, tmp_path: Path) -> Non
 
 def test_api_key_is_sent_but_never_logged(llm_stub: LLMStub, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.DEBUG)
-    llm_stub.chat.extend([Scripted(status=429), Scripted(content="{bad"), Scripted(content="{bad"), Scripted(status=401)])
+    llm_stub.chat.extend(
+        [Scripted(status=429), Scripted(content="{bad"), Scripted(content="{bad"), Scripted(status=401)]
+    )
     with pytest.raises(ProviderReplyError) as first:
         extractor(llm_stub, tmp_path).extract(make_session("s1", TURNS))
     with pytest.raises(openai.AuthenticationError) as second:
@@ -201,7 +205,9 @@ def test_requests_in_flight_stay_within_the_bound(llm_stub: LLMStub, tmp_path: P
 
 def compacted(session: Session, covered: int) -> Session:
     until = session.events[covered - 1].timestamp
-    return session.model_copy(update={"compaction_summaries": ("Carol plans a trip with Mia.",), "compacted_until": until})
+    return session.model_copy(
+        update={"compaction_summaries": ("Carol plans a trip with Mia.",), "compacted_until": until}
+    )
 
 
 def test_summary_reuses_compaction_and_summarises_only_the_rest(llm_stub: LLMStub, tmp_path: Path) -> None:
