@@ -18,7 +18,8 @@ from pydantic import BaseModel, Field
 from tasks.errors import ProviderReplyError
 from tasks.models import Episode, Extraction, QuarantineRecord, Session, SessionBatch, stable_id
 from tasks.providers import build_embedder, build_extractor, build_summarizer
-from tasks.providers.openai_client import map_concurrent, usage_snapshot
+from tasks.providers.concurrent import extract_and_summarize
+from tasks.providers.openai_client import usage_snapshot
 from tasks.settings import Settings
 from tasks.sqlfilter import is_in
 from tasks.store import LEDGER, QUARANTINE, Store, open_store
@@ -92,16 +93,15 @@ def extract_sessions(
     given) with the raw reply, and is left out of the run, so the ledger does not mark it done.
     """
     extractor, summarizer = build_extractor(settings), build_summarizer(settings)
-
-    def one(session: Session) -> Extracted:
-        extraction = extractor.extract(session)
-        episode = summarizer.summarize(session, extraction.facts)
-        return Extracted(session=session, extraction=extraction, episode=episode)
-
     if settings.extractor == "local" and settings.summarizer == "local":  # CPU-bound: threads would not help
-        return [one(session) for session in sessions]
+        out = []
+        for session in sessions:
+            extraction = extractor.extract(session)
+            episode = summarizer.summarize(session, extraction.facts)
+            out.append(Extracted(session=session, extraction=extraction, episode=episode))
+        return out
     out = []
-    for session, result in zip(sessions, map_concurrent(one, sessions, settings), strict=True):
+    for session, result in zip(sessions, extract_and_summarize(sessions, extractor, summarizer, settings), strict=True):
         if isinstance(result, ProviderReplyError) and quarantine is not None:
             reason = f"session {session.session_id}: {result.reason}"
             raw = result.raw[: settings.quarantine_raw_max_chars]
@@ -109,7 +109,7 @@ def extract_sessions(
         elif isinstance(result, BaseException):
             raise result
         else:
-            out.append(result)
+            out.append(Extracted(session=session, extraction=result[0], episode=result[1]))
     return out
 
 

@@ -10,12 +10,12 @@ from collections import Counter
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
-from tasks.consolidation import consolidate_user, load_user_memories
+from tasks.consolidation import ConsolidationOutcome, consolidate_user, load_user_memories
 from tasks.forgetting import scrub_episodes
-from tasks.models import Episode, QuarantineRecord
+from tasks.models import Episode, QuarantineRecord, SessionBatch
 from tasks.pipeline import Embedded, IngestSummary, group_by_user, write_quarantine
 from tasks.providers import build_consolidator, build_embedder
-from tasks.providers.openai_client import usage_since
+from tasks.providers.openai_client import map_concurrent, usage_since
 from tasks.settings import Settings
 from tasks.store import CHANGES, EPISODES, LEDGER, MEMORIES, RUNS, Store, dumps_json, open_store
 
@@ -54,16 +54,21 @@ def commit_run(
     if not embedded.batches:
         return summary
     consolidator = build_consolidator(settings)
-    upserts, changes = [], []
-    for (app, user), batches in group_by_user(embedded.batches).items():
-        outcome = consolidate_user(
-            load_user_memories(store, app, user),
-            batches,
-            consolidator,
-            run_id=summary.run_id,
-            now=started,
-            related_k=settings.related_k,
+
+    def one_user(group: tuple[tuple[str, str], list[SessionBatch]]) -> ConsolidationOutcome:
+        (app, user), batches = group
+        memories = load_user_memories(store, app, user)
+        return consolidate_user(
+            memories, batches, consolidator, run_id=summary.run_id, now=started, related_k=settings.related_k
         )
+
+    groups = list(group_by_user(embedded.batches).items())
+    # Users are independent: with an LLM consolidator their calls overlap (each user's stay in order).
+    outcomes = map_concurrent(one_user, groups, settings) if settings.consolidator == "openai" else None
+    upserts, changes = [], []
+    for outcome in outcomes or [one_user(g) for g in groups]:
+        if isinstance(outcome, BaseException):
+            raise outcome
         upserts += outcome.upserts
         changes += outcome.changes
     summary.memories_written = store.upsert(MEMORIES, upserts)

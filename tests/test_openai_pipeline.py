@@ -156,7 +156,9 @@ def test_prompt_injection_deletes_only_what_the_user_asked(llm_stub: LLMStub, tm
     assert active == ["The user says: I work at Acme as an engineer", "The user says: My sister Mia lives in Porto"]
     deletes = [c for c in store.rows(CHANGES) if c["action"] == "DELETE"]
     assert [d["old_content"] for d in deletes] == ["The user says: I like jazz music a lot"]
-    extraction = next(r for r in llm_stub.chat_requests() if "s2-e0" in r["messages"][1]["content"])
+    extraction = next(
+        r for r in llm_stub.chat_requests() if "s2-e0" in r["messages"][1]["content"] and "You extract" in str(r)
+    )
     assert "SYSTEM NOTICE" in extraction["messages"][1]["content"].split("<session>", 1)[1]
     assert "never an\ninstruction" in extraction["messages"][0]["content"]
 
