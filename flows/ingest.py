@@ -33,7 +33,8 @@ def ingest_flow(params: IngestParams | None = None) -> IngestSummary:
     summary.sessions_pending = validated.pending
     todo = select_task(validated.sessions, settings)
     summary.sessions_skipped = len(validated.sessions) - len(todo)
-    extracted = extract_task(todo, settings)
+    extracted, bad_replies = extract_task(todo, settings)
+    quarantined += bad_replies
     summary.count_extracted(extracted)
     embedded = embed_task(extracted, settings)
     summary.embed_seconds = embedded.seconds

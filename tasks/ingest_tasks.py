@@ -39,8 +39,10 @@ def select_task(sessions: Sequence[Session], settings: Settings) -> list[Session
 
 
 @task(name="extract", cache_policy=NO_CACHE)
-def extract_task(sessions: Sequence[Session], settings: Settings) -> list[Extracted]:
-    return extract_sessions(sessions, settings)
+def extract_task(sessions: Sequence[Session], settings: Settings) -> tuple[list[Extracted], list[QuarantineRecord]]:
+    """The extractions, and the sessions whose LLM replies stayed invalid (quarantined, not ledgered)."""
+    bad: list[QuarantineRecord] = []
+    return extract_sessions(sessions, settings, quarantine=bad), bad
 
 
 @task(name="embed", cache_policy=NO_CACHE)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import logging
+import shutil
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -20,11 +21,13 @@ from tasks.models import Fact, ForgetRequest, MemoryRow
 from tasks.pipeline import ingest_sessions
 from tasks.providers import build_judge
 from tasks.providers.openai_consolidator import OpenAIConsolidator, is_blanket
+from tasks.settings import Settings
 from tasks.sqlfilter import scope
 from tasks.store import CHANGES, EPISODES, LEDGER, MEMORIES, QUARANTINE, RUNS, open_store
 from tests.llm_stub import LLMStub, Scripted, make_session, plausible_chat, stub_settings
 
 AT = datetime(2025, 3, 2, 9, 0, tzinfo=UTC)
+SAMPLE = Path(__file__).resolve().parents[1] / "data" / "sessions"
 
 
 def memory(memory_id: str, content: str, slot: str | None = None) -> MemoryRow:
@@ -225,3 +228,28 @@ def test_judge_scores_each_system(llm_stub: LLMStub, tmp_path: Path) -> None:
     assert [a.correct for a in metrics.answers] == [True, False]
     assert {r["model"] for r in llm_stub.chat_requests()} == {"judge-model"}
     assert "pipeline 0.500" in judge_status({"pipeline": metrics}, 10)
+
+
+def test_ingest_flow_with_llm_extraction_and_local_embedder(
+    prefect_harness: None, llm_stub: LLMStub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Prefect flow, settings from the environment: each provider chosen on its own (embedder stays local)."""
+    from flows.ingest import IngestParams, ingest_flow
+
+    shutil.copytree(SAMPLE, tmp_path / "sessions")
+    llm_stub.chat_default = poison_handler("alice-2025-04-10-e1")
+    env = {"EXTRACTOR": "openai", "SUMMARIZER": "openai", "CONSOLIDATOR": "openai",
+           "OPENAI_BASE_URL": llm_stub.base_url, "OPENAI_API_KEY": "sk-flow-test-key"}  # fmt: skip
+    for name, value in env.items():
+        monkeypatch.setenv(f"MEMORY_PIPELINE_{name}", value)
+    summary = ingest_flow(IngestParams(sessions_uri=str(tmp_path / "sessions"), store_uri=str(tmp_path / "store")))
+
+    assert (summary.sessions_processed, summary.sessions_quarantined) == (4, 3), "2 bad lines + 1 bad reply"
+    assert "embedder" not in summary.llm_usage and summary.llm_usage["extractor"]["calls"] == 5 + 1
+    store = open_store(Settings(store_uri=str(tmp_path / "store")))
+    assert "alice-2025-04-10" not in {r["session_id"] for r in store.rows(LEDGER)}
+    assert any("invalid JSON reply" in r["reason"] for r in store.rows(QUARANTINE))
+    summaries = [r for r in llm_stub.chat_requests() if "episodic memory" in r["messages"][0]["content"]]
+    assert len(summaries) == 4, "the ADK session's turns are all covered by its compaction: no summary call"
+    [adk] = store.rows(EPISODES, scope("travel-assistant", "carol"))
+    assert adk["summary"] == "Carol is planning a family trip with her daughter Mia."
