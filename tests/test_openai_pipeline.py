@@ -253,3 +253,20 @@ def test_ingest_flow_with_llm_extraction_and_local_embedder(
     assert len(summaries) == 4, "the ADK session's turns are all covered by its compaction: no summary call"
     [adk] = store.rows(EPISODES, scope("travel-assistant", "carol"))
     assert adk["summary"] == "Carol is planning a family trip with her daughter Mia."
+
+
+def test_evaluation_reports_j_per_system(llm_stub: LLMStub, tmp_path: Path) -> None:
+    """The runner's judge hook: local pipeline and baselines, the LLM judge on top (answers from top-k context)."""
+    from evaluation.runner import run_evaluation
+    from evaluation.synthetic import SyntheticConfig, generate
+
+    llm_stub.chat_default = plausible_chat
+    settings = Settings(store_uri=str(tmp_path / "unused"), judge="openai", openai_base_url=llm_stub.base_url)
+    small = SyntheticConfig(users=1, sessions_per_user=2)
+    result = run_evaluation("synthetic", k=5, settings=settings, systems=("pipeline", "chunk_rag"), synthetic=small)
+    assert set(result.judge) == {"pipeline", "chunk_rag"}
+    answerable = sum(q.answerable for q in generate(small).questions)
+    for metrics in result.judge.values():
+        assert metrics.questions == answerable and metrics.errors == 0 and 0.0 <= metrics.j_score <= 1.0
+    assert result.llm_judge.startswith("J (answer and grade by gpt-4o-mini, context = top 5 items): pipeline ")
+    assert len(llm_stub.chat_requests()) == 2 * 2 * answerable
