@@ -15,6 +15,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from pydantic import SecretStr
+
 from evaluation.locomo import load_locomo
 from evaluation.runner import DEFAULT_LOCOMO
 from tasks.models import Session
@@ -29,7 +31,7 @@ def run(sessions: list[Session], args: argparse.Namespace, label: str) -> None:
     try:
         with tempfile.TemporaryDirectory() as tmp:
             settings = Settings(
-                store_uri=str(Path(tmp) / "store"), openai_base_url=stub.base_url, openai_api_key="bench",
+                store_uri=str(Path(tmp) / "store"), openai_base_url=stub.base_url, openai_api_key=SecretStr("bench"),
                 extractor="openai", summarizer="openai", consolidator="openai", embedder="openai",
                 openai_embedding_model="stub-embed", openai_max_in_flight=args.in_flight,
             )  # fmt: skip

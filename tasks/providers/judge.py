@@ -52,8 +52,8 @@ class OpenAIJudge:
     """:class:`Judge` over an OpenAI-compatible chat endpoint (``judge_model`` or the chat model)."""
 
     def __init__(self, settings: Settings, client: LLMClient | None = None) -> None:
-        self.client = client or LLMClient(settings, "judge")
         self.model = settings.judge_model or settings.openai_chat_model
+        self.client = client or LLMClient(settings, "judge", model=self.model)
 
     def answer(self, question: str, context: str) -> str:
         doc = json.dumps({"context": context, "question": question}, ensure_ascii=False)

@@ -163,9 +163,17 @@ def _describe(exc: Exception) -> str:
 class LLMClient:
     """The calls one provider makes; ``provider`` names it in the usage counts and logs."""
 
-    def __init__(self, settings: Settings, provider: str, *, sleep: Callable[[float], None] = time.sleep) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        provider: str,
+        *,
+        model: str | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
         self.settings = settings
         self.provider = provider
+        self.model = model or settings.openai_chat_model
         self._sleep = sleep
         self.client = openai.OpenAI(
             api_key=resolve_api_key(settings),
@@ -196,9 +204,8 @@ class LLMClient:
 
     def complete(self, messages: list[dict[str, str]], response_format: dict[str, Any], what: str) -> str:
         """One chat completion; returns the reply text and counts its tokens."""
-        model = self.settings.judge_model if self.provider == "judge" and self.settings.judge_model else None
         params: dict[str, Any] = {
-            "model": model or self.settings.openai_chat_model,
+            "model": self.model,
             "messages": messages,
             "response_format": response_format,
             "temperature": self.settings.openai_temperature,
