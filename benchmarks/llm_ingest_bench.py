@@ -10,9 +10,13 @@ of all requests / wall time); asserts nothing.
 from __future__ import annotations
 
 import argparse
+import json
+import multiprocessing
 import tempfile
 import time
-from collections import Counter
+import urllib.request
+from multiprocessing.queues import Queue
+from multiprocessing.synchronize import Event
 from pathlib import Path
 
 from pydantic import SecretStr
@@ -25,30 +29,46 @@ from tasks.settings import Settings
 from tests.llm_stub import LLMStub, plausible_chat
 
 
+def serve(latency: float, dim: int, ready: Queue[str], stop: Event) -> None:
+    """The stub in its own process, so that its work (JSON, token counts) does not slow the pipeline's."""
+    stub = LLMStub(chat_default=plausible_chat, latency=latency, dim=dim).start()
+    ready.put(stub.base_url)
+    stop.wait()
+    stub.stop()
+
+
 def run(sessions: list[Session], args: argparse.Namespace, label: str) -> None:
     """Ingest ``sessions`` into a fresh store through a fresh stub; print cost and concurrency."""
-    stub = LLMStub(chat_default=plausible_chat, latency=args.latency, dim=args.dim).start()
+    spawn = multiprocessing.get_context("spawn")  # no fork of a process that runs Lance and tokenizer threads
+    ready: Queue[str] = spawn.Queue()
+    stop = spawn.Event()
+    server = spawn.Process(target=serve, args=(args.latency, args.dim, ready, stop), daemon=True)
+    server.start()
+    base_url = ready.get(timeout=60)
     try:
         with tempfile.TemporaryDirectory() as tmp:
             settings = Settings(
-                store_uri=str(Path(tmp) / "store"), openai_base_url=stub.base_url, openai_api_key=SecretStr("bench"),
+                store_uri=str(Path(tmp) / "store"), openai_base_url=base_url, openai_api_key=SecretStr("bench"),
                 extractor="openai", summarizer="openai", consolidator="openai", embedder="openai",
                 openai_embedding_model="stub-embed", openai_max_in_flight=args.in_flight,
             )  # fmt: skip
             started = time.perf_counter()
             summary = ingest_sessions(sessions, settings)
             wall = time.perf_counter() - started
+        with urllib.request.urlopen(f"{base_url}/stats") as response:
+            stats = json.loads(response.read())
     finally:
-        stub.stop()
+        stop.set()
+        server.join(timeout=10)
     n = len(sessions)
     users = len({(s.app_name, s.user_id) for s in sessions})
-    by_path = Counter(r.path.rsplit("/", 1)[-1] for r in stub.requests)
-    sequential = len(stub.requests) * args.latency
+    requests = stats["requests"]
+    sequential = requests * args.latency
     turns = sum(len(s.events) for s in sessions)
     print(f"== {label}: {n} sessions of {users} users ({turns} turns)")
     print(f"facts: {summary.facts_extracted}, memory rows: {summary.memories_written}, actions: {summary.actions}, "
           f"quarantined: {summary.sessions_quarantined}")  # fmt: skip
-    print(f"requests: {len(stub.requests)} ({dict(by_path)}), most in flight at once: {stub.peak}")
+    print(f"requests: {requests} ({stats['by_path']}), most in flight at once: {stats['peak']}")
     print("per session, by provider (calls / prompt tokens / completion tokens):")
     for provider, usage in summary.llm_usage.items():
         print(f"  {provider:13s} {usage['calls'] / n:6.2f} / {usage['prompt_tokens'] / n:8.0f} / "
@@ -57,7 +77,7 @@ def run(sessions: list[Session], args: argparse.Namespace, label: str) -> None:
     prompt = sum(u["prompt_tokens"] for u in summary.llm_usage.values())
     completion = sum(u["completion_tokens"] for u in summary.llm_usage.values())
     print(f"  {'all':13s} {calls / n:6.2f} / {prompt / n:8.0f} / {completion / n:7.0f}")
-    print(f"wall: {wall:.1f} s; sequential sum of latencies: {sequential:.1f} s ({len(stub.requests)} x "
+    print(f"wall: {wall:.1f} s; sequential sum of latencies: {sequential:.1f} s ({requests} x "
           f"{args.latency * 1000:.0f} ms); concurrency ratio: {sequential / wall:.1f}x at in-flight bound "
           f"{args.in_flight}")  # fmt: skip
 

@@ -9,6 +9,7 @@ for end-to-end runs; :func:`hashed_embedding` gives deterministic bag-of-words v
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import re
@@ -18,6 +19,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from functools import lru_cache
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -93,6 +95,14 @@ class LLMStub:
                 body = json.loads(self.rfile.read(length) or b"{}")
                 stub.handle(self, body)
 
+            def do_GET(self) -> None:  # /stats: what a stub in another process served
+                data = json.dumps(stub.stats()).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self._server.daemon_threads = True
         threading.Thread(target=self._server.serve_forever, daemon=True).start()
@@ -102,6 +112,12 @@ class LLMStub:
         if self._server is not None:
             self._server.shutdown()
             self._server.server_close()
+
+    def stats(self) -> dict[str, Any]:
+        with self._lock:
+            paths = [r.path.rsplit("/", 1)[-1] for r in self.requests]
+            by_path = {p: paths.count(p) for p in sorted(set(paths))}
+            return {"requests": len(paths), "by_path": by_path, "peak": self.peak}
 
     def chat_requests(self) -> list[dict[str, Any]]:
         return [r.body for r in self.requests if r.path.endswith("/chat/completions")]
@@ -159,9 +175,10 @@ class LLMStub:
         if script and script.status != 200:
             return script.status, script.body or {"error": {"message": f"scripted {script.status}", "type": "x"}}
         texts = body["input"] if isinstance(body["input"], list) else [body["input"]]
-        data = [
-            {"object": "embedding", "index": i, "embedding": hashed_embedding(t, self.dim)} for i, t in enumerate(texts)
-        ]
+        vectors: list[Any] = [hashed_embedding(t, self.dim) for t in texts]
+        if body.get("encoding_format") == "base64":  # what the openai client asks for by default, as servers do
+            vectors = [base64.b64encode(np.asarray(v, dtype="<f4").tobytes()).decode() for v in vectors]
+        data = [{"object": "embedding", "index": i, "embedding": v} for i, v in enumerate(vectors)]
         tokens = sum(count_tokens(t) for t in texts)
         return 200, {"object": "list", "data": data, "model": body.get("model"),
                      "usage": {"prompt_tokens": tokens, "total_tokens": tokens}}  # fmt: skip
@@ -171,12 +188,18 @@ def words(text: str) -> list[str]:
     return [w for w in _WORD.findall(text.lower()) if w not in _STOP]
 
 
+@lru_cache(maxsize=65536)
+def _bucket(word: str, dim: int) -> tuple[int, float]:
+    digest = hashlib.sha256(word.encode()).digest()
+    return int.from_bytes(digest[:4], "little") % dim, 1.0 if digest[4] % 2 else -1.0
+
+
 def hashed_embedding(text: str, dim: int) -> list[float]:
     """A deterministic bag-of-words vector: texts sharing words are close, others near-orthogonal."""
     vec = np.zeros(dim, dtype=np.float64)
     for word in words(text):
-        digest = hashlib.sha256(word.encode()).digest()
-        vec[int.from_bytes(digest[:4], "little") % dim] += 1.0 if digest[4] % 2 else -1.0
+        slot, sign = _bucket(word, dim)
+        vec[slot] += sign
     if not vec.any():
         vec[0] = 1.0
     return [float(x) for x in vec / np.linalg.norm(vec)]
