@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
+from evaluation.judge import JudgeMetrics
+
 #: Cut-offs every system is measured at, besides the run's own k.
 K_VALUES: tuple[int, ...] = (1, 5, 10, 20)
 SYSTEM_NAMES: tuple[str, ...] = (
@@ -130,6 +132,8 @@ class EvaluationResult(BaseModel):
     ingest: IngestMetrics
     extraction: ExtractionMetrics | None = None
     llm_judge: str = "not run: no OpenAI-compatible endpoint configured"
+    #: J score per system when an LLM judge ran (settings.judge).
+    judge: dict[str, JudgeMetrics] = Field(default_factory=dict)
     notes: list[str] = Field(default_factory=list)
     budgets: list[int] = Field(default_factory=list)
     #: Per budget: is the pipeline above both turn-level baselines? (empty when one of them was not run)

@@ -15,6 +15,7 @@ from typing import Literal
 from evaluation.baselines import DenseRAG, FullContext, IndexStats, RetrievalSystem
 from evaluation.dataset import EvalDataset
 from evaluation.extraction import COSINE_THRESHOLD, extraction_metrics
+from evaluation.judge import JudgeMetrics, judge_status, judge_system
 from evaluation.locomo import load_locomo
 from evaluation.matched import CURVE_KS, budget_curve, compare_budgets, score_asked_at_each_k
 from evaluation.metrics import mean
@@ -23,7 +24,7 @@ from evaluation.results import BUDGETS, K_VALUES, SYSTEM_NAMES, EvaluationResult
 from evaluation.scoring import QuestionRun, context_text, score_system
 from evaluation.synthetic import SyntheticConfig, generate
 from evaluation.turn_baselines import HybridNeighbours, LanceHybridTurns
-from tasks.providers import build_embedder
+from tasks.providers import build_embedder, build_judge
 from tasks.settings import Settings
 from tasks.tokens import count_tokens
 
@@ -44,13 +45,9 @@ def load_dataset(
 
 
 def llm_judge_status(settings: Settings) -> str:
-    """The LLM-judge seam: answer scoring by a model is not implemented, and is never faked.
-
-    With an OpenAI-compatible endpoint configured, a judge would read each system's context and
-    grade an answer; until then every reported number is retrieval-based and LLM-free.
-    """
+    """Why no LLM judge ran (settings.judge = "none"): every other number is retrieval-based and LLM-free."""
     if settings.openai_base_url:
-        return f"skipped: endpoint {settings.openai_base_url} configured, but no judge is implemented yet"
+        return f"skipped: endpoint {settings.openai_base_url} configured, but settings.judge is 'none'"
     return "not run: no OpenAI-compatible endpoint configured (settings.openai_base_url)"
 
 
@@ -112,10 +109,15 @@ def run_evaluation(
         results: dict[str, SystemMetrics] = {}
         ingest = IngestMetrics()
         extraction = None
+        judge, judged = build_judge(settings), dict[str, JudgeMetrics]()
         for name in [n for n in SYSTEM_NAMES if n in systems]:
             system = built[name]
             stats = system.index(data) if name != "full_context" else IndexStats(items=_turns(data))
             results[name] = _score(system, data, k, depth, stats, full_tokens, abstain_threshold)
+            if judge is not None:  # LLM judge (J score): answers from the same top-k context that is scored
+                cut = None if system.returns_everything else k
+                runs = _ask(system, data, depth if system.returns_everything else k)
+                judged[name] = judge_system([(r.question, context_text(r.items[:cut])) for r in runs], judge, settings)
             if isinstance(system, PipelineSystem):
                 ingest = _ingest_metrics(stats, data)
                 if data.gold_facts:
@@ -129,7 +131,8 @@ def run_evaluation(
         systems=results,
         ingest=ingest,
         extraction=extraction,
-        llm_judge=llm_judge_status(settings),
+        llm_judge=judge_status(judged, k) if judge is not None else llm_judge_status(settings),
+        judge=judged,
         notes=[*data.notes, *_notes(chunk_size, chunk_stride, abstain_threshold, extraction is not None)],
         budgets=list(BUDGETS),
         budget_comparison=compare_budgets(results),

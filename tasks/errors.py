@@ -27,3 +27,19 @@ class SourceError(PipelineError):
 
 class StoreBusyError(PipelineError):
     """Another run holds the store's writer lock for longer than this run would wait."""
+
+
+class ProviderCallError(PipelineError):
+    """An LLM endpoint kept failing (rate limit, server error, timeout) after every retry."""
+
+
+class ProviderReplyError(PipelineError):
+    """An LLM reply that is not valid JSON for its schema, even after one repair attempt.
+
+    ``raw`` keeps the reply text so that the session can be quarantined with it.
+    """
+
+    def __init__(self, reason: str, raw: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.raw = raw

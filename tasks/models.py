@@ -48,6 +48,8 @@ class Session(BaseModel):
     ended_at: datetime
     events: tuple[Event, ...]
     compaction_summaries: tuple[str, ...] = ()
+    #: Last event time the compaction summaries cover (ADK ``end_timestamp``); None when unknown.
+    compacted_until: datetime | None = None
     source: str = ""
 
     @property

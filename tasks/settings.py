@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, SecretStr
 from pydantic_settings import (
     BaseSettings,
     PydanticBaseSettingsSource,
@@ -35,6 +35,8 @@ class CustomTopic(BaseModel):
     keywords: list[str] = Field(default_factory=list)
     patterns: list[str] = Field(default_factory=list)
     description: str = ""
+    #: Example statements that belong here; LLM extractors put them in the prompt.
+    examples: list[str] = Field(default_factory=list)
 
 
 class RankingWeights(BaseModel):
@@ -80,10 +82,34 @@ class Settings(BaseSettings):
 
     embedding_model: str = "all-MiniLM-L6-v2-int8"
     embedding_batch_size: int = 64
+
+    # -- OpenAI-compatible providers (OpenAI, vLLM, Ollama, llama.cpp, LiteLLM) -----------------
+    #: None means api.openai.com; e.g. http://localhost:11434/v1 for Ollama.
     openai_base_url: str | None = None
-    openai_api_key: str | None = None
+    #: The key itself (never logged: a SecretStr); else OPENAI_API_KEY, else the Prefect Secret block below.
+    openai_api_key: SecretStr | None = None
+    openai_api_key_secret: str | None = None
     openai_chat_model: str = "gpt-4o-mini"
     openai_embedding_model: str = "text-embedding-3-small"
+    #: Dimension of the embedding model; None asks the endpoint once (one probe call).
+    openai_embedding_dim: int | None = None
+    openai_embedding_batch_size: int = 128
+    openai_timeout_seconds: float = 60.0
+    #: Retries after the first attempt, on 429, 5xx, timeouts and connection errors only.
+    openai_max_retries: int = 4
+    openai_backoff_base_seconds: float = 1.0
+    openai_backoff_max_seconds: float = 30.0
+    #: Process-wide bound on requests in flight (all providers together).
+    openai_max_in_flight: int = 16
+    #: "json_schema" where the endpoint supports structured output, else "json_object" (JSON mode).
+    openai_structured_output: Literal["json_schema", "json_object"] = "json_schema"
+    openai_temperature: float = 0.0
+    openai_max_output_tokens: int = 4096
+    #: A session longer than this (cl100k tokens of its turns) is extracted in several calls.
+    extraction_chunk_tokens: int = 6000
+    #: The evaluation's LLM judge (LoCoMo-style J score); "none" skips it.
+    judge: Literal["none", "openai"] = "none"
+    judge_model: str | None = None
 
     custom_topics: tuple[CustomTopic, ...] = ()
     duplicate_threshold: float = 0.92

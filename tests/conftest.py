@@ -22,6 +22,7 @@ for _name in [n for n in os.environ if n.startswith("MEMORY_PIPELINE_")]:
 from tasks.providers import build_embedder  # noqa: E402
 from tasks.providers.base import Embedder  # noqa: E402
 from tasks.settings import Settings  # noqa: E402
+from tests.llm_stub import llm_stub  # noqa: E402, F401 - the local OpenAI-compatible server fixture
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"

@@ -12,11 +12,12 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from tasks.clock import now
-from tasks.consolidate.engine import consolidate_user, load_user_memories
+from tasks.consolidate.engine import ConsolidationOutcome, consolidate_user, load_user_memories
 from tasks.consolidate.forgetting import scrub_episodes
 from tasks.ingest.stages import Embedded, IngestSummary
 from tasks.models import QuarantineRecord, SessionBatch, stable_id
 from tasks.providers import build_consolidator, build_embedder
+from tasks.providers.openai_client import map_concurrent, usage_since
 from tasks.rows import EpisodeRow, LedgerRow, QuarantineRow, RunRow
 from tasks.settings import Settings
 from tasks.store.filters import is_in
@@ -65,16 +66,21 @@ def commit_run(
     if not embedded.batches:
         return summary
     consolidator = build_consolidator(settings)
-    upserts, changes = [], []
-    for (app, user), batches in group_by_user(embedded.batches).items():
-        outcome = consolidate_user(
-            load_user_memories(store, app, user),
-            batches,
-            consolidator,
-            run_id=summary.run_id,
-            now=started,
-            related_k=settings.related_k,
+
+    def one_user(group: tuple[tuple[str, str], list[SessionBatch]]) -> ConsolidationOutcome:
+        (app, user), batches = group
+        memories = load_user_memories(store, app, user)
+        return consolidate_user(
+            memories, batches, consolidator, run_id=summary.run_id, now=started, related_k=settings.related_k
         )
+
+    groups = list(group_by_user(embedded.batches).items())
+    # Users are independent: with an LLM consolidator their calls overlap (each user's stay in order).
+    outcomes = map_concurrent(one_user, groups, settings) if settings.consolidator == "openai" else None
+    upserts, changes = [], []
+    for outcome in outcomes or [one_user(g) for g in groups]:
+        if isinstance(outcome, BaseException):
+            raise outcome
         upserts += outcome.upserts
         changes += outcome.changes
     summary.memories_written = store.upsert(MEMORIES, upserts)
@@ -103,6 +109,7 @@ def commit_run(
 
 def record_run(store: Store, summary: IngestSummary, before: dict[str, int], started: datetime) -> None:
     """The runs row (versions before/after, for rollback) and a tag on every table's new version."""
+    summary.llm_usage = usage_since(summary.usage_baseline)
     row = RunRow(run_id=summary.run_id, flow="ingest", started_at=started, ended_at=now(), status="completed",
                  versions_before=dumps_json(before), versions_after="{}",
                  counts=dumps_json(summary.model_dump(exclude={"run_id"})))  # fmt: skip

@@ -41,7 +41,9 @@ class Stages:
     pull: Callable[[Settings], tuple[list[RawSession], list[QuarantineRecord]]] = pull_sessions
     validate: Callable[[list[RawSession]], ValidationResult] = validate_batch
     select: Callable[[Sequence[Session], Settings], list[Session]] = select_new
-    extract: Callable[[Sequence[Session], Settings], list[Extracted]] = extract_sessions
+    extract: Callable[[Sequence[Session], Settings], tuple[list[Extracted], list[QuarantineRecord]]] = (
+        extract_sessions
+    )
     embed: Callable[[Sequence[Extracted], Settings], Embedded] = embed_extracted
     write: Callable[[Embedded, Sequence[QuarantineRecord], Settings, IngestSummary], IngestSummary] = commit_run
 
@@ -85,7 +87,8 @@ def _run(
         summary.sessions_seen = len(sessions)
     todo = stages.select(sessions, settings)
     summary.sessions_skipped = len(sessions) - len(todo)
-    extracted = stages.extract(todo, settings)
+    extracted, bad_replies = stages.extract(todo, settings)
+    quarantined = [*quarantined, *bad_replies]
     summary.count_extracted(extracted)
     embedded = stages.embed(extracted, settings)
     summary.embed_seconds = embedded.seconds

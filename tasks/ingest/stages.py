@@ -12,10 +12,13 @@ import uuid
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
+from tasks.errors import ProviderReplyError
 from tasks.models import Episode, Extraction, QuarantineRecord, Session, SessionBatch
 from tasks.providers import build_embedder, build_extractor, build_summarizer
+from tasks.providers.concurrent import extract_and_summarize
+from tasks.providers.openai_client import usage_snapshot
 from tasks.settings import Settings
 from tasks.sources import build_source
 from tasks.sources.raw import RawSession
@@ -53,6 +56,10 @@ class IngestSummary(BaseModel):
     actions: dict[str, int] = {}
     seconds: float = 0.0
     embed_seconds: float = 0.0
+    #: LLM calls and tokens of this run per provider (empty with local providers).
+    llm_usage: dict[str, dict[str, int]] = {}
+    #: The process's usage counts when the run started (not stored): llm_usage is counted from it.
+    usage_baseline: dict[str, dict[str, int]] = Field(default_factory=usage_snapshot, exclude=True)
 
     def count_extracted(self, items: Sequence[Extracted]) -> None:
         self.facts_extracted = sum(len(e.extraction.facts) for e in items)
@@ -90,14 +97,34 @@ def select_new(sessions: Sequence[Session], settings: Settings) -> list[Session]
     return [s for s in latest.values() if done.get(s.key) != s.content_hash]
 
 
-def extract_sessions(sessions: Sequence[Session], settings: Settings) -> list[Extracted]:
+def extract_sessions(
+    sessions: Sequence[Session], settings: Settings
+) -> tuple[list[Extracted], list[QuarantineRecord]]:
+    """Extract and summarise each session; with an LLM provider, sessions run concurrently.
+
+    Returns the extractions and quarantine records: a session whose LLM reply stays invalid after
+    the repair attempt is quarantined with the raw reply and left out of the run, so the ledger
+    does not mark it done. Any other provider failure fails the run (nothing is marked done).
+    """
     extractor, summarizer = build_extractor(settings), build_summarizer(settings)
-    out = []
-    for session in sessions:
-        extraction = extractor.extract(session)
-        episode = summarizer.summarize(session, extraction.facts)
-        out.append(Extracted(session=session, extraction=extraction, episode=episode))
-    return out
+    out: list[Extracted] = []
+    bad: list[QuarantineRecord] = []
+    if settings.extractor == "local" and settings.summarizer == "local":  # CPU-bound: threads would not help
+        for session in sessions:
+            extraction = extractor.extract(session)
+            episode = summarizer.summarize(session, extraction.facts)
+            out.append(Extracted(session=session, extraction=extraction, episode=episode))
+        return out, bad
+    for session, result in zip(sessions, extract_and_summarize(sessions, extractor, summarizer, settings), strict=True):
+        if isinstance(result, ProviderReplyError):
+            reason = f"session {session.session_id}: {result.reason}"
+            raw = result.raw[: settings.quarantine_raw_max_chars]
+            bad.append(QuarantineRecord(source=session.source or session.key, line=0, reason=reason, raw=raw))
+        elif isinstance(result, BaseException):
+            raise result
+        else:
+            out.append(Extracted(session=session, extraction=result[0], episode=result[1]))
+    return out, bad
 
 
 def embed_extracted(items: Sequence[Extracted], settings: Settings) -> Embedded:

@@ -175,6 +175,7 @@ def validate_batch(raws: Sequence[RawSession]) -> ValidationResult:
         sessions.append(
             Session(app_name=raw.app_name, user_id=raw.user_id, session_id=raw.session_id,
                     started_at=raw.started_at, ended_at=raw.ended_at, events=events,
-                    compaction_summaries=tuple(raw.compaction_summaries), source=f"{raw.source}:{raw.line}")
+                    compaction_summaries=tuple(raw.compaction_summaries),
+                    compacted_until=raw.compacted_until, source=f"{raw.source}:{raw.line}")
         )  # fmt: skip
     return ValidationResult(sessions=sessions, quarantined=quarantined, pending=pending)

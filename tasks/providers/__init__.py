@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import threading
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from tasks.errors import ProviderConfigError
 from tasks.providers.base import Consolidator, Embedder, Extractor, Summarizer
 from tasks.settings import Settings
 
-__all__ = ["build_consolidator", "build_embedder", "build_extractor", "build_summarizer"]
+if TYPE_CHECKING:
+    from tasks.providers.judge import Judge
+
+__all__ = ["build_consolidator", "build_embedder", "build_extractor", "build_judge", "build_summarizer"]
 
 
 def _unsupported(kind: str, name: str) -> ProviderConfigError:
@@ -25,9 +30,26 @@ def _local_embedder(model: str, batch_size: int) -> Embedder:
     return OnnxMiniLMEmbedder(batch_size=batch_size)
 
 
+_OPENAI_EMBEDDERS: dict[str, Embedder] = {}
+_OPENAI_LOCK = threading.Lock()
+
+
+def _openai_embedder(settings: Settings) -> Embedder:
+    """One per process and provider settings: its dimension probe is a call, made once."""
+    from tasks.providers.openai_embedder import OpenAIEmbedder
+
+    key = settings.model_dump_json(exclude={"store_uri", "sessions_uri"})
+    with _OPENAI_LOCK:
+        if key not in _OPENAI_EMBEDDERS:
+            _OPENAI_EMBEDDERS[key] = OpenAIEmbedder(settings)
+        return _OPENAI_EMBEDDERS[key]
+
+
 def build_embedder(settings: Settings) -> Embedder:
     if settings.embedder == "local":
         return _local_embedder(settings.embedding_model, settings.embedding_batch_size)
+    if settings.embedder == "openai":
+        return _openai_embedder(settings)
     raise _unsupported("embedder", settings.embedder)
 
 
@@ -36,6 +58,10 @@ def build_extractor(settings: Settings) -> Extractor:
         from tasks.providers.local_extractor import LocalExtractor
 
         return LocalExtractor(custom_topics=settings.custom_topics)
+    if settings.extractor == "openai":
+        from tasks.providers.openai_extractor import OpenAIExtractor
+
+        return OpenAIExtractor(settings)
     raise _unsupported("extractor", settings.extractor)
 
 
@@ -44,6 +70,10 @@ def build_summarizer(settings: Settings) -> Summarizer:
         from tasks.providers.local_summarizer import LocalSummarizer
 
         return LocalSummarizer()
+    if settings.summarizer == "openai":
+        from tasks.providers.openai_summarizer import OpenAISummarizer
+
+        return OpenAISummarizer(settings)
     raise _unsupported("summarizer", settings.summarizer)
 
 
@@ -55,4 +85,19 @@ def build_consolidator(settings: Settings) -> Consolidator:
             duplicate_threshold=settings.duplicate_threshold,
             related_threshold=settings.related_threshold,
         )
+    if settings.consolidator == "openai":
+        from tasks.providers.openai_consolidator import OpenAIConsolidator
+
+        return OpenAIConsolidator(settings)
     raise _unsupported("consolidator", settings.consolidator)
+
+
+def build_judge(settings: Settings) -> Judge | None:
+    """The evaluation's LLM judge, or None when ``judge`` is "none"."""
+    if settings.judge == "none":
+        return None
+    if settings.judge == "openai":
+        from tasks.providers.judge import OpenAIJudge
+
+        return OpenAIJudge(settings)
+    raise _unsupported("judge", settings.judge)

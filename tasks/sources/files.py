@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,7 @@ def _from_adk(obj: dict[str, Any], source: str, line: int, raw: str) -> RawSessi
     problems: list[str] = []
     events: list[RawEvent] = []
     summaries: list[str] = []
+    until: datetime | None = None
     for i, ev in enumerate(obj.get("events") or []):
         if not isinstance(ev, dict):
             problems.append(f"events[{i}]: not an object")
@@ -39,6 +41,8 @@ def _from_adk(obj: dict[str, Any], source: str, line: int, raw: str) -> RawSessi
             summary = _adk_text({"content": compaction.get("compacted_content") or {}})
             if summary:
                 summaries.append(summary)
+                end = parse_time(compaction.get("end_timestamp"), [], "compaction.end_timestamp")
+                until = max(until, end) if until and end else until or end
             continue
         text = _adk_text(ev)
         if not text.strip():
@@ -58,7 +62,7 @@ def _from_adk(obj: dict[str, Any], source: str, line: int, raw: str) -> RawSessi
         app_name=_text(obj.get("app_name")), user_id=_text(obj.get("user_id")),
         session_id=_text(obj.get("id")), started_at=min(times) if times else ended,
         ended_at=ended or (max(times) if times else None), events=events,
-        compaction_summaries=summaries, problems=problems,
+        compaction_summaries=summaries, compacted_until=until, problems=problems,
     )  # fmt: skip
 
 

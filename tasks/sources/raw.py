@@ -35,6 +35,7 @@ class RawSession:
     events: list[RawEvent]
     fmt: str
     compaction_summaries: list[str] = field(default_factory=list)
+    compacted_until: datetime | None = None
     problems: list[str] = field(default_factory=list)
 
 

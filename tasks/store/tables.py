@@ -100,7 +100,8 @@ class Store:
             raise EmbedderMismatchError(
                 f"table {name!r} at {self.uri} was built with embedding model {model!r} (dim {dim}); "
                 f"the configured embedder is {self.embedding_model!r} (dim {self.dim}). "
-                "Use the same embedder, re-embed the store with the new model, or use a new store URI."
+                "Use the embedder the store was built with, or re-embed: ingest the sessions again with the "
+                "new embedder into a new store URI (--store), which re-embeds every memory and episode."
             )
 
     def upsert(self, name: str, rows: Sequence[BaseModel | dict[str, Any]]) -> int:

@@ -1,0 +1,297 @@
+"""One OpenAI-compatible client for every LLM provider: key, retries, in-flight bound, usage, JSON replies.
+
+Why our own retry loop (the client's ``max_retries`` is 0): the policy is explicit and testable
+(429, 5xx, timeouts and connection errors only, exponential backoff with jitter), and every attempt
+passes through one process-wide semaphore, so a backfill never has more than
+``openai_max_in_flight`` requests open whatever the number of threads.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import random
+import re
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, TypeVar, cast
+
+import openai
+from pydantic import BaseModel, ValidationError
+
+from tasks.errors import ProviderCallError, ProviderConfigError, ProviderReplyError
+from tasks.settings import Settings
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+R = TypeVar("R")
+M = TypeVar("M", bound=BaseModel)
+_FENCE = re.compile(r"^\s*```(?:json)?\s*(.*?)\s*```\s*$", re.DOTALL)
+
+
+# -- usage ------------------------------------------------------------------------------------
+
+
+@dataclass
+class Usage:
+    calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+
+
+class UsageMeter:
+    """Thread-safe token counts per provider ("extractor", "embedder", ...) for the whole process."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._by: dict[str, Usage] = {}
+
+    def add(self, provider: str, prompt_tokens: int, completion_tokens: int) -> None:
+        with self._lock:
+            usage = self._by.setdefault(provider, Usage())
+            usage.calls += 1
+            usage.prompt_tokens += prompt_tokens
+            usage.completion_tokens += completion_tokens
+
+    def snapshot(self) -> dict[str, dict[str, int]]:
+        with self._lock:
+            return {k: dict(vars(v)) for k, v in sorted(self._by.items())}
+
+    def reset(self) -> None:
+        with self._lock:
+            self._by.clear()
+
+
+USAGE = UsageMeter()
+
+
+def usage_snapshot() -> dict[str, dict[str, int]]:
+    return USAGE.snapshot()
+
+
+def usage_since(before: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
+    """What :data:`USAGE` counted since ``before`` (a snapshot): the usage of one run."""
+    out: dict[str, dict[str, int]] = {}
+    for provider, now in USAGE.snapshot().items():
+        was = before.get(provider, {})
+        diff = {k: v - was.get(k, 0) for k, v in now.items()}
+        if diff["calls"]:
+            out[provider] = diff
+    return out
+
+
+# -- concurrency ------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=8)
+def _in_flight(bound: int) -> threading.BoundedSemaphore:
+    """One semaphore per process and bound: every client built from the same settings shares it."""
+    return threading.BoundedSemaphore(max(1, bound))
+
+
+@contextmanager
+def in_flight(settings: Settings) -> Iterator[None]:
+    with _in_flight(settings.openai_max_in_flight):
+        yield
+
+
+def map_concurrent(fn: Callable[[T], R], items: Iterable[T], settings: Settings) -> list[R | BaseException]:
+    """``fn`` over ``items`` on up to ``openai_max_in_flight`` threads, results (or exceptions) in order.
+
+    The ingest stage calls this for per-session work; the HTTP calls inside stay bounded by the
+    process-wide semaphore, so nesting (a session's chunks, an embedder's batches) cannot overshoot.
+    """
+    work = list(items)
+    if len(work) <= 1:
+        return [_capture(fn, item) for item in work]
+    with ThreadPoolExecutor(max_workers=min(len(work), settings.openai_max_in_flight)) as pool:
+        return list(pool.map(lambda item: _capture(fn, item), work))
+
+
+def _capture(fn: Callable[[T], R], item: T) -> R | BaseException:
+    try:
+        return fn(item)
+    except Exception as exc:  # handed back to the caller, who decides per item
+        return exc
+
+
+# -- client -----------------------------------------------------------------------------------
+
+
+def resolve_api_key(settings: Settings) -> str:
+    """The key from settings, OPENAI_API_KEY, or a Prefect Secret block; a placeholder for local servers."""
+    if settings.openai_api_key is not None:
+        return settings.openai_api_key.get_secret_value()
+    if os.environ.get("OPENAI_API_KEY"):
+        return os.environ["OPENAI_API_KEY"]
+    if settings.openai_api_key_secret:
+        from prefect.blocks.system import Secret
+
+        try:
+            value = cast(Any, Secret.load(settings.openai_api_key_secret)).get()
+        except Exception as exc:  # the block's own error may not say what to do
+            raise ProviderConfigError(
+                f"cannot load the Prefect Secret block {settings.openai_api_key_secret!r}: {type(exc).__name__}"
+            ) from None
+        return str(value)
+    if settings.openai_base_url:  # Ollama, vLLM, llama.cpp accept any key
+        return "unused"
+    raise ProviderConfigError(
+        "no OpenAI API key: set OPENAI_API_KEY, MEMORY_PIPELINE_OPENAI_API_KEY or "
+        "MEMORY_PIPELINE_OPENAI_API_KEY_SECRET (a Prefect Secret block), or point openai_base_url at a local server"
+    )
+
+
+def _retryable(exc: Exception) -> bool:
+    if isinstance(exc, openai.APITimeoutError | openai.APIConnectionError):
+        return True
+    return isinstance(exc, openai.APIStatusError) and (exc.status_code == 429 or exc.status_code >= 500)
+
+
+def _describe(exc: Exception) -> str:
+    """What failed, without the request (headers carry the key)."""
+    status = getattr(exc, "status_code", None)
+    return f"{type(exc).__name__}" + (f" (HTTP {status})" if status else "")
+
+
+class LLMClient:
+    """The calls one provider makes; ``provider`` names it in the usage counts and logs."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        provider: str,
+        *,
+        model: str | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.settings = settings
+        self.provider = provider
+        self.model = model or settings.openai_chat_model
+        self._sleep = sleep
+        self.client = openai.OpenAI(
+            api_key=resolve_api_key(settings),
+            base_url=settings.openai_base_url,
+            timeout=settings.openai_timeout_seconds,
+            max_retries=0,
+        )
+
+    def call(self, fn: Callable[[], T], what: str) -> T:
+        """Run one request with the retry policy, each attempt inside the in-flight bound."""
+        s = self.settings
+        for attempt in range(s.openai_max_retries + 1):
+            try:
+                with in_flight(s):
+                    return fn()
+            except Exception as exc:
+                if not _retryable(exc):
+                    raise
+                if attempt == s.openai_max_retries:
+                    raise ProviderCallError(
+                        f"{self.provider} {what}: {_describe(exc)} after {attempt + 1} attempts"
+                    ) from exc
+                delay = min(s.openai_backoff_max_seconds, s.openai_backoff_base_seconds * 2**attempt)
+                delay *= 0.5 + random.random() / 2  # jitter: clients that failed together retry apart
+                log.warning("%s %s: %s, retry %d in %.2fs", self.provider, what, _describe(exc), attempt + 1, delay)
+                self._sleep(delay)
+        raise AssertionError("unreachable")
+
+    def complete(self, messages: list[dict[str, str]], response_format: dict[str, Any], what: str) -> str:
+        """One chat completion; returns the reply text and counts its tokens."""
+        params: dict[str, Any] = {
+            "model": self.model,
+            "messages": messages,
+            "response_format": response_format,
+            "temperature": self.settings.openai_temperature,
+            "max_tokens": self.settings.openai_max_output_tokens,
+        }
+        response = self.call(lambda: self.client.chat.completions.create(**params), what)
+        usage = response.usage
+        USAGE.add(self.provider, usage.prompt_tokens if usage else 0, usage.completion_tokens if usage else 0)
+        choice = response.choices[0] if response.choices else None
+        return (choice.message.content or "") if choice else ""
+
+    def chat_json(self, system: str, user: str, schema: type[M], what: str) -> M:
+        """A reply validated against ``schema``; one repair attempt, then :class:`ProviderReplyError`."""
+        fmt = response_format(schema, self.settings)
+        if fmt["type"] == "json_object":  # JSON mode: the schema travels in the prompt
+            system += "\n\nReply with one JSON object that follows this JSON schema:\n" + json.dumps(
+                schema.model_json_schema()
+            )
+        messages = [{"role": "system", "content": system}, {"role": "user", "content": user}]
+        raw = self.complete(messages, fmt, what)
+        try:
+            return parse_reply(raw, schema)
+        except ValidationError as exc:
+            first_error = _short(exc)
+        log.warning("%s %s: invalid JSON reply (%s); asking once for a repair", self.provider, what, first_error)
+        repair = (
+            f"Your reply was not valid JSON for the required schema ({first_error}). "
+            "Reply again with only the complete, corrected JSON object."
+        )
+        messages += [{"role": "assistant", "content": raw}, {"role": "user", "content": repair}]
+        raw2 = self.complete(messages, fmt, f"{what} (repair)")
+        try:
+            return parse_reply(raw2, schema)
+        except ValidationError as exc:
+            raise ProviderReplyError(
+                f"{self.provider} {what}: invalid JSON reply after one repair attempt: {_short(exc)}",
+                raw=f"{raw}\n--- repair reply ---\n{raw2}",
+            ) from None
+
+    def embed(self, texts: list[str], model: str) -> list[list[float]]:
+        response = self.call(lambda: self.client.embeddings.create(model=model, input=texts), "embeddings")
+        usage = response.usage
+        USAGE.add(self.provider, usage.prompt_tokens if usage else 0, 0)
+        return [list(d.embedding) for d in sorted(response.data, key=lambda d: d.index)]
+
+
+def _short(exc: ValidationError) -> str:
+    first = exc.errors()[0] if exc.errors() else {"msg": str(exc)}
+    where = ".".join(str(p) for p in first.get("loc", ()))
+    return f"{first['msg']}{f' at {where}' if where else ''}; {exc.error_count()} error(s)"
+
+
+def parse_reply(raw: str, schema: type[M]) -> M:
+    """Validate a reply, tolerating a Markdown code fence around the JSON (common with local models)."""
+    match = _FENCE.match(raw)
+    return schema.model_validate_json(match.group(1) if match else raw)
+
+
+def response_format(schema: type[BaseModel], settings: Settings) -> dict[str, Any]:
+    if settings.openai_structured_output == "json_object":
+        return {"type": "json_object"}
+    return {
+        "type": "json_schema",
+        "json_schema": {"name": schema.__name__, "schema": strict_schema(schema), "strict": True},
+    }
+
+
+def strict_schema(schema: type[BaseModel]) -> dict[str, Any]:
+    """The model's JSON schema in the form strict structured output accepts.
+
+    Every object closed (``additionalProperties: false``) with every property required (optional
+    fields stay nullable), and no defaults, which strict mode rejects.
+    """
+
+    def fix(node: Any, names: bool = False) -> Any:
+        if isinstance(node, dict):
+            if names:  # a "properties" map: its keys are field names, not keywords
+                return {k: fix(v) for k, v in node.items()}
+            node = {k: fix(v, k in ("properties", "$defs")) for k, v in node.items() if k not in ("default", "title")}
+            if node.get("type") == "object" and "properties" in node:
+                node["additionalProperties"] = False
+                node["required"] = list(node["properties"])
+            return node
+        if isinstance(node, list):
+            return [fix(v) for v in node]
+        return node
+
+    fixed: dict[str, Any] = fix(schema.model_json_schema())
+    return fixed
