@@ -7,7 +7,7 @@ A new source implements :class:`SessionSource` and is added to :func:`build_sour
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import datetime
 from typing import Protocol
 
@@ -57,3 +57,19 @@ class ChainedSource:
     def pull(self, max_raw: int) -> Iterator[RawSession | QuarantineRecord]:
         for source in self.sources:
             yield from source.pull(max_raw)
+
+
+def pull_at(now: datetime) -> Callable[[Settings], tuple[list[RawSession], list[QuarantineRecord]]]:
+    """A pull stage (for ``tasks.ingest.run.Stages``) whose time-based criteria see ``now``.
+
+    For tests and backfills; scheduled runs use the real clock through the default pull stage.
+    """
+
+    def pull(settings: Settings) -> tuple[list[RawSession], list[QuarantineRecord]]:
+        raws: list[RawSession] = []
+        bad: list[QuarantineRecord] = []
+        for item in build_source(settings, now=now).pull(settings.quarantine_raw_max_chars):
+            (bad if isinstance(item, QuarantineRecord) else raws).append(item)  # type: ignore[arg-type]
+        return raws, bad
+
+    return pull
