@@ -132,8 +132,8 @@ class PipelineMemoryService(BaseMemoryService):
         memories: Sequence[MemoryEntry],
         custom_metadata: Mapping[str, object] | None = None,
     ) -> None:
-        topic = str((custom_metadata or {}).get("topic") or EXPLICIT_TOPIC)
-        session, facts = explicit_session(app_name, user_id, memories, topic, now())
+        meta = dict(custom_metadata or {})
+        session, facts = explicit_session(app_name, user_id, memories, meta, now())
         if facts:
             await asyncio.to_thread(self._ingest_facts, session, facts)
 
@@ -172,10 +172,15 @@ def memory_entry(hit: RecallHit) -> MemoryEntry:
     )  # fmt: skip
 
 
-def explicit_session(app_name: str, user_id: str, memories: Sequence[MemoryEntry], topic: str,
+def explicit_session(app_name: str, user_id: str, memories: Sequence[MemoryEntry], meta: Mapping[str, object],
                      at: datetime) -> tuple[Session, list[Fact]]:  # fmt: skip
     """A session of one event per explicit memory, and its facts; its id is derived from its content,
-    so the same memories added twice are one session in the ledger."""
+    so the same memories added twice are one session in the ledger.
+
+    Each entry's ``custom_metadata`` (over the call's) may name its ``topic``, the ``slot`` and ``value``
+    it fills (what lets consolidation tell an update, "now prefers aisle seats", from a second fact),
+    and its ``importance``.
+    """
     events: list[Event] = []
     facts: list[Fact] = []
     for entry in memories:
@@ -187,13 +192,21 @@ def explicit_session(app_name: str, user_id: str, memories: Sequence[MemoryEntry
         eid = entry.id or stable_id("explicit", text, when.isoformat())
         events.append(Event(id=eid, author=author, role="user" if author == "user" else "agent", text=text,
                             timestamp=when))  # fmt: skip
-        facts.append(Fact(topic=topic, content=text, source_event_ids=(eid,), stated_at=when, speaker=author,
-                          importance=0.8, confidence=1.0))  # fmt: skip
+        facts.append(_fact(text, eid, when, author, {**meta, **entry.custom_metadata}))
     sid = "adk-memory-" + stable_id(app_name, user_id, *(f"{e.id}\x1e{e.text}" for e in events))
     times = [e.timestamp for e in events] or [at]
     session = Session(app_name=app_name, user_id=user_id, session_id=sid, started_at=min(times),
                       ended_at=max(times), events=tuple(events), source="adk:add_memory")  # fmt: skip
     return session, facts
+
+
+def _fact(text: str, event_id: str, when: datetime, author: str, meta: Mapping[str, object]) -> Fact:
+    importance, slot, value = meta.get("importance"), meta.get("slot"), meta.get("value")
+    return Fact(
+        topic=str(meta.get("topic") or EXPLICIT_TOPIC), content=text, source_event_ids=(event_id,), stated_at=when,
+        speaker=author, importance=float(importance) if isinstance(importance, int | float) else 0.8,
+        confidence=1.0, slot=str(slot) if slot else None, value=str(value) if value else None,
+    )  # fmt: skip
 
 
 def close_memory(settings: Settings, app_name: str, user_id: str, memory_id: str, reason: str) -> MemoryRow | None:
