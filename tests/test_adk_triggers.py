@@ -24,12 +24,17 @@ from google.adk.sessions import DatabaseSessionService
 from google.adk.sessions.session import Session as AdkSession
 from google.adk.sessions.sqlite_session_service import SqliteSessionService
 from google.genai import types
+from sqlalchemy import text as sql
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
 
+from tasks.errors import SourceError
 from tasks.ingest.run import Stages, run_ingest
 from tasks.ingest.stages import Embedded, Extracted, IngestSummary, extract_sessions
 from tasks.models import QuarantineRecord, Session
 from tasks.settings import Settings
 from tasks.sources import pull_at
+from tasks.sources.adk_tables import AdkTables
 from tasks.store.tables import CHANGES, EPISODES, LEDGER, MEMORIES, open_store
 
 T0 = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
@@ -185,3 +190,17 @@ def test_a_run_that_dies_yields_the_same_segment_again(adk: Adk) -> None:
     assert _ledger(adk) == {"crash", "crash#2", "crash#3"}
     tea = [m for m in adk.rows(MEMORIES) if m["content"].startswith("User prefers tea")]
     assert len(tea) == 1
+
+
+def test_the_source_reads_only(adk: Adk) -> None:
+    s = adk.session("kept")
+    adk.say(s, 0, "I love coffee.")
+    assert adk.settings.adk_db_url
+    tables = AdkTables(adk.settings.adk_db_url)
+    with tables.connect() as conn, pytest.raises(DBAPIError, match="readonly"):
+        conn.execute(sql("DELETE FROM events"))
+    tables.close()
+    missing = adk.settings.model_copy(update={"adk_db_url": adk.settings.adk_db_url.replace("sessions.db", "nope.db")})
+    with pytest.raises(SourceError, match="no ADK session database"):
+        run_ingest(missing)
+    assert not Path(str(make_url(missing.adk_db_url).database)).exists(), "the failed read created no file"

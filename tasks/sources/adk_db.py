@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from tasks.clock import now as clock_now
+from tasks.errors import SourceError
 from tasks.models import QuarantineRecord, stable_id
 from tasks.rows import SourceStateRow
 from tasks.settings import Settings
@@ -64,8 +65,10 @@ class AdkDbSource:
 
     def pull(self, max_raw: int) -> Iterator[RawSession | QuarantineRecord]:
         """Every segment due now; the progress is written before the segments are handed on."""
-        if self.missing_ok and not AdkTables.exists(self.url):
-            return iter(())
+        if not AdkTables.exists(self.url):  # reading must not create an empty SQLite file
+            if self.missing_ok:
+                return iter(())
+            raise SourceError(f"no ADK session database at {self.source}")
         store = open_store(self.settings)
         tables = AdkTables(self.url)
         try:

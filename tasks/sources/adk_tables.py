@@ -131,6 +131,7 @@ class AdkTables:
             cursor.execute("PRAGMA query_only = ON")
         elif self.url.get_backend_name() == "postgresql":
             cursor.execute("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY")
+            dbapi_conn.commit()  # a SET inside the driver's open transaction would be rolled back
         cursor.close()
 
     def close(self) -> None:
