@@ -35,7 +35,8 @@ from tasks.models import QuarantineRecord, Session
 from tasks.settings import Settings
 from tasks.sources import pull_at
 from tasks.sources.adk_tables import AdkTables
-from tasks.store.tables import CHANGES, EPISODES, LEDGER, MEMORIES, open_store
+from tasks.store.schema import SOURCE_STATE
+from tasks.store.tables import CHANGES, EPISODES, LEDGER, MEMORIES, QUARANTINE, open_store
 
 T0 = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
 APP, USER = "travel-assistant", "bob"
@@ -204,3 +205,29 @@ def test_the_source_reads_only(adk: Adk) -> None:
     with pytest.raises(SourceError, match="no ADK session database"):
         run_ingest(missing)
     assert not Path(str(make_url(missing.adk_db_url).database)).exists(), "the failed read created no file"
+
+
+def test_a_segment_refused_by_validation_is_settled_and_the_session_goes_on(adk: Adk) -> None:
+    s = adk.session("huge")
+    adk.say(s, 0, "I love coffee. " + "x" * 100_001)  # over the validation limit for one event's text
+    assert adk.ingest(40).sessions_quarantined == 1
+    later = adk.say(s, 60, "I prefer aisle seats.")
+    assert adk.ingest(100).sessions_processed == 1
+    assert _ledger(adk) == {"huge#2"}
+    assert adk.extracted == Counter({("huge#2", later): 1})
+    assert (quarantined := adk.rows(QUARANTINE)) and quarantined[0]["line"] == 1
+
+
+def test_a_run_reads_only_sessions_changed_since_the_watermark(adk: Adk) -> None:
+    a, b = adk.session("a"), adk.session("b")
+    adk.say(a, 0, "I love coffee.", state_delta={"session_ended": True})
+    adk.say(b, 1, "I prefer aisle seats.", state_delta={"session_ended": True})
+    adk.ingest(10)
+    adk.ingest(15)  # nothing new: records that both segments were committed
+    adk.say(b, 20, "I switched to tea.")
+    adk.ingest(60)
+    touched = {r["session_id"]: r["updated_at"] for r in adk.rows(SOURCE_STATE) if r["session_id"]}
+    assert touched == {"a": T0 + timedelta(minutes=15), "b": T0 + timedelta(minutes=60)}, "a was not read again"
+    (mark,) = [r for r in adk.rows(SOURCE_STATE) if not r["session_id"]]
+    assert mark["seen_update_time"] == T0 + timedelta(minutes=20)
+    assert _ledger(adk) == {"a", "b", "b#2"}
