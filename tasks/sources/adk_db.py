@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from tasks.clock import now as clock_now
 from tasks.errors import SourceError
@@ -35,6 +36,14 @@ from tasks.store.tables import Store, open_store
 
 _COLS = ("state_key", "source", "session_key", "quarantine_id")
 _SUFFIXED = re.compile(r"#\d+$")
+
+
+def _rows_in(store: Store, table: str, key: str, values: Sequence[str]) -> list[dict[str, Any]]:
+    """Rows whose ``key`` is one of ``values`` (in chunks, so a big first run stays a few queries)."""
+    out: list[dict[str, Any]] = []
+    for start in range(0, len(values), 500):
+        out += store.rows(table, is_in(key, values[start : start + 500], _COLS))
+    return out
 
 
 def segment_session_id(session_id: str, segment: int) -> str:
@@ -122,23 +131,16 @@ class AdkDbSource:
 
     def _states(self, store: Store, sessions: Sequence[SessionRow]) -> dict[str, SourceStateRow]:
         keys = sorted({state_key(s.app_name, s.user_id, s.session_id) for s in sessions})
-        found: dict[str, SourceStateRow] = {}
-        for start in range(0, len(keys), 500):
-            for r in store.rows(SOURCE_STATE, is_in("state_key", keys[start : start + 500], _COLS)):
-                found[r["state_key"]] = SourceStateRow.model_validate(r)
-        return found
+        rows = _rows_in(store, SOURCE_STATE, "state_key", keys)
+        return {r["state_key"]: SourceStateRow.model_validate(r) for r in rows}
 
     def _settled(self, store: Store, rows: Sequence[SourceStateRow]) -> set[str]:
         """State keys whose last segment reached the ledger (committed) or the quarantine (refused)."""
         open_ = [r for r in rows if not r.settled and r.segment_key]
-        done: set[str] = set()
-        if not open_:
-            return done
-        ledger = {x["session_key"] for x in store.rows(
-            LEDGER, is_in("session_key", [r.segment_key or "" for r in open_], _COLS), ["session_key"])}  # fmt: skip
+        keys = [r.segment_key for r in open_ if r.segment_key]
         ids = [r.segment_quarantine_id for r in open_ if r.segment_quarantine_id]
-        refused = {x["quarantine_id"] for x in store.rows(
-            QUARANTINE, is_in("quarantine_id", ids, _COLS), ["quarantine_id"])} if ids else set()  # fmt: skip
+        ledger = {x["session_key"] for x in _rows_in(store, LEDGER, "session_key", keys)}
+        refused = {x["quarantine_id"] for x in _rows_in(store, QUARANTINE, "quarantine_id", ids)}
         return {r.state_key for r in open_ if r.segment_key in ledger or r.segment_quarantine_id in refused}
 
     def _advance(
