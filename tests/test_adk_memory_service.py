@@ -130,6 +130,13 @@ def test_delete_memory_closes_it_with_a_reason_and_an_audit_row(mem_settings: Se
     ]
     again = asyncio.run(memory.search_memory(app_name=APP, user_id=USER, query="allergies"))
     assert target.id not in {m.id for m in again.memories}
+    episode = next(m for m in again.memories if m.custom_metadata["kind"] == "episode")
+    asyncio.run(memory.delete_memory(app_name=APP, user_id=USER, memory_id=episode.id))
+    assert [r["status"] for r in _rows(mem_settings, EPISODES)] == ["deleted"]
+    assert asyncio.run(memory.search_memory(app_name=APP, user_id=USER, query="allergies")).memories == []
+    assert sorted(c["memory_id"] for c in _rows(mem_settings, CHANGES) if c["action"] == "DELETE") == sorted(
+        [row["memory_id"], episode.id]
+    )
     memory.close()
 
 

@@ -35,11 +35,11 @@ from tasks.integrations.spool import SpooledEvent, enqueue
 from tasks.models import Event, Extraction, Fact, RecallHit, Session, stable_id
 from tasks.providers import build_summarizer
 from tasks.recall.recaller import Recaller
-from tasks.rows import ChangeRow, MemoryRow
+from tasks.rows import ChangeRow, EpisodeRow, MemoryRow
 from tasks.settings import Settings
 from tasks.store.filters import all_of, eq, scope
 from tasks.store.lock import store_lock
-from tasks.store.tables import CHANGES, MEMORIES, open_store, run_scope
+from tasks.store.tables import CHANGES, EPISODES, MEMORIES, open_store, run_scope
 
 if TYPE_CHECKING:
     from google.adk.events.event import Event as AdkEvent
@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 #: ADK's own placeholder when events are added without a session id.
 UNKNOWN_SESSION_ID = "__unknown_session_id__"
 EXPLICIT_TOPIC = "key_conversation_details"
-_ID_COLS = ("memory_id", "row_id")
+_ID_COLS = ("memory_id", "row_id", "episode_id")
 
 
 class PipelineMemoryService(BaseMemoryService):
@@ -187,7 +187,7 @@ def explicit_session(app_name: str, user_id: str, memories: Sequence[MemoryEntry
         text = " ".join(p.text for p in entry.content.parts or [] if p.text).strip()
         if not text:
             continue
-        when = utc(datetime.fromisoformat(entry.timestamp)) if entry.timestamp else at
+        when = _when(entry.timestamp, at)
         author = entry.author or "user"
         eid = entry.id or stable_id("explicit", text, when.isoformat())
         events.append(Event(id=eid, author=author, role="user" if author == "user" else "agent", text=text,
@@ -200,6 +200,14 @@ def explicit_session(app_name: str, user_id: str, memories: Sequence[MemoryEntry
     return session, facts
 
 
+def _when(stamp: str | None, default: datetime) -> datetime:
+    """An entry's ISO-8601 timestamp (ADK's preferred format); anything else counts as now."""
+    try:
+        return utc(datetime.fromisoformat(stamp)) if stamp else default
+    except ValueError:
+        return default
+
+
 def _fact(text: str, event_id: str, when: datetime, author: str, meta: Mapping[str, object]) -> Fact:
     importance, slot, value = meta.get("importance"), meta.get("slot"), meta.get("value")
     return Fact(
@@ -209,26 +217,31 @@ def _fact(text: str, event_id: str, when: datetime, author: str, meta: Mapping[s
     )  # fmt: skip
 
 
-def close_memory(settings: Settings, app_name: str, user_id: str, memory_id: str, reason: str) -> MemoryRow | None:
-    """Close the current version of a memory (by lineage or row id) as deleted, and audit it."""
+def close_memory(settings: Settings, app_name: str, user_id: str, memory_id: str, reason: str) -> str | None:
+    """Close what ``memory_id`` names in this tenant, with an audit row: the current version of a memory
+    (by lineage or row id) becomes ``deleted``, or an episode (by id) leaves recall. Returns the kind."""
     with store_lock(settings, f"delete memory {memory_id}"), run_scope():
         store = open_store(settings)
         match = f"{eq('memory_id', memory_id, _ID_COLS)} OR {eq('row_id', memory_id, _ID_COLS)}"
         rows = [MemoryRow.model_validate(r) for r in store.rows(MEMORIES, all_of(scope(app_name, user_id), match))]
         current = next((r for r in rows if r.status == "active"), None)
-        if current is None:
+        episodes = store.rows(EPISODES, all_of(scope(app_name, user_id), eq("episode_id", memory_id, _ID_COLS)))
+        episode = next((EpisodeRow.model_validate(r) for r in episodes if r["status"] == "active"), None)
+        at, run_id = now(), new_run_id()
+        if current is not None:
+            closed = {"status": "deleted", "valid_to": at, "status_reason": reason, "updated_at": at}
+            store.upsert(MEMORIES, [current.model_copy(update=closed)])
+            lineage, row_id, old, kind = current.memory_id, current.row_id, current.content, "memory"
+        elif episode is not None:
+            store.upsert(EPISODES, [episode.model_copy(update={"status": "deleted"})])
+            lineage, row_id, old, kind = episode.episode_id, None, episode.summary, "episode"
+        else:
             return None
-        at = now()
-        closed = current.model_copy(update={"status": "deleted", "valid_to": at, "status_reason": reason,
-                                            "updated_at": at})  # fmt: skip
-        run_id = new_run_id()
         change = ChangeRow(
-            change_id=stable_id("change", current.memory_id, current.row_id, "DELETE", app_name, user_id, run_id),
-            memory_id=current.memory_id, row_id=current.row_id, action="DELETE", relation="forgets",
-            old_content=current.content, new_content=None, reason=reason, app_name=app_name, user_id=user_id,
-            session_id="adk:delete_memory", source_event_ids=[], run_id=run_id, created_at=at,
+            change_id=stable_id("change", lineage, row_id or "", "DELETE", app_name, user_id, run_id),
+            memory_id=lineage, row_id=row_id, action="DELETE", relation="forgets", old_content=old, new_content=None,
+            reason=reason, app_name=app_name, user_id=user_id, session_id="adk:delete_memory", source_event_ids=[],
+            run_id=run_id, created_at=at,
         )  # fmt: skip
-        store.upsert(MEMORIES, [closed])
         store.insert_new(CHANGES, [change])
-        return closed
-
+        return kind
