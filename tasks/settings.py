@@ -72,8 +72,9 @@ class Settings(BaseSettings):
 
     store_uri: str = "data/store"
     sessions_uri: str = "data/sessions"
-    #: Where sessions are pulled from: "files" reads JSONL / ADK JSON under sessions_uri.
-    session_source: Literal["files"] = "files"
+    #: Where sessions are pulled from: "files" reads JSONL / ADK JSON under sessions_uri; "adk_db"
+    #: reads the database of ADK's session service at adk_db_url (issue 15).
+    session_source: Literal["files", "adk_db"] = "files"
 
     extractor: ProviderName = "local"
     summarizer: ProviderName = "local"
@@ -139,6 +140,24 @@ class Settings(BaseSettings):
     lock_timeout_seconds: float = 600.0
     #: Where locks of object-store URIs live (a local store keeps its lock in its own folder).
     lock_dir: str = ".memory-pipeline-locks"
+
+    # -- issue 15: Google ADK session database source, pull triggers, ADK memory service ----------
+    #: SQLAlchemy URL of the database behind ADK's SqliteSessionService / DatabaseSessionService
+    #: (``sqlite:///sessions.db``, ``postgresql+psycopg://...``; async drivers are mapped to sync ones).
+    adk_db_url: str | None = None
+    #: Where the ADK memory service queues sessions for the next run (a database with ADK's session
+    #: schema, read by every ingest run when set); None: the memory service cannot queue.
+    adk_spool_url: str | None = None
+    #: A session is taken once its state has this key set truthy (the explicit end marker) ...
+    adk_end_state_key: str = "session_ended"
+    #: ... or once no event came for this many minutes ...
+    trigger_idle_minutes: float = 30.0
+    #: ... or once it gained this many new messages (events with text) since it was last taken ...
+    trigger_new_messages: int = 20
+    #: ... or once it carries a compaction event not taken yet.
+    trigger_on_compaction: bool = True
+    #: Sessions updated up to this long before the watermark are read again (commit-order skew).
+    adk_db_lookback_seconds: float = 300.0
 
     @classmethod
     def settings_customise_sources(

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal, Union, get_args, get_origin, get_typ
 import pyarrow as pa
 from pydantic import BaseModel
 
-from tasks.rows import ChangeRow, EpisodeRow, LedgerRow, MemoryRow, QuarantineRow, RunRow
+from tasks.rows import ChangeRow, EpisodeRow, LedgerRow, MemoryRow, QuarantineRow, RunRow, SourceStateRow
 
 #: Bumped whenever a row model gains a column; recorded in every table's schema metadata.
 SCHEMA_VERSION = 2
@@ -24,6 +24,8 @@ STR_LIST = pa.list_(pa.string())
 MEMORIES, EPISODES, CHANGES, LEDGER, QUARANTINE, RUNS = (
     "memories", "episodes", "memory_changes", "ledger", "quarantine", "runs",
 )  # fmt: skip
+#: Per-session progress of pulled sources (tasks/sources/adk_db.py).
+SOURCE_STATE = "source_state"
 ROW_MODELS: dict[str, type[BaseModel]] = {
     MEMORIES: MemoryRow,
     EPISODES: EpisodeRow,
@@ -31,6 +33,7 @@ ROW_MODELS: dict[str, type[BaseModel]] = {
     LEDGER: LedgerRow,
     QUARANTINE: QuarantineRow,
     RUNS: RunRow,
+    SOURCE_STATE: SourceStateRow,
 }
 #: Primary key of each table, used for merge-insert.
 KEYS = {
@@ -40,6 +43,7 @@ KEYS = {
     LEDGER: "session_key",
     QUARANTINE: "quarantine_id",
     RUNS: "run_id",
+    SOURCE_STATE: "state_key",
 }
 #: Tables that carry vectors and so record (and check) the embedding model.
 VECTOR_TABLES = (MEMORIES, EPISODES)
