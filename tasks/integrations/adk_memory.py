@@ -32,7 +32,7 @@ from tasks.clock import now, utc
 from tasks.ingest.run import Stages, run_ingest
 from tasks.ingest.stages import Extracted, IngestSummary, new_run_id
 from tasks.integrations.spool import SpooledEvent, enqueue
-from tasks.models import Event, Extraction, Fact, RecallHit, Session, stable_id
+from tasks.models import Event, Extraction, Fact, QuarantineRecord, RecallHit, Session, stable_id
 from tasks.providers import build_summarizer
 from tasks.recall.recaller import Recaller
 from tasks.rows import ChangeRow, EpisodeRow, MemoryRow
@@ -138,11 +138,11 @@ class PipelineMemoryService(BaseMemoryService):
             await asyncio.to_thread(self._ingest_facts, session, facts)
 
     def _ingest_facts(self, session: Session, facts: list[Fact]) -> IngestSummary:
-        def extract(sessions: Sequence[Session], settings: Settings) -> list[Extracted]:
+        def extract(sessions: Sequence[Session], settings: Settings) -> tuple[list[Extracted], list[QuarantineRecord]]:
             summarizer = build_summarizer(settings)
             mine = [s for s in sessions if s.key == session.key]
             return [Extracted(session=s, extraction=Extraction(facts=facts), episode=summarizer.summarize(s, facts))
-                    for s in mine]  # fmt: skip
+                    for s in mine], []  # fmt: skip
 
         return run_ingest(self.settings, sessions=[session], stages=Stages(extract=extract))
 
