@@ -53,6 +53,7 @@ _FILTER_COLS = (
 #: Possessive and punctuation stripped before comparing a word with the corpus stopwords.
 _CORPUS_STOPWORDS = re.compile(r"(['’]s)?[^\w]*$|^[^\w]+")
 
+
 class Recaller:
     """Opens the store and embedder once; answers many recalls; batches access tracking."""
 
@@ -238,6 +239,7 @@ def recall(
     """One-shot recall (opens, recalls, flushes access); long-lived callers should keep a Recaller."""
     with recaller_for(settings) as recaller:
         return recaller.recall(query, app_name, user_id, k=k, topics=topics, since=since, until=until, as_of=as_of)
+
 
 @contextmanager
 def recaller_for(settings: Settings, recaller: Recaller | None = None) -> Iterator[Recaller]:
