@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 from tasks.models import RecallHit
+from tasks.recall.abstain import NOTHING_KNOWN
 from tasks.recall.context import format_context
 from tasks.recall.recaller import Recaller, recaller_for
 from tasks.settings import Settings
@@ -63,15 +64,25 @@ def handle_recall_memory(
     *,
     settings: Settings,
     recaller: Recaller | None = None,
+    abstain: bool = False,
 ) -> str:
-    """Run a ``recall_memory`` tool call; always returns JSON text (errors included) for the model."""
+    """Run a ``recall_memory`` tool call; always returns JSON text (errors included) for the model.
+
+    With ``abstain``, ``confident`` tells the model whether the best memory is close enough to be
+    about the query; when it is not, a ``note`` says so, so the model can say it does not know.
+    """
     try:
         query, limit = _parse_arguments(arguments)
     except ValueError as exc:
         return json.dumps({"error": str(exc)})
     with recaller_for(settings, recaller) as active:
-        hits = active.recall(query, app_name, user_id, k=limit)
-    return json.dumps({"memories": [_tool_view(h) for h in hits]}, ensure_ascii=False)
+        result = active.recall_result(query, app_name, user_id, k=limit)
+    body: dict[str, Any] = {"memories": [_tool_view(h) for h in result.hits]}
+    if abstain:
+        body["confident"] = result.confident
+        if not result.confident:
+            body["note"] = NOTHING_KNOWN
+    return json.dumps(body, ensure_ascii=False)
 
 
 def preload_memories(
@@ -82,12 +93,20 @@ def preload_memories(
     settings: Settings,
     max_tokens: int | None = None,
     recaller: Recaller | None = None,
+    abstain: bool = False,
 ) -> str:
-    """A ``<PAST_CONVERSATIONS>`` block for the system instructions ("" when nothing is recalled)."""
+    """A ``<PAST_CONVERSATIONS>`` block for the system instructions ("" when nothing is recalled).
+
+    With ``abstain``, nothing is preloaded when no memory is close enough to the turn: an unrelated
+    memory in the instructions invites the model to use it.
+    """
     if not latest_user_turn.strip():
         return ""
     with recaller_for(settings, recaller) as active:
-        hits = active.recall(latest_user_turn, app_name, user_id)
+        result = active.recall_result(latest_user_turn, app_name, user_id)
+    if abstain and not result.confident:
+        return ""
+    hits = result.hits
     budget = settings.context_max_tokens if max_tokens is None else max_tokens
     wrapper = (f"{PRELOAD_OPEN}\n{PRELOAD_PREAMBLE}\n\n", f"\n{PRELOAD_CLOSE}")
     return format_context(hits, budget, wrapper=wrapper)

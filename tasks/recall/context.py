@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tasks.models import RecallHit
+from tasks.recall.abstain import NOTHING_KNOWN
 from tasks.recall.recaller import Recaller, recaller_for
 from tasks.settings import Settings
 from tasks.textrules import fmt_date
@@ -30,11 +31,18 @@ def build_context(
     *,
     settings: Settings,
     recaller: Recaller | None = None,
+    abstain: bool = False,
 ) -> str:
-    """The context block for ``query`` within ``max_tokens`` ("" when nothing is recalled)."""
+    """The context block for ``query`` within ``max_tokens`` ("" when nothing is recalled).
+
+    With ``abstain``, a recall whose best hit is not close enough to the query gives the line
+    :data:`~tasks.recall.abstain.NOTHING_KNOWN` instead of the nearest (unrelated) memories.
+    """
     with recaller_for(settings, recaller) as active:
-        hits = active.recall(query, app_name, user_id)
-    return format_context(hits, max_tokens)
+        result = active.recall_result(query, app_name, user_id)
+    if abstain and not result.confident:
+        return NOTHING_KNOWN if count_tokens(NOTHING_KNOWN) <= max_tokens else ""
+    return format_context(result.hits, max_tokens)
 
 
 def hit_line(hit: RecallHit) -> str:

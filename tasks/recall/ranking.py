@@ -77,7 +77,7 @@ def half_life(topic: str, settings: Settings) -> float:
 
 
 def score(signals: Signals, settings: Settings) -> tuple[FloatArray, dict[str, FloatArray]]:
-    """Weighted scores and their parts (each part in [0, 1] before weighting)."""
+    """Weighted scores and their parts (each in [0, 1] before weighting, but similarity: cosine + keyword bonus)."""
     weights = settings.ranking
     kw_weight = float(getattr(weights, "keyword", DEFAULT_KEYWORD_WEIGHT))
     cos = np.clip(signals.cosine, 0.0, 1.0)
@@ -85,7 +85,8 @@ def score(signals: Signals, settings: Settings) -> tuple[FloatArray, dict[str, F
     parts = {
         "cosine": cos,
         "keyword": kw,
-        "similarity": np.minimum(1.0, cos + kw_weight * kw),
+        # Not capped at 1: a cap ties every strong name match at 1.0 and lets the long episodes win the tie.
+        "similarity": cos + kw_weight * kw,
         "recency": recency(signals.age_days, signals.half_life_days),
         "importance": np.clip(signals.importance, 0.0, 1.0),
         "frequency": frequency(signals.uses),

@@ -24,6 +24,7 @@ import pyarrow as pa
 from tasks.models import RecallHit
 from tasks.providers import build_embedder
 from tasks.providers.base import Embedder
+from tasks.recall.abstain import RecallResult, judge
 from tasks.recall.hits import TablePlan, candidates_of, top_hits
 from tasks.recall.ranking import Reranker
 from tasks.recall.search import HybridSearcher, Leg
@@ -33,8 +34,7 @@ from tasks.store.tables import EPISODES, KEYS, MEMORIES, TS, Store, open_store
 
 log = logging.getLogger(__name__)
 
-#: Candidates fetched per leg and table, as a multiple of k: ranking re-orders them.
-POOL_FACTOR = 4
+#: Fewest candidates fetched per leg and table (the multiple of k is ``settings.recall_pool_factor``).
 MIN_POOL = 20
 _MEMORY_COLS = (
     "row_id", "topic", "content", "importance", "confirmations", "access_count",
@@ -52,6 +52,7 @@ _FILTER_COLS = (
 
 #: Possessive and punctuation stripped before comparing a word with the corpus stopwords.
 _CORPUS_STOPWORDS = re.compile(r"(['’]s)?[^\w]*$|^[^\w]+")
+
 
 class Recaller:
     """Opens the store and embedder once; answers many recalls; batches access tracking."""
@@ -107,7 +108,7 @@ class Recaller:
             return []
         tenant = scope(app_name, user_id)  # validates ids before any work
         now = as_of or datetime.now(UTC)
-        text, limit = _fts_text(query), max(k * POOL_FACTOR, MIN_POOL)
+        text, limit = _fts_text(query), max(k * self.settings.recall_pool_factor, MIN_POOL)
         episodes = self.settings.include_episodes if include_episodes is None else include_episodes
         plans = self._plans(tenant, topics, since, until, as_of, episodes)
         # The query is embedded while the text legs and the reads of the tenant's vectors run:
@@ -125,6 +126,27 @@ class Recaller:
             hits = self.reranker(query, hits)[:k]
         self._track(hits)
         return hits
+
+    def recall_result(
+        self,
+        query: str,
+        app_name: str,
+        user_id: str,
+        *,
+        k: int | None = None,
+        topics: Sequence[str] | None = None,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        as_of: datetime | None = None,
+        include_episodes: bool | None = None,
+    ) -> RecallResult:
+        """:meth:`recall`'s hits with the abstention verdict: ``confident`` is False when even the
+        best hit is too far from the query (``settings.recall_abstain_min_cosine``) to be about it."""
+        hits = self.recall(
+            query, app_name, user_id, k=k, topics=topics, since=since, until=until, as_of=as_of,
+            include_episodes=include_episodes,
+        )  # fmt: skip
+        return judge(hits, self.settings.recall_abstain_min_cosine)
 
     def _embed(self, query: str) -> npt.NDArray[np.float32]:
         return np.asarray(self.embedder.embed([query])[0], dtype=np.float32)
@@ -217,6 +239,7 @@ def recall(
     """One-shot recall (opens, recalls, flushes access); long-lived callers should keep a Recaller."""
     with recaller_for(settings) as recaller:
         return recaller.recall(query, app_name, user_id, k=k, topics=topics, since=since, until=until, as_of=as_of)
+
 
 @contextmanager
 def recaller_for(settings: Settings, recaller: Recaller | None = None) -> Iterator[Recaller]:
