@@ -4,7 +4,8 @@ Each case is one turn (author, text) and whether it must delete something: a gen
 the user to forget something about themselves, or not ("don't forget", "never forget", quotes,
 reported speech, task wording, dismissals, other authors). Cases come in families; the DEV
 families were used while writing the guard, the HELD-OUT families were written at the same time
-and only ever measured. Run ``python -m evaluation.forget_suite``.
+and measured; its 2 errors led to one rule change, so HELD-OUT-2 was then written fresh and only
+measured. Run ``python -m evaluation.forget_suite``.
 """
 
 from __future__ import annotations
@@ -87,6 +88,27 @@ FAMILIES: tuple[tuple[str, str, str, bool, tuple[str, ...]], ...] = (
     ("other-author", "held-out", "function", False, ("Please forget my {thing}.",)),
     ("other-author", "held-out", "gpt-4o", False, ("Please forget that I {fact}.",)),
     ("other-author", "held-out", "Melanie", False, ("Don't forget your passion for dance.", "Forget that I {fact}.")),
+    # Written after the first held-out measurement (which failed 2 task cases and led to a rule
+    # change), and only measured: the fresh check of that change.
+    ("request", "held-out-2", "user", True, (
+        "Could you please forget that I {fact}?", "Wipe my {thing} from your memory.",
+        "I don't want you to keep my {thing}, please delete it from your records.",
+        "Go ahead and forget everything I told you about my {thing}.", "Erase that I {fact}, please.",
+    )),
+    ("negated", "held-out-2", "user", False, (
+        "Remember this and never delete it: I {fact}.", "Whatever happens, don't forget my {thing}.",
+    )),
+    ("quoted-reported", "held-out-2", "user", False, (
+        "My sister told me 'delete my {thing}' but I ignored her.", "The movie line was \"forget that I {fact}\".",
+    )),
+    ("task", "held-out-2", "user", False, (
+        "Delete the {place} walking tour from tomorrow's schedule.", "Remove the rental car from my booking.",
+        "Please erase the old contacts from my phone list.", "Delete my last message to the hotel in {place}.",
+    )),
+    ("dismissal", "held-out-2", "user", False, ("Forget the beach, let's do {place}.",)),
+    ("other-author", "held-out-2", "developer", False, ("Forget that I {fact}.",)),
+    ("other-author", "held-out-2", "Claude", False, ("Please erase my {thing}.",)),
+    ("other-author", "held-out-2", "Dave", False, ("Forget that I {fact}.", "Erase my {thing} from your memory.")),
 )  # fmt: skip
 FILLS = 3  # each template with three different facts / things / places
 
@@ -112,7 +134,7 @@ def run_case(extractor: LocalExtractor, case: Case) -> tuple[bool, bool]:
 def measure() -> dict[str, dict[str, float | int]]:
     extractor = LocalExtractor()
     results: dict[str, dict[str, float | int]] = {}
-    for split in ("dev", "held-out"):
+    for split in ("dev", "held-out", "held-out-2"):
         chosen = [c for c in cases() if c.split == split]
         outcomes = [(c, *run_case(extractor, c)) for c in chosen]
         right = sum(deleted == c.delete for c, _, deleted in outcomes)
