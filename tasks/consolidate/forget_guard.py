@@ -34,7 +34,7 @@ _TASK_WORDS = (
     r"(?:itinerary|booking|bookings|reservation|reservations|calendar|invite|invites|invitation|meeting|"
     r"appointment|event|cart|basket|order|orders|playlist|queue|list|to-?do|reminder|reminders|alarm|"
     r"email|emails|e-mail|message|messages|file|files|folder|document|doc|spreadsheet|draft|photo|photos|"
-    r"picture|ticket|tickets|flight|flights|hotel|trip|plan|route|stop|leg|filter|tab|app|"
+    r"picture|ticket|tickets|flight|flights|hotel|trip|plan|route|filter|tab|app|"
     r"subscription|paragraph|sentence|slide|column|row|table|entry|watchlist|wishlist|note|notes|"
     r"search history|browser history|cache|cookies|spam|contact|contacts|seat selection|layover)\b"
 )
@@ -51,6 +51,15 @@ _MEMORY = re.compile(
     r"\bmy\b|\bme\b)",
     re.I,
 )
+#: Explicitly about the assistant's memory of the user: outweighs a task word ("forget the email I sent you").
+_ABOUT_MEMORY = re.compile(
+    r"\b(?:from (?:your|the) (?:memory|memories|records?|profile|database)|(?:you|u) (?:know|remember|have|stored|"
+    r"saved|noted|wrote down|keep) (?:about|on) me|about me\b|what I (?:said|told you|mentioned|shared)|"
+    r"everything (?:about|on) me|my (?:data|personal|details|information|info|profile))",
+    re.I,
+)
+#: Personal data whose names contain task words ("email address", "phone number").
+_PERSONAL_DATA = re.compile(r"\b(?:e-?mail address|phone number|home address|contact details)\b", re.I)
 #: Dismissals: "forget it", "forget about the hotel, let's…" talk about a plan, not a memory.
 _DISMISS = re.compile(r"\bforget (?:it|that idea|the idea|about it|this|all that)\b\s*[,.!;-]?\s*(?:let'?s|we|I'?ll|$)"
                       r"|\bforget (?:about )?the\b", re.I)  # fmt: skip
@@ -94,11 +103,11 @@ def accept_forget(request: ForgetRequest, session: Session) -> tuple[bool, str]:
     if _REPORTED.search(sentence[: trigger.start()]):
         return False, "someone else's words reported by the user"
     after = sentence[trigger.start():]
-    if _FROM_TASK.search(after) and not _MEMORY.search(after.split(" from ")[-1] if " from " in after else ""):
-        return False, "a task on the agent's work (itinerary, booking, calendar...), not a memory"
+    about_memory = _ABOUT_MEMORY.search(after)
+    objects = _PERSONAL_DATA.sub(" ", after)
+    if (_FROM_TASK.search(objects) or _TASK.search(objects)) and not about_memory:
+        return False, "a task on the agent's work (itinerary, booking, calendar, cart...), not a memory"
     target = request.query
-    if _TASK.search(target) and not re.search(r"\b(?:I|my|me)\b", target):
-        return False, "a task object, not something about the user"
     if _DISMISS.search(after) and not _MEMORY.search(target):
         return False, "a dismissal of a plan, not a request to forget"
     if not _MEMORY.search(after):
