@@ -14,7 +14,7 @@ from tasks.rows import ChangeRow, MemoryRow, RunRow
 from tasks.settings import Settings
 from tasks.store.filters import eq
 from tasks.store.lock import store_lock
-from tasks.store.tables import CHANGES, MEMORIES, RUNS, Store, dumps_json, open_store
+from tasks.store.tables import CHANGES, MEMORIES, RUNS, Store, dumps_json, open_existing_store, open_store
 
 
 class NotActiveError(PipelineError):
@@ -61,6 +61,7 @@ def edit_memory(settings: Settings, some_id: str, text: str, reason: str = "corr
     if not text:
         raise PipelineError("the corrected text is empty")
     run_id = control_run_id("edit")
+    open_existing_store(settings)  # refuse a mistyped --store before the lock creates its folder
     with store_lock(settings, f"edit {run_id}"):
         store = open_store(settings)
         current, last = _active(store, some_id)
@@ -84,6 +85,7 @@ def edit_memory(settings: Settings, some_id: str, text: str, reason: str = "corr
 def delete_memory(settings: Settings, some_id: str, reason: str = "deleted by the user") -> MemoryRow:
     """Close the current version as deleted (audited); the next ingest run's purge erases its text."""
     run_id = control_run_id("delete")
+    open_existing_store(settings)
     with store_lock(settings, f"delete {run_id}"):
         store = open_store(settings)
         current, _ = _active(store, some_id)

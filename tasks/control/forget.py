@@ -17,6 +17,7 @@ from tasks.store.tables import MEMORIES, open_existing_store
 def forget(settings: Settings, app_name: str, user_id: str, memory_id: str | None = None) -> ErasureReport:
     """Erase one memory (by memory or row id, checked to belong to this app and user) or the whole user."""
     run_id = control_run_id("erase")
+    open_existing_store(settings)  # refuse a mistyped --store before the lock creates its folder
     with store_lock(settings, f"erasure {run_id}"):
         store = open_existing_store(settings)
         started, before = now(), store.versions()
