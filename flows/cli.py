@@ -57,7 +57,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("memory-pipeline: interrupted", file=sys.stderr)
         return 130
-    except Exception as exc:  # noqa: BLE001 - the one place every failure becomes one line
+    except Exception as exc:
         if debug:
             raise
         print(f"memory-pipeline: error: {describe(exc)}", file=sys.stderr)

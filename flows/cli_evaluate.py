@@ -53,7 +53,8 @@ def _systems(value: str) -> list[str]:
     names = [s.strip() for s in value.split(",") if s.strip()]
     unknown = sorted(set(names) - set(SYSTEM_NAMES))
     if unknown or not names:
-        raise argparse.ArgumentTypeError(f"unknown system(s) {unknown or [value]}; choose from {','.join(SYSTEM_NAMES)}")
+        choices = ",".join(SYSTEM_NAMES)
+        raise argparse.ArgumentTypeError(f"unknown system(s) {unknown or [value]}; choose from {choices}")
     return names
 
 

@@ -69,7 +69,8 @@ def test_delete_closes_with_reason_and_is_audited(filled: Settings, capsys) -> N
 
 def table_rows(store: Store, name: str) -> list[dict[str, object]]:
     rows = store.rows(name)
-    return sorted(({k: v for k, v in r.items() if not k.startswith("_")} for r in rows), key=lambda r: str(r[KEYS[name]]))
+    plain = ({k: v for k, v in r.items() if not k.startswith("_")} for r in rows)
+    return sorted(plain, key=lambda r: str(r[KEYS[name]]))
 
 
 @pytest.mark.parametrize("fmt", ["parquet", "jsonl"])

@@ -111,11 +111,12 @@ def test_forget_one_memory_by_row_id(settings: Settings, store_dir: Path, tmp_pa
 
 def test_spoken_forget_is_purged_after_the_run(settings: Settings, store_dir: Path, tmp_path: Path, capsys) -> None:
     ingest(settings, write(tmp_path / "in" / "1.jsonl", session("zed", "z1", "03-02", f"I live in {MARKER}.")))
-    forget_run = ingest(settings, write(tmp_path / "in" / "2.jsonl",
-                                        session("zed", "z2", "04-02", f"Please forget that I live in {MARKER}.")))  # fmt: skip
+    request = session("zed", "z2", "04-02", f"Please forget that I live in {MARKER}.")
+    forget_run = ingest(settings, write(tmp_path / "in" / "2.jsonl", request))
 
     assert files_with(store_dir, MARKER) == []
-    assert main(["memories", "--app", APP, "--user", "zed", "--as-of", "2025-03-10", "--store", settings.store_uri]) == 0
+    as_of = ["--as-of", "2025-03-10", "--store", settings.store_uri]
+    assert main(["memories", "--app", APP, "--user", "zed", *as_of]) == 0
     assert MARKER not in capsys.readouterr().out
     store = open_store(settings)
     (purge,) = [r for r in store.rows(RUNS) if r["flow"] == "purge"]

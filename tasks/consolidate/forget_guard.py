@@ -40,8 +40,9 @@ _TASK_WORDS = (
 )
 #: Objects of a task the agent does, not facts it remembers about the user.
 _TASK = re.compile(r"\b" + _TASK_WORDS, re.I)
-_FROM_TASK = re.compile(r"\b(?:from|off|out of|in|on)\s+(?:the|my|our|this|that|your)?\s*(?:\w+\s+){0,2}?" + _TASK_WORDS,
-                        re.I)  # fmt: skip
+_FROM_TASK = re.compile(
+    r"\b(?:from|off|out of|in|on)\s+(?:the|my|our|this|that|your)?\s*(?:\w+\s+){0,2}?" + _TASK_WORDS, re.I
+)
 #: Words that say the request is about the assistant's memory of the user.
 _MEMORY = re.compile(
     r"\b(?:from (?:your|the) (?:memory|memories|records?|notes|profile|database|files)|you (?:know|remember|"
@@ -98,7 +99,7 @@ def accept_forget(request: ForgetRequest, session: Session) -> tuple[bool, str]:
         return False, "no request wording in the sentence"
     if _NEGATED.search(sentence):
         return False, "a reminder to keep something (negated), not a request to forget"
-    if _inside_quotes(sentence, trigger.start()) or _QUOTES.search(sentence) and _REPORTED.search(sentence):
+    if _inside_quotes(sentence, trigger.start()) or (_QUOTES.search(sentence) and _REPORTED.search(sentence)):
         return False, "quoted words, not the user's own request"
     if _REPORTED.search(sentence[: trigger.start()]):
         return False, "someone else's words reported by the user"

@@ -165,7 +165,7 @@ def rollback(store: Store, run_id: str, *, force: bool = False) -> dict[str, int
 def _audit_rollback(store: Store, run_id: str, before: dict[str, dict[str, Any]]) -> None:
     """Append a ``ROLLBACK`` entry for every memory row the restore removed or changed."""
     after = {r["row_id"]: r for r in store.rows(MEMORIES)}
-    stamp, entries = now(), []
+    stamp, entries = now(), list[ChangeRow]()
     for row_id, row in sorted(before.items()):
         restored = after.get(row_id)
         if restored is not None and (restored["status"], restored["valid_to"]) == (row["status"], row["valid_to"]):

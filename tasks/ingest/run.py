@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tasks.clock import now
 from tasks.ingest.commit import commit_run
 from tasks.ingest.stages import (
     Embedded,
@@ -27,7 +28,6 @@ from tasks.ingest.stages import (
 from tasks.ingest.validate import ValidationResult, validate_batch
 from tasks.models import QuarantineRecord, Session
 from tasks.settings import Settings
-from tasks.clock import now
 from tasks.sources.raw import RawSession
 from tasks.store.erase import purge_forgotten
 from tasks.store.lock import store_lock

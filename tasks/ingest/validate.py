@@ -7,7 +7,6 @@ their session, which goes to quarantine with every reason while the rest of the 
 from __future__ import annotations
 
 import re
-
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass

@@ -108,7 +108,7 @@ def erase_memories(
         vectors = embedder().embed([str(r["summary"]) for r in scrubbed])
         for row, vector in zip(scrubbed, vectors, strict=True):
             row["vector"] = vector.tolist()
-        store.upsert(EPISODES, scrubbed)  # type: ignore[arg-type]
+        store.upsert(EPISODES, scrubbed)
     report.episodes_scrubbed = len(scrubbed)
     report.memory_rows = _delete(store, MEMORIES, lineage)
     report.audit_nulled = _null_audit(store, lineage)
