@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from tasks.models import Session
 from tasks.settings import Settings
 
 EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
@@ -53,3 +54,16 @@ def redact(text: str, settings: Settings) -> str:
     for pattern in _custom(tuple(settings.redact_patterns)):
         text = pattern.sub("[REDACTED]", text)
     return text
+
+
+def redact_session(session: Session, settings: Settings) -> Session:
+    """The session as extraction should read it: every event text redacted (the same session when off).
+
+    Give this copy to the extractor and summarizer only; the ledger must keep the original
+    session's content hash, or the session would look changed on every run.
+    """
+    if not settings.redact_pii:
+        return session
+    events = tuple(e.model_copy(update={"text": redact(e.text, settings)}) for e in session.events)
+    summaries = tuple(redact(s, settings) for s in session.compaction_summaries)
+    return session.model_copy(update={"events": events, "compaction_summaries": summaries})

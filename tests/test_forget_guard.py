@@ -10,7 +10,7 @@ from evaluation.forget_suite import cases, measure
 from tasks.consolidate.forget_guard import accept_forget
 from tasks.ingest.validate import role_of
 from tasks.models import Event, ForgetRequest, Session
-from tasks.redact import redact
+from tasks.redact import redact, redact_session
 from tasks.settings import Settings
 
 AT = datetime(2025, 5, 1, 9, tzinfo=UTC)
@@ -76,3 +76,12 @@ def test_redaction_is_off_by_default_and_masks_pii_when_on() -> None:
     assert "1234567890123" in out  # fails the Luhn check: not a card
     assert "[REDACTED]" in out and "BADGE-991" not in out
     assert "2025" in out and "10:30" in out and "120 euros" in out
+
+
+def test_redact_session_masks_event_texts_and_keeps_the_session_otherwise() -> None:
+    event = Event(id="e1", author="user", role="user", text="My email is a@b.io.", timestamp=AT)
+    session = Session(app_name="a", user_id="u", session_id="s", started_at=AT, ended_at=AT, events=(event,))
+    assert redact_session(session, Settings()) is session
+    masked = redact_session(session, Settings(redact_pii=True))
+    assert masked.events[0].text == "My email is [EMAIL]." and masked.events[0].id == "e1"
+    assert masked.key == session.key
