@@ -188,7 +188,7 @@ def _null_audit(store: Store, where: str) -> int:
 def _append_erase_entries(store: Store, owners: list[tuple[str, str, str]], run_id: str, reason: str) -> None:
     stamp = clock_now()
     store.insert_new(CHANGES, [
-        ChangeRow(change_id=stable_id("erase", run_id, m), memory_id=m, row_id=None, action="ERASE",
+        ChangeRow(change_id=stable_id("erase", m), memory_id=m, row_id=None, action="ERASE",
                   relation="forgets", old_content=None, new_content=None, reason=reason, app_name=app,
                   user_id=user, session_id="", source_event_ids=[], run_id=run_id, created_at=stamp)
         for m, app, user in owners
