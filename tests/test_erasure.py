@@ -136,3 +136,25 @@ def test_retention_keeps_forgotten_text_until_due(settings: Settings, store_dir:
 
     assert report is not None and report.memory_rows == 1
     assert files_with(store_dir, MARKER) == []
+
+
+def test_an_erasure_cut_short_after_its_row_writes_is_finished_by_the_next_purge(
+    settings: Settings, store_dir: Path, tmp_path: Path
+) -> None:
+    from tasks.store.erase import _first_versions, _journal, resume_erasures
+    from tasks.store.filters import scope
+
+    ingest(settings, write(tmp_path / "in" / "1.jsonl", session("zed", "z1", "03-02", f"I live in {MARKER}.")))
+    store = open_store(settings)
+    tenant = scope(APP, "zed")
+    # The state a crash leaves: journal written, rows deleted, old versions not yet cleaned up.
+    _journal(store, "erase-cut", _first_versions(store, {MEMORIES: tenant, EPISODES: tenant, CHANGES: tenant}))
+    for name in (MEMORIES, EPISODES, CHANGES):
+        store.table(name).delete(tenant)
+    assert files_with(store_dir, MARKER)  # deleted rows still sit in the files
+
+    assert purge_forgotten(settings, now()) is None  # nothing new to purge, but the cut erasure is finished
+    assert files_with(store_dir, MARKER) == []
+    (run,) = [r for r in open_store(settings).rows(RUNS) if r["run_id"] == "erase-cut"]
+    assert run["status"] == "completed" and json.loads(run["counts"])["resumed"]
+    assert resume_erasures(open_store(settings)) == []

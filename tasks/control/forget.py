@@ -8,7 +8,7 @@ from tasks.control.edit import control_run_id
 from tasks.errors import PipelineError
 from tasks.providers import build_embedder
 from tasks.settings import Settings
-from tasks.store.erase import ErasureReport, erase_memories, erase_user, record_erasure
+from tasks.store.erase import ErasureReport, erase_memories, erase_user, record_erasure, resume_erasures
 from tasks.store.filters import scope
 from tasks.store.lock import store_lock
 from tasks.store.tables import MEMORIES, open_existing_store
@@ -20,6 +20,7 @@ def forget(settings: Settings, app_name: str, user_id: str, memory_id: str | Non
     open_existing_store(settings)  # refuse a mistyped --store before the lock creates its folder
     with store_lock(settings, f"erasure {run_id}"):
         store = open_existing_store(settings)
+        resume_erasures(store)
         started, before = now(), store.versions()
         if memory_id is None:
             report = erase_user(store, app_name, user_id, run_id=run_id, reason="erased on request (whole user)")

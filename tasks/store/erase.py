@@ -61,12 +61,13 @@ def erase_user(store: Store, app_name: str, user_id: str, *, run_id: str, reason
     if quarantined:
         targets[QUARANTINE] = is_in("quarantine_id", quarantined, _COLS)
     first = _first_versions(store, targets)
+    _journal(store, run_id, first)
     report.memories = memory_ids
-    report.memory_rows = _delete(store, MEMORIES, tenant)
-    report.episodes_deleted = _delete(store, EPISODES, tenant)
-    report.quarantine_deleted = _delete(store, QUARANTINE, targets[QUARANTINE]) if quarantined else 0
     report.audit_nulled = _null_audit(store, tenant)
     _append_erase_entries(store, [(m, app_name, user_id) for m in memory_ids], run_id, reason)
+    report.episodes_deleted = _delete(store, EPISODES, tenant)
+    report.quarantine_deleted = _delete(store, QUARANTINE, targets[QUARANTINE]) if quarantined else 0
+    report.memory_rows = _delete(store, MEMORIES, tenant)  # last: what finds the work, if a crash comes first
     _purge_history(store, first, report)
     return report
 
@@ -104,16 +105,17 @@ def erase_memories(
     if episode_ids:
         targets[EPISODES] = is_in("episode_id", sorted(episode_ids), _COLS)
     first = _first_versions(store, targets)
+    _journal(store, run_id, first)
     if scrubbed:
         vectors = embedder().embed([str(r["summary"]) for r in scrubbed])
         for row, vector in zip(scrubbed, vectors, strict=True):
             row["vector"] = vector.tolist()
         store.upsert(EPISODES, scrubbed)
     report.episodes_scrubbed = len(scrubbed)
-    report.memory_rows = _delete(store, MEMORIES, lineage)
     report.audit_nulled = _null_audit(store, lineage)
     owners = {r["memory_id"]: (r["app_name"], r["user_id"]) for r in rows}
     _append_erase_entries(store, [(m, *owners[m]) for m in ids if m in owners], run_id, reason)
+    report.memory_rows = _delete(store, MEMORIES, lineage)  # last: a crash before it redoes the erasure
     _purge_history(store, first, report)
     return report
 
@@ -125,6 +127,7 @@ def purge_forgotten(settings: Settings, now: datetime, *, store: Store | None = 
     store = store or open_store(settings)
     if not store.has(MEMORIES):
         return None
+    resume_erasures(store)
     cutoff = utc(now) - timedelta(days=settings.forgotten_retention_days)
     deleted = store.rows(MEMORIES, eq("status", "deleted", _COLS), ["memory_id", "updated_at"])
     due = sorted({r["memory_id"] for r in deleted if utc(r["updated_at"]) <= cutoff})
@@ -150,6 +153,28 @@ def record_erasure(store: Store, run_id: str, flow: str, before: dict[str, int],
     store.upsert(RUNS, [RunRow(run_id=run_id, flow=flow, started_at=started, ended_at=clock_now(), status="completed",
                                versions_before=dumps_json(before), versions_after=dumps_json(store.versions()),
                                counts=dumps_json(counts), rollback_blocked="an erasure cannot be undone")])  # fmt: skip
+
+
+def _journal(store: Store, run_id: str, first: dict[str, int]) -> None:
+    """Before any row changes: the versions to clean, so a crashed erasure is finished later."""
+    stamp = clock_now()
+    store.upsert(RUNS, [RunRow(run_id=run_id, flow="erase", started_at=stamp, ended_at=stamp, status="erasing",
+                               versions_before=dumps_json(store.versions()), versions_after="{}",
+                               counts=dumps_json({"pending_first_versions": first}),
+                               rollback_blocked="an erasure cannot be undone")])  # fmt: skip
+
+
+def resume_erasures(store: Store) -> list[str]:
+    """Finish erasures a crash interrupted (compaction, indexes, tags, cleanup are idempotent)."""
+    done = []
+    for run in store.rows(RUNS, eq("status", "erasing", _COLS)):
+        first = {str(k): int(v) for k, v in json.loads(run["counts"]).get("pending_first_versions", {}).items()}
+        report = ErasureReport()
+        _purge_history(store, {t: v for t, v in first.items() if store.has(t)}, report)
+        counts = {"resumed": True, "versions_removed": report.versions_removed, "runs_blocked": report.runs_blocked}
+        store.upsert(RUNS, [{**run, "status": "completed", "ended_at": clock_now(), "counts": dumps_json(counts)}])
+        done.append(run["run_id"])
+    return done
 
 
 def _raw_of(raw: str | None, app_name: str, user_id: str) -> bool:
@@ -267,4 +292,4 @@ def _block_unrestorable(store: Store) -> list[str]:
     return blocked
 
 
-__all__ = ["ErasureReport", "erase_memories", "erase_user", "purge_forgotten", "record_erasure"]
+__all__ = ["ErasureReport", "erase_memories", "erase_user", "purge_forgotten", "record_erasure", "resume_erasures"]
