@@ -11,6 +11,8 @@ version to roll back are marked in ``runs.rollback_blocked``.
 What is kept: the audit log keeps that something happened (rows rewritten with their text nulled,
 plus one ``ERASE`` entry per memory); the ledger keeps its keys, which hold no text, so re-running
 over the same source files does not bring erased sessions back. The caller holds the writer lock.
+A ``runs`` row with status ``erasing`` is written before any change, and memories are deleted
+last: a crash before that redoes the erasure, a crash after it is finished by :func:`resume_erasures`.
 """
 
 from __future__ import annotations
