@@ -34,6 +34,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--systems",
         default=",".join(SYSTEM_NAMES),
+        type=_systems,
         help=f"comma-separated subset of {','.join(SYSTEM_NAMES)}",
     )
     parser.add_argument(
@@ -47,10 +48,20 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(handler=run_evaluate)
 
 
+def _systems(value: str) -> list[str]:
+    """The --systems list, refused by argparse (a usage error) when it names an unknown system."""
+    names = [s.strip() for s in value.split(",") if s.strip()]
+    unknown = sorted(set(names) - set(SYSTEM_NAMES))
+    if unknown or not names:
+        choices = ",".join(SYSTEM_NAMES)
+        raise argparse.ArgumentTypeError(f"unknown system(s) {unknown or [value]}; choose from {choices}")
+    return names
+
+
 def run_evaluate(args: argparse.Namespace) -> int:
     """Without --store the pipeline ingests into a temporary store, never the configured one."""
     settings = settings_from_args(args)
-    systems = [s.strip() for s in args.systems.split(",") if s.strip()]
+    systems = args.systems
     result = run_evaluation(
         args.dataset,
         path=args.path,

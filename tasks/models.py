@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 Role = Literal["user", "agent", "other"]
-Action = Literal["ADD", "UPDATE", "DELETE", "IGNORE"]
+Action = Literal["ADD", "UPDATE", "DELETE", "IGNORE", "ROLLBACK", "ERASE"]
 Relation = Literal["new", "supersedes", "contradicts", "refines", "duplicates", "forgets", "historical"]
 Status = Literal["active", "superseded", "deleted", "expired", "archived", "merged"]
 

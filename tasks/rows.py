@@ -154,6 +154,8 @@ class RunRow(BaseModel):
     versions_before: str
     versions_after: str
     counts: str
+    #: Why this run can no longer be rolled back (an erasure removed the table versions it needs).
+    rollback_blocked: str | None = None
 
 
 class SourceStateRow(BaseModel):

@@ -169,6 +169,15 @@ class Settings(BaseSettings):
     #: 0.292 with MiniLM). On LoCoMo-dev it abstains on none: its unanswerable questions are as close.
     recall_abstain_min_cosine: float = 0.29
 
+    # -- issue 14: erasure, user control, PII redaction -----------------------------------------
+    #: Days a forgotten (status "deleted") memory's text is kept before it is physically erased at
+    #: the end of an ingest run; 0 erases it right after the run that forgot it.
+    forgotten_retention_days: float = 0.0
+    #: Redact PII (emails, phone and card numbers, ``redact_patterns``) before anything is stored.
+    redact_pii: bool = False
+    #: Extra regexes to redact (each match becomes "[REDACTED]"), used when ``redact_pii`` is on.
+    redact_patterns: tuple[str, ...] = ()
+
     @classmethod
     def settings_customise_sources(
         cls,
@@ -181,6 +190,8 @@ class Settings(BaseSettings):
         sources: list[PydanticBaseSettingsSource] = [init_settings, env_settings]
         path = os.environ.get("MEMORY_PIPELINE_SETTINGS_FILE")
         if path:
+            if not Path(path).is_file():  # a named file that is missing is a mistake, not "no settings"
+                raise FileNotFoundError(f"settings file {path!r} (MEMORY_PIPELINE_SETTINGS_FILE) does not exist")
             sources.append(TomlConfigSettingsSource(settings_cls, toml_file=Path(path)))
         return tuple(sources)
 

@@ -150,15 +150,21 @@ def simulated_run(store, consolidator, embedder, run_id: str, when: datetime, dr
 
 def test_rollback_restores_exact_previous_contents(store, consolidator, embedder) -> None:
     simulated_run(store, consolidator, embedder, "run-1", day(0), "coffee")
-    expected = snapshot(store, MEMORIES, CHANGES, LEDGER)
+    expected = snapshot(store, MEMORIES, LEDGER)
     simulated_run(store, consolidator, embedder, "run-2", day(10), "tea")
+    audit_before = {r["change_id"] for r in store.rows(CHANGES)}
     assert [m.value for m in list_memories(store, APP, USER)] == ["tea"]
 
     restored = rollback(store, "run-2")
 
-    assert set(restored) == {MEMORIES, CHANGES, LEDGER}
+    assert set(restored) == {MEMORIES, LEDGER}  # the audit log is append-only, never restored
     reopened = Store(store.uri, embedder.model, embedder.dim)
-    assert snapshot(reopened, MEMORIES, CHANGES, LEDGER) == expected
+    assert snapshot(reopened, MEMORIES, LEDGER) == expected
+    audit = reopened.rows(CHANGES)
+    assert audit_before <= {r["change_id"] for r in audit}
+    appended = [r for r in audit if r["change_id"] not in audit_before]
+    assert {r["action"] for r in appended} == {"ROLLBACK"} and len(appended) == 2  # tea added, coffee reopened
+    assert {r["reason"] for r in appended} == {"rolled back run run-2"}
     assert [m.value for m in list_memories(reopened, APP, USER)] == ["coffee"]
     statuses = {r["run_id"]: r["status"] for r in reopened.rows(RUNS)}
     assert statuses == {"run-1": "completed", "run-2": "rolled_back"}
@@ -217,7 +223,7 @@ def test_cli_memories_history_and_rollback(store, consolidator, embedder, capsys
     assert "2 version(s)" in capsys.readouterr().out
     assert main(["rollback", "run-2", "--store", store.uri]) == 0
     assert "memories: restored to version" in capsys.readouterr().out
-    assert main(["rollback", "missing", "--store", store.uri]) == 2
+    assert main(["rollback", "missing", "--store", store.uri]) == 1  # an unknown run is a failure, not usage
     assert "no run 'missing'" in capsys.readouterr().err
     reopened = Store(store.uri, embedder.model, embedder.dim)
     assert [m.value for m in list_memories(reopened, APP, USER)] == ["coffee"]

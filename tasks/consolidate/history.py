@@ -2,24 +2,26 @@
 
 Memories are never rewritten in place, so history is a query: a lineage's versions with their
 validity intervals, plus the audit log. Rollback uses Lance table versions recorded per run, which
-restores whole tables exactly (rows, versions and audit entries the run wrote all disappear).
+restores the data tables exactly; the audit log is never restored (it is append-only): rollback
+appends one ``ROLLBACK`` entry per memory row it reverted instead.
 """
 
 from __future__ import annotations
 
 import json
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from pydantic import BaseModel, Field
 
-from tasks.clock import utc
+from tasks.clock import now, utc
 from tasks.errors import PipelineError
+from tasks.models import stable_id
 from tasks.rows import ChangeRow, MemoryRow
 from tasks.store.filters import all_of, eq, scope, ts_literal
 from tasks.store.tables import CHANGES, MEMORIES, RUNS, Store
 
-_MEMORY_COLUMNS = ("memory_id", "topic", "status", "valid_from", "valid_to")
+_MEMORY_COLUMNS = ("memory_id", "row_id", "topic", "status", "valid_from", "valid_to")
 _RUN_COLUMNS = ("run_id",)
 
 
@@ -47,12 +49,27 @@ class MemoryHistory(BaseModel):
         return next((v for v in self.versions if v.status == "active"), None)
 
 
+def resolve_memory_id(store: Store, some_id: str) -> str:
+    """The lineage id for a memory id or a row id (``…-v2``, as recall prints); raises if neither exists."""
+    if store.rows(MEMORIES, eq("memory_id", some_id, _MEMORY_COLUMNS), ["memory_id"]):
+        return some_id
+    for table in (MEMORIES, CHANGES):
+        rows = store.rows(table, eq("row_id", some_id, _MEMORY_COLUMNS), ["memory_id"])
+        if rows:
+            return str(rows[0]["memory_id"])
+    if store.rows(CHANGES, eq("memory_id", some_id, _MEMORY_COLUMNS), ["memory_id"]):
+        return some_id  # erased: only its audit entries are left
+    raise UnknownMemoryError(f"no memory with id {some_id!r} in {store.uri}")
+
+
 def memory_history(store: Store, memory_id: str) -> MemoryHistory:
-    """Every version of ``memory_id`` and every audit entry about it; raises if it never existed."""
+    """Every version of a memory (by memory or row id) and every audit entry about it.
+
+    An erased memory has no versions left, only audit entries that say what happened, not what it said.
+    """
+    memory_id = resolve_memory_id(store, memory_id)
     where = eq("memory_id", memory_id, _MEMORY_COLUMNS)
     rows = store.rows(MEMORIES, where=where)
-    if not rows:
-        raise UnknownMemoryError(f"no memory with id {memory_id!r} in {store.uri}")
     versions = sorted((MemoryRow.model_validate(r) for r in rows), key=lambda m: (utc(m.valid_from), m.version))
     changes = [ChangeRow.model_validate(r) for r in store.rows(CHANGES, where=where)]
     changes.sort(key=lambda c: (utc(c.created_at), c.change_id))
@@ -94,6 +111,11 @@ def _versions(raw: str | None) -> dict[str, int]:
     return {str(k): int(v) for k, v in json.loads(raw).items()} if raw else {}
 
 
+def run_versions(run: dict[str, Any]) -> tuple[dict[str, int], dict[str, int]]:
+    """A runs row's table versions before and after it."""
+    return _versions(run.get("versions_before")), _versions(run.get("versions_after"))
+
+
 def _touched(before: dict[str, int], after: dict[str, int], current: dict[str, int]) -> set[str]:
     """Tables a run changed; without ``versions_after`` (a crashed run) whatever moved since."""
     if after:
@@ -102,21 +124,25 @@ def _touched(before: dict[str, int], after: dict[str, int], current: dict[str, i
 
 
 def rollback(store: Store, run_id: str, *, force: bool = False) -> dict[str, int]:
-    """Restore every table the run changed to its version before the run; mark it rolled back.
+    """Restore every data table the run changed to its version before the run; mark it rolled back.
 
     Returns ``{table: version restored to}`` (0 for a table the run created, now emptied). The runs
-    table itself is never restored, so the run log keeps this run (as "rolled_back") and all others.
-    Refuses, unless ``force``, when a later run that is not rolled back changed the same tables:
-    restoring would silently discard that later run's writes too.
+    table and the audit log are never restored: the run log keeps this run (as "rolled_back") and
+    the audit log gains one ``ROLLBACK`` entry per memory row reverted. Refuses, unless ``force``,
+    when a later run that is not rolled back changed the same tables: restoring would silently
+    discard that later run's writes too.
     """
     run = _run_row(store, run_id)
     if run.get("status") == "rolled_back":
         raise RollbackError(f"run {run_id!r} is already rolled back")
-    before, after = _versions(run.get("versions_before")), _versions(run.get("versions_after"))
-    touched = _touched(before, after, store.versions()) - {RUNS}
+    if run.get("rollback_blocked"):
+        raise RollbackError(f"run {run_id!r} can no longer be rolled back: {run['rollback_blocked']}")
+    before, after = run_versions(run)
+    touched = _touched(before, after, store.versions()) - {RUNS, CHANGES}
     if not force:
         _check_later_runs(store, run, touched)
     restored: dict[str, int] = {}
+    reverted_from = {r["row_id"]: r for r in store.rows(MEMORIES)} if MEMORIES in touched else {}
     for name in sorted(touched):
         if not store.has(name):
             continue
@@ -130,8 +156,29 @@ def rollback(store: Store, run_id: str, *, force: bool = False) -> dict[str, int
         except (OSError, ValueError, RuntimeError) as exc:
             raise RollbackError(f"cannot restore table {name!r} to version {target} for run {run_id!r}: {exc}") from exc
         restored[name] = target or 0
+    if reverted_from:
+        _audit_rollback(store, run_id, reverted_from)
     store.upsert(RUNS, [{**run, "status": "rolled_back"}])
     return restored
+
+
+def _audit_rollback(store: Store, run_id: str, before: dict[str, dict[str, Any]]) -> None:
+    """Append a ``ROLLBACK`` entry for every memory row the restore removed or changed."""
+    after = {r["row_id"]: r for r in store.rows(MEMORIES)}
+    stamp, entries = now(), list[ChangeRow]()
+    for row_id, row in sorted(before.items()):
+        restored = after.get(row_id)
+        if restored is not None and (restored["status"], restored["valid_to"]) == (row["status"], row["valid_to"]):
+            continue
+        entries.append(ChangeRow(
+            change_id=stable_id("rollback", run_id, row_id, str(len(entries))), memory_id=row["memory_id"],
+            row_id=row_id, action="ROLLBACK", relation=row["relation"], old_content=row["content"],
+            new_content=restored["content"] if restored else None, reason=f"rolled back run {run_id}",
+            app_name=row["app_name"], user_id=row["user_id"], session_id=row["source_session_id"],
+            source_event_ids=list(row["source_event_ids"]), run_id=run_id,
+            created_at=stamp + timedelta(microseconds=len(entries)),
+        ))  # fmt: skip
+    store.insert_new(CHANGES, entries)
 
 
 def _check_later_runs(store: Store, run: dict[str, Any], touched: set[str]) -> None:

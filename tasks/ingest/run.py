@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tasks.clock import now
 from tasks.ingest.commit import commit_run
 from tasks.ingest.stages import (
     Embedded,
@@ -28,6 +29,7 @@ from tasks.ingest.validate import ValidationResult, validate_batch
 from tasks.models import QuarantineRecord, Session
 from tasks.settings import Settings
 from tasks.sources.raw import RawSession
+from tasks.store.erase import purge_forgotten
 from tasks.store.lock import store_lock
 from tasks.store.tables import run_scope
 
@@ -93,6 +95,7 @@ def _run(
     embedded = stages.embed(extracted, settings)
     summary.embed_seconds = embedded.seconds
     summary = stages.write(embedded, quarantined, settings, summary)
+    purge_forgotten(settings, now())  # forgotten text leaves the table files after its retention period
     summary.seconds = time.perf_counter() - started
     for record in quarantined:
         logger.warning("quarantined %s:%s: %s", record.source, record.line, record.reason)

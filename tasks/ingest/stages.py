@@ -14,11 +14,13 @@ from datetime import UTC, datetime
 
 from pydantic import BaseModel, Field
 
+from tasks.consolidate.forget_guard import accept_forget
 from tasks.errors import ProviderReplyError
 from tasks.models import Episode, Extraction, QuarantineRecord, Session, SessionBatch
 from tasks.providers import build_embedder, build_extractor, build_summarizer
 from tasks.providers.concurrent import extract_and_summarize
 from tasks.providers.openai_client import usage_snapshot
+from tasks.redact import redact_session
 from tasks.settings import Settings
 from tasks.sources import build_source
 from tasks.sources.raw import RawSession
@@ -109,13 +111,16 @@ def extract_sessions(
     extractor, summarizer = build_extractor(settings), build_summarizer(settings)
     out: list[Extracted] = []
     bad: list[QuarantineRecord] = []
+    # Providers read the redacted session (a no-op unless redact_pii is on); the ledger keeps the
+    # original's key and content hash.
+    readable = [redact_session(s, settings) for s in sessions]
     if settings.extractor == "local" and settings.summarizer == "local":  # CPU-bound: threads would not help
-        for session in sessions:
-            extraction = extractor.extract(session)
-            episode = summarizer.summarize(session, extraction.facts)
+        for session, text in zip(sessions, readable, strict=True):
+            extraction = _guarded(extractor.extract(text), text)
+            episode = summarizer.summarize(text, extraction.facts)
             out.append(Extracted(session=session, extraction=extraction, episode=episode))
         return out, bad
-    for session, result in zip(sessions, extract_and_summarize(sessions, extractor, summarizer, settings), strict=True):
+    for session, result in zip(sessions, extract_and_summarize(readable, extractor, summarizer, settings), strict=True):
         if isinstance(result, ProviderReplyError):
             reason = f"session {session.session_id}: {result.reason}"
             raw = result.raw[: settings.quarantine_raw_max_chars]
@@ -123,8 +128,14 @@ def extract_sessions(
         elif isinstance(result, BaseException):
             raise result
         else:
-            out.append(Extracted(session=session, extraction=result[0], episode=result[1]))
+            out.append(Extracted(session=session, extraction=_guarded(result[0], session), episode=result[1]))
     return out, bad
+
+
+def _guarded(extraction: Extraction, session: Session) -> Extraction:
+    """Only genuine requests of the user to forget about themselves delete anything, whatever the provider."""
+    forgets = [r for r in extraction.forgets if accept_forget(r, session)[0]]
+    return extraction if len(forgets) == len(extraction.forgets) else extraction.model_copy(update={"forgets": forgets})
 
 
 def embed_extracted(items: Sequence[Extracted], settings: Settings) -> Embedded:

@@ -6,6 +6,7 @@ their session, which goes to quarantine with every reason while the rest of the 
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -70,12 +71,20 @@ class ValidationResult:
     pending: int  # sessions not ended yet: left for a later run, not quarantined
 
 
+#: Authors that are software, never the user: system prompts, tool and function results, chat models.
+_MACHINE_AUTHOR = re.compile(
+    r"^(?:system|tool|tools|function|functions|developer|ipython|chatgpt|openai|copilot|gpt[\w.-]*|claude[\w.-]*|"
+    r"gemini[\w.-]*|llama[\w.-]*|mistral[\w.-]*|[\w.-]*[-_ ](?:bot|assistant|agent|tool))$"
+)
+
+
 def role_of(author: str, fmt: str) -> Role:
-    """``user``/``agent`` by author name; in ADK every non-user author is an agent; else a person."""
+    """``user``/``agent`` by author name; in ADK every non-user author is an agent; software
+    authors (system, tool, function, ChatGPT-like) are agents; else a person."""
     name = author.strip().lower()
     if name in USER_AUTHORS:
         return "user"
-    if fmt == "adk" or name in AGENT_AUTHORS:
+    if fmt == "adk" or name in AGENT_AUTHORS or _MACHINE_AUTHOR.match(name):
         return "agent"
     return "other"
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import logging
 import re
-from collections import Counter
+import time
+from collections import Counter, defaultdict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -19,7 +20,6 @@ from datetime import UTC, datetime
 import lancedb
 import numpy as np
 import numpy.typing as npt
-import pyarrow as pa
 
 from tasks.models import RecallHit
 from tasks.providers import build_embedder
@@ -30,7 +30,7 @@ from tasks.recall.ranking import Reranker
 from tasks.recall.search import HybridSearcher, Leg
 from tasks.settings import Settings
 from tasks.store.filters import all_of, column, eq, is_in, scope, ts_literal
-from tasks.store.tables import EPISODES, KEYS, MEMORIES, TS, Store, open_store
+from tasks.store.tables import EPISODES, KEYS, MEMORIES, Store, open_store
 
 log = logging.getLogger(__name__)
 
@@ -152,31 +152,25 @@ class Recaller:
         return np.asarray(self.embedder.embed([query])[0], dtype=np.float32)
 
     def flush_access(self) -> int:
-        """Write pending access counts: one read and one merge-insert per table; rows updated."""
+        """Add pending access counts in place; rows updated.
+
+        One Lance update per table and distinct count, ``access_count = access_count + n``: the
+        increment is evaluated against the rows as committed, so two processes flushing at once
+        both count (read-then-write lost one). A commit conflict applied nothing and is retried.
+        """
         updated = 0
-        stamp = self._last_access or datetime.now(UTC)
+        stamp = ts_literal(self._last_access or datetime.now(UTC))
         for name, counts in self._pending.items():
-            if not counts:
-                continue
-            key = KEYS[name]
-            tbl = self._table(name)
-            if tbl is None:
-                counts.clear()
-                continue
-            where = is_in(key, sorted(counts), _FILTER_COLS)
-            current = tbl.search().where(where).select([key, "access_count"]).limit(None).to_list()
-            ids = [row[key] for row in current]
-            totals = [int(row["access_count"] or 0) + counts[row[key]] for row in current]
-            if ids:
-                data = pa.table(
-                    {
-                        key: pa.array(ids, pa.string()),
-                        "access_count": pa.array(totals, pa.int32()),
-                        "last_accessed_at": pa.array([stamp] * len(ids), TS),
-                    }
-                )
-                result = tbl.merge_insert(key).when_matched_update_all().execute(data)
-                updated += int(result.num_updated_rows)
+            tbl = self._table(name) if counts else None
+            groups: dict[int, list[str]] = defaultdict(list)
+            for key_value, n in counts.items():
+                groups[n].append(key_value)
+            for n, ids in sorted(groups.items()):
+                if tbl is None:
+                    break
+                where = is_in(KEYS[name], sorted(ids), _FILTER_COLS)
+                sql = {"access_count": f"coalesce(access_count, 0) + {int(n)}", "last_accessed_at": stamp}
+                updated += _update_retrying(tbl, where, sql)
             counts.clear()
         self._last_access = None
         return updated
@@ -249,6 +243,18 @@ def recaller_for(settings: Settings, recaller: Recaller | None = None) -> Iterat
         return
     with Recaller(settings) as own:
         yield own
+
+
+def _update_retrying(tbl: lancedb.table.Table, where: str, values_sql: dict[str, str], attempts: int = 8) -> int:
+    """One update, retried on a commit conflict with another writer (a failed commit changed nothing)."""
+    for attempt in range(attempts):
+        try:
+            return int(tbl.update(where=where, values_sql=values_sql).rows_updated)
+        except (OSError, RuntimeError, ValueError) as exc:
+            if "conflict" not in str(exc).lower() or attempt == attempts - 1:
+                raise
+            time.sleep(0.05 * (attempt + 1))
+    return 0
 
 
 def _fts_text(query: str) -> str:

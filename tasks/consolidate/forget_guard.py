@@ -1,0 +1,116 @@
+"""Whether an extracted forget request is the user's own request to forget something about themselves.
+
+Extraction finds forget *wording*; deleting memories needs more: the user said it (not the agent, a
+tool, the system or another person), as a request (not "don't forget…", not a quote or something
+someone else said), about what the assistant knows of them (not a task on an itinerary, a calendar
+or a booking). A wrongly accepted request deletes a true memory, a wrongly refused one leaves a
+memory for the user to ask again about, so in doubt this refuses. Pure: no I/O, no settings.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tasks.models import Event, ForgetRequest, Session
+
+_VERB = r"(?:forget|delete|erase|remove|wipe|scrub|drop|purge|don'?t remember|do not remember|stop remembering)"
+#: "don't forget", "never forget", "not to delete", "won't ever forget", "remember to never forget".
+_NEGATED = re.compile(
+    r"\b(?:don'?t|do not|dont|never|not|no need to|won'?t|will not|shouldn'?t|should not|can'?t|cannot|"
+    r"mustn'?t|must not|didn'?t|did not|wouldn'?t|better not)\s+(?:\w+\s+){0,2}?"
+    r"(?:forget|delete|erase|remove|wipe|drop|purge)\b",
+    re.I,
+)
+#: Someone else's words reported by the user: "my brother texted me", "she said", "he told me to".
+_REPORTED = re.compile(
+    r"\b(?:said|says|saying|texted|messaged|wrote|writes|emailed|told me|tells me|asked me|asks me|keeps saying|"
+    r"replied|posted|yelled|shouted|whispered|quoted?|sang|line (?:from|in)|the (?:song|movie|book|sign|note|"
+    r"message|text|email|meme|poster) (?:says|said|goes))\b",
+    re.I,
+)
+_QUOTES = re.compile(r"\"[^\"]*\"|“[^”]*”|‘[^’]*’|(?<![A-Za-z])'[^']*'(?![A-Za-z])|«[^»]*»")
+#: Objects of a task the agent does, not facts it remembers about the user.
+_TASK_WORDS = (
+    r"(?:itinerary|booking|bookings|reservation|reservations|calendar|invite|invites|invitation|meeting|"
+    r"appointment|event|cart|basket|order|orders|playlist|queue|list|to-?do|reminder|reminders|alarm|"
+    r"email|emails|e-mail|message|messages|file|files|folder|document|doc|spreadsheet|draft|photo|photos|"
+    r"picture|ticket|tickets|flight|flights|hotel|trip|plan|route|filter|tab|app|"
+    r"subscription|paragraph|sentence|slide|column|row|table|entry|watchlist|wishlist|note|notes|"
+    r"search history|browser history|cache|cookies|spam|contact|contacts|seat selection|layover)\b"
+)
+#: Objects of a task the agent does, not facts it remembers about the user.
+_TASK = re.compile(r"\b" + _TASK_WORDS, re.I)
+_FROM_TASK = re.compile(
+    r"\b(?:from|off|out of|in|on)\s+(?:the|my|our|this|that|your)?\s*(?:\w+\s+){0,2}?" + _TASK_WORDS, re.I
+)
+#: Words that say the request is about the assistant's memory of the user.
+_MEMORY = re.compile(
+    r"\b(?:from (?:your|the) (?:memory|memories|records?|notes|profile|database|files)|you (?:know|remember|"
+    r"have|stored|saved|noted|wrote down) about me|about me|what I (?:said|told you|mentioned|shared)|"
+    r"everything (?:about|on) me|my (?:data|details|information|info|profile)|"
+    r"that I\b|I(?:'m| am| was| have| had| live| work| used| like| love| hate| prefer| own)\b|"
+    r"\bmy\b|\bme\b)",
+    re.I,
+)
+#: Explicitly about the assistant's memory of the user: outweighs a task word ("forget the email I sent you").
+_ABOUT_MEMORY = re.compile(
+    r"\b(?:from (?:your|the) (?:memory|memories|records?|profile|database)|(?:you|u) (?:know|remember|have|stored|"
+    r"saved|noted|wrote down|keep) (?:about|on) me|about me\b|what I (?:said|told you|mentioned|shared)|"
+    r"everything (?:about|on) me|my (?:data|personal|details|information|info|profile))",
+    re.I,
+)
+#: Personal data whose names contain task words ("email address", "phone number").
+_PERSONAL_DATA = re.compile(r"\b(?:e-?mail address|phone number|home address|contact details)\b", re.I)
+#: Dismissals: "forget it", "forget about the hotel, let's…" talk about a plan, not a memory.
+_DISMISS = re.compile(r"\bforget (?:it|that idea|the idea|about it|this|all that)\b\s*[,.!;-]?\s*(?:let'?s|we|I'?ll|$)"
+                      r"|\bforget (?:about )?the\b", re.I)  # fmt: skip
+_TRIGGER = re.compile(rf"\b(?:please\s+)?{_VERB}\b|\bnever (?:mention|bring up)\b", re.I)
+NON_USER_NAMES = frozenset({"system", "tool", "function", "developer", "chatgpt", "gpt", "claude", "gemini",
+                            "copilot", "assistant", "agent", "model", "bot", "ai"})  # fmt: skip
+
+
+def _event(request: ForgetRequest, session: Session) -> Event | None:
+    ids = set(request.source_event_ids)
+    return next((e for e in session.events if e.id in ids), None)
+
+
+def _sentence(text: str, query: str) -> str:
+    """The sentence of ``text`` that holds the request (the whole text when it cannot be found)."""
+    parts = re.split(r"(?<=[.!?])\s+|\n+", text)
+    low = query.lower()
+    return next((p for p in parts if low and low in p.lower()), text)
+
+
+def _inside_quotes(sentence: str, position: int) -> bool:
+    return any(m.start() < position < m.end() for m in _QUOTES.finditer(sentence))
+
+
+def accept_forget(request: ForgetRequest, session: Session) -> tuple[bool, str]:
+    """``(True, why)`` when the request is a genuine request of the user about themselves, else ``(False, why)``."""
+    event = _event(request, session)
+    if event is None:
+        return False, "the request cites no event of this session"
+    author = event.author.strip().lower()
+    if event.role != "user" or author in NON_USER_NAMES:
+        return False, f"said by {event.author!r} ({event.role}), not by the user"
+    sentence = _sentence(event.text, request.query)
+    trigger = _TRIGGER.search(sentence)
+    if trigger is None:
+        return False, "no request wording in the sentence"
+    if _NEGATED.search(sentence):
+        return False, "a reminder to keep something (negated), not a request to forget"
+    if _inside_quotes(sentence, trigger.start()) or (_QUOTES.search(sentence) and _REPORTED.search(sentence)):
+        return False, "quoted words, not the user's own request"
+    if _REPORTED.search(sentence[: trigger.start()]):
+        return False, "someone else's words reported by the user"
+    after = sentence[trigger.start():]
+    about_memory = _ABOUT_MEMORY.search(after)
+    objects = _PERSONAL_DATA.sub(" ", after)
+    if (_FROM_TASK.search(objects) or _TASK.search(objects)) and not about_memory:
+        return False, "a task on the agent's work (itinerary, booking, calendar, cart...), not a memory"
+    target = request.query
+    if _DISMISS.search(after) and not _MEMORY.search(target):
+        return False, "a dismissal of a plan, not a request to forget"
+    if not _MEMORY.search(after):
+        return False, "not about the user or what the assistant remembers of them"
+    return True, "the user's own request to forget something about themselves"
