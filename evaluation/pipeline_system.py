@@ -33,7 +33,9 @@ class PipelineSystem:
     returns_everything = False
 
     def __init__(self, settings: Settings) -> None:
-        self.settings = settings
+        # Forgotten memories keep their (never recalled) rows during an evaluation, so extraction
+        # metrics still see what was extracted before a later session forgot it; recall is unaffected.
+        self.settings = settings.model_copy(update={"forgotten_retention_days": 36_500.0})
         self._recaller: Recaller | None = None
         self.summary: IngestSummary | None = None
 
