@@ -120,20 +120,19 @@ def commit_run(
 def record_run(
     store: Store, summary: IngestSummary, before: dict[str, int], started: datetime, status: str = "completed"
 ) -> None:
-    """The runs row (versions before/after, for rollback); a completed run also tags every table's version.
+    """The runs row (versions before/after, for rollback); a completed run first tags every table's version.
 
     A ``running`` row marks a run in progress: if the process dies, the next run finishes or closes it.
+    Tags go before the ``completed`` row, so a completed row always has its tags.
     """
     row = RunRow(run_id=summary.run_id, flow="ingest", started_at=started, ended_at=now(), status=status,
                  versions_before=dumps_json(before), versions_after="{}",
                  counts=dumps_json(summary.model_dump(exclude={"run_id"})))  # fmt: skip
+    if status == "completed":
+        row.versions_after = dumps_json(store.versions())
+        store.tag_versions(summary.run_id)
+        fault_point("after_tags")
     store.upsert(RUNS, [row])
-    if status != "completed":
-        return
-    row.versions_after = dumps_json(store.versions())
-    store.upsert(RUNS, [row])
-    fault_point("after_runs_row")
-    store.tag_versions(summary.run_id)
 
 
 def finish_interrupted_runs(store: Store, current_run: str) -> list[str]:
@@ -152,9 +151,9 @@ def finish_interrupted_runs(store: Store, current_run: str) -> list[str]:
             continue  # a retried write of this very run
         landed = store.has(LEDGER) and store.table(LEDGER).count_rows(eq("run_id", run_id, ("run_id",))) > 0
         versions = store.versions()
-        status = "completed" if landed else "interrupted"
-        store.upsert(RUNS, [{**run, "status": status, "ended_at": now(), "versions_after": dumps_json(versions)}])
         if landed:
             store.tag_versions(run_id)
+        status = "completed" if landed else "interrupted"
+        store.upsert(RUNS, [{**run, "status": status, "ended_at": now(), "versions_after": dumps_json(versions)}])
         done.append(run_id)
     return done

@@ -23,7 +23,7 @@ POINTS = (
     "after_episodes",
     "after_indexes",
     "after_ledger",
-    "after_runs_row",
+    "after_tags",
 )
 
 
