@@ -121,12 +121,14 @@ def _one_by_one(
 ) -> list[R]:
     """``call`` on each item alone; failures are named in ``summary.sessions_failed`` and left out."""
     out: list[R] = []
+    failed = 0
     for item in items:
         try:
             out.append(call([item]))
         except Exception as exc:
             summary.sessions_failed[label(item)] = f"{what} failed: {type(exc).__name__}: {exc}"[:300]
-            if not out and len(summary.sessions_failed) >= min(PROVIDER_DOWN_AFTER, len(items)):
+            failed += 1
+            if not out and failed >= PROVIDER_DOWN_AFTER:
                 raise
     return out
 
@@ -139,8 +141,7 @@ def _extract_isolated(
     try:
         return stages.extract(todo, settings)
     except Exception:
-        if len(todo) < 2:
-            raise
+        log.warning("extraction of %d sessions failed; retrying them one by one", len(todo), exc_info=True)
     parts = _one_by_one(todo, lambda one: stages.extract(one, settings), _label, "extraction", summary)
     return [e for part in parts for e in part]
 
@@ -150,8 +151,7 @@ def _embed_isolated(stages: Stages, items: list[Extracted], settings: Settings, 
     try:
         return stages.embed(items, settings)
     except Exception:
-        if len(items) < 2:
-            raise
+        log.warning("embedding of %d sessions failed; retrying them one by one", len(items), exc_info=True)
     parts = _one_by_one(items, lambda one: stages.embed(one, settings), lambda i: _label(i.session), "embedding",
                         summary)  # fmt: skip
     return Embedded(

@@ -23,13 +23,6 @@ from tasks.store.tables import CHANGES, LEDGER, MEMORIES, RUNS, open_store
 from tests.reliability.crash import SAMPLE, duplicate_keys, snapshot, start_ingest
 
 
-@pytest.fixture(scope="module")
-def clean(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[tuple[object, ...]]]:
-    settings = Settings(store_uri=str(tmp_path_factory.mktemp("clean") / "store"), sessions_uri=str(SAMPLE))
-    run_ingest(settings)
-    return snapshot(settings)
-
-
 def _check_recovered(settings: Settings, clean: dict[str, list[tuple[object, ...]]]) -> None:
     assert duplicate_keys(settings) == dict.fromkeys(clean, 0)
     assert snapshot(settings) == clean, "tables differ from an uninterrupted run"
