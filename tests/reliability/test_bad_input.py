@@ -15,10 +15,13 @@ import pytest
 
 from tasks.consolidate.history import list_memories
 from tasks.ingest.run import run_ingest
+from tasks.ingest.stages import IngestSummary
 from tasks.models import stable_id
 from tasks.settings import Settings
 from tasks.store.tables import LEDGER, MEMORIES, QUARANTINE, open_store
 from tests.reliability.hostile import adk_cases, fixed_cases, line, session
+
+Ingested = tuple[Settings, Path, list[IngestSummary]]
 
 
 def _key(data: bytes) -> str:
@@ -27,7 +30,7 @@ def _key(data: bytes) -> str:
 
 
 @pytest.fixture(scope="module")
-def ingested(tmp_path_factory: pytest.TempPathFactory) -> tuple[Settings, Path, list[object]]:
+def ingested(tmp_path_factory: pytest.TempPathFactory) -> Ingested:
     root = tmp_path_factory.mktemp("hostile")
     sessions = root / "sessions"
     sessions.mkdir()
@@ -46,7 +49,7 @@ def _quarantine(settings: Settings) -> dict[tuple[str, int], str]:
 
 
 @pytest.mark.parametrize("number", range(1, len(fixed_cases()) + 1))
-def test_each_fixed_case_lands_or_is_quarantined_with_its_reason(ingested: tuple, number: int) -> None:
+def test_each_fixed_case_lands_or_is_quarantined_with_its_reason(ingested: Ingested, number: int) -> None:
     settings, _, _ = ingested
     case = fixed_cases()[number - 1]
     quarantined = _quarantine(settings)
@@ -60,7 +63,7 @@ def test_each_fixed_case_lands_or_is_quarantined_with_its_reason(ingested: tuple
         assert case.reason in reason, f"{case.name}: reason {reason!r}"
 
 
-def test_adk_files_and_odd_file_names(ingested: tuple) -> None:
+def test_adk_files_and_odd_file_names(ingested: Ingested) -> None:
     settings, _, _ = ingested
     quarantined = _quarantine(settings)
     ledger = {(r["app_name"], r["session_id"]) for r in open_store(settings).rows(LEDGER)}
@@ -74,7 +77,7 @@ def test_adk_files_and_odd_file_names(ingested: tuple) -> None:
     assert all(s.encode("utf-8") for s in sources)
 
 
-def test_second_run_adds_nothing_and_nothing_is_wedged(ingested: tuple) -> None:
+def test_second_run_adds_nothing_and_nothing_is_wedged(ingested: Ingested) -> None:
     settings, sessions, (first, second) = ingested
     assert first.sessions_processed > 0 and first.sessions_quarantined > 0
     assert second.sessions_processed == 0 and second.sessions_quarantined == 0
@@ -90,7 +93,7 @@ def test_second_run_adds_nothing_and_nothing_is_wedged(ingested: tuple) -> None:
     ("app", "user"),
     [("../../etc", "a/b\\c"), ("o'brien\"; DROP TABLE memories; --", "' OR 1=1 --"), ("app", "u\u04301")],
 )
-def test_odd_ids_are_stored_and_read_back_exactly(ingested: tuple, app: str, user: str) -> None:
+def test_odd_ids_are_stored_and_read_back_exactly(ingested: Ingested, app: str, user: str) -> None:
     settings, _, _ = ingested
     rows = list_memories(open_store(settings), app, user, include_inactive=True)
     assert rows, f"nothing stored for {(app, user)!r}"

@@ -38,7 +38,9 @@ def _check_recovered(settings: Settings, clean: dict[str, list[tuple[object, ...
 
 
 @pytest.mark.parametrize("point", POINTS)
-def test_kill_at_boundary_then_rerun_equals_clean_run(tmp_path: Path, clean: dict, point: str) -> None:
+def test_kill_at_boundary_then_rerun_equals_clean_run(
+    tmp_path: Path, clean: dict[str, list[tuple[object, ...]]], point: str
+) -> None:
     settings = Settings(store_uri=str(tmp_path / "store"), sessions_uri=str(SAMPLE))
     child = start_ingest(settings, fault_at=point)
     _, err = child.communicate(timeout=300)
@@ -56,7 +58,9 @@ def test_kill_at_boundary_then_rerun_equals_clean_run(tmp_path: Path, clean: dic
 
 
 @pytest.mark.parametrize("delay", [1.2, 1.8, 2.4])
-def test_kill_on_a_timer_then_rerun_equals_clean_run(tmp_path: Path, clean: dict, delay: float) -> None:
+def test_kill_on_a_timer_then_rerun_equals_clean_run(
+    tmp_path: Path, clean: dict[str, list[tuple[object, ...]]], delay: float
+) -> None:
     settings = Settings(store_uri=str(tmp_path / "store"), sessions_uri=str(SAMPLE))
     child = start_ingest(settings)
     time.sleep(delay)
