@@ -143,7 +143,8 @@ def injection_handler(body: dict[str, Any]) -> str:
 
 def test_prompt_injection_deletes_only_what_the_user_asked(llm_stub: LLMStub, tmp_path: Path) -> None:
     llm_stub.chat_default = injection_handler
-    settings = stub_settings(llm_stub, tmp_path / "store")
+    # Forgotten rows kept so the audit still shows what was deleted (the purge is tested in test_erasure.py).
+    settings = stub_settings(llm_stub, tmp_path / "store").model_copy(update={"forgotten_retention_days": 36_500.0})
     first = make_session("s1", [("user", "I like jazz music a lot"), ("user", "I work at Acme as an engineer"),
                                 ("user", "My sister Mia lives in Porto")])  # fmt: skip
     attack = make_session("s2", [

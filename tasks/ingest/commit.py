@@ -1,8 +1,12 @@
 """The write stage of an ingest run: consolidate per user, then write in a crash-safe order.
 
-Order: quarantine → memories → audit log → episodes → indexes → ledger → runs row and version
-tags. A run that dies before the ledger is re-run in full; deterministic ids and merge-insert make
-that add nothing.
+Order: runs row ("running") → quarantine → audit log → memories → episodes → indexes → ledger →
+runs row ("completed") and version tags. A run that dies before the ledger is re-run in full;
+deterministic ids and merge-insert make that add nothing. The audit log goes before the memories:
+a re-run recomputes the same verdicts with the same change ids, so a log written first keeps the
+real reasons, whereas memories written first would be re-logged as "applied by an earlier run".
+A run that died after its ledger write is finished by the next one (:func:`finish_interrupted_runs`):
+its runs row is completed and its versions tagged, so it can still be rolled back.
 """
 
 from __future__ import annotations
@@ -14,13 +18,14 @@ from datetime import datetime
 from tasks.clock import now
 from tasks.consolidate.engine import ConsolidationOutcome, consolidate_user, load_user_memories
 from tasks.consolidate.forgetting import scrub_episodes
+from tasks.ingest.faults import fault_point
 from tasks.ingest.stages import Embedded, IngestSummary
 from tasks.models import QuarantineRecord, SessionBatch, stable_id
 from tasks.providers import build_consolidator, build_embedder
 from tasks.providers.openai_client import map_concurrent, usage_since
 from tasks.rows import EpisodeRow, LedgerRow, QuarantineRow, RunRow
 from tasks.settings import Settings
-from tasks.store.filters import is_in
+from tasks.store.filters import eq, is_in
 from tasks.store.indexes import ensure_indexes
 from tasks.store.tables import CHANGES, EPISODES, LEDGER, MEMORIES, QUARANTINE, RUNS, Store, dumps_json, open_store
 
@@ -61,8 +66,13 @@ def commit_run(
     summary = summary.model_copy(deep=True)
     store = open_store(settings)
     started = now()
+    finish_interrupted_runs(store, summary.run_id)
     before = store.versions()
+    if embedded.batches:
+        record_run(store, summary, before, started, status="running")
+        fault_point("after_run_started")
     summary.sessions_quarantined += write_quarantine(store, quarantined, summary.run_id)
+    fault_point("after_quarantine")
     if not embedded.batches:
         return summary
     consolidator = build_consolidator(settings)
@@ -83,8 +93,10 @@ def commit_run(
             raise outcome
         upserts += outcome.upserts
         changes += outcome.changes
-    summary.memories_written = store.upsert(MEMORIES, upserts)
     summary.changes_written = store.insert_new(CHANGES, changes)
+    fault_point("after_audit")
+    summary.memories_written = store.upsert(MEMORIES, upserts)
+    fault_point("after_memories")
     summary.actions = dict(Counter(c.action for c in changes))
     rows = [
         EpisodeRow.of(e, v, summary.run_id, started).model_dump()
@@ -92,7 +104,9 @@ def commit_run(
     ]
     rows, scrubbed = scrub_episodes(store, build_embedder(settings), changes, rows)
     summary.episodes_written = store.upsert(EPISODES, rows) + scrubbed
+    fault_point("after_episodes")
     ensure_indexes(store, settings)
+    fault_point("after_indexes")
     written = Counter(c.session_id for c in changes if c.action != "IGNORE")
     ledger = [
         LedgerRow(session_key=b.session.key, app_name=b.session.app_name, user_id=b.session.user_id,
@@ -101,19 +115,52 @@ def commit_run(
                   memories_written=written[b.session.session_id])
         for b in embedded.batches
     ]  # fmt: skip
-    store.upsert(LEDGER, ledger)
     summary.sessions_processed = len(ledger)
+    record_run(store, summary, before, started, status="running")  # the counts, should the run die now
+    store.upsert(LEDGER, ledger)
+    fault_point("after_ledger")
     record_run(store, summary, before, started)
     return summary
 
 
-def record_run(store: Store, summary: IngestSummary, before: dict[str, int], started: datetime) -> None:
-    """The runs row (versions before/after, for rollback) and a tag on every table's new version."""
+def record_run(
+    store: Store, summary: IngestSummary, before: dict[str, int], started: datetime, status: str = "completed"
+) -> None:
+    """The runs row (versions before/after, for rollback); a completed run first tags every table's version.
+
+    A ``running`` row marks a run in progress: if the process dies, the next run finishes or closes it.
+    Tags go before the ``completed`` row, so a completed row always has its tags.
+    """
     summary.llm_usage = usage_since(summary.usage_baseline)
-    row = RunRow(run_id=summary.run_id, flow="ingest", started_at=started, ended_at=now(), status="completed",
+    row = RunRow(run_id=summary.run_id, flow="ingest", started_at=started, ended_at=now(), status=status,
                  versions_before=dumps_json(before), versions_after="{}",
                  counts=dumps_json(summary.model_dump(exclude={"run_id"})))  # fmt: skip
+    if status == "completed":
+        row.versions_after = dumps_json(store.versions())
+        store.tag_versions(summary.run_id)
+        fault_point("after_tags")
     store.upsert(RUNS, [row])
-    row.versions_after = dumps_json(store.versions())
-    store.upsert(RUNS, [row])
-    store.tag_versions(summary.run_id)
+
+
+def finish_interrupted_runs(store: Store, current_run: str) -> list[str]:
+    """Close the ``running`` rows of runs that died (the writer lock is held, so none is still going).
+
+    A run whose ledger write landed is complete: its row becomes ``completed`` with today's versions
+    as its ``versions_after`` and tags (nothing was written since: the lock), so it can be rolled
+    back. A run that died before its ledger becomes ``interrupted``; its sessions are being re-run.
+    """
+    if not store.has(RUNS):
+        return []
+    done = []
+    for run in store.rows(RUNS, eq("status", "running", ("status",))):
+        run_id = run["run_id"]
+        if run_id == current_run:
+            continue  # a retried write of this very run
+        landed = store.has(LEDGER) and store.table(LEDGER).count_rows(eq("run_id", run_id, ("run_id",))) > 0
+        versions = store.versions()
+        if landed:
+            store.tag_versions(run_id)
+        status = "completed" if landed else "interrupted"
+        store.upsert(RUNS, [{**run, "status": status, "ended_at": now(), "versions_after": dumps_json(versions)}])
+        done.append(run_id)
+    return done

@@ -11,10 +11,11 @@ import logging
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from tasks.clock import now
 from tasks.ingest.commit import commit_run
+from tasks.ingest.faults import fault_point
 from tasks.ingest.stages import (
     Embedded,
     Extracted,
@@ -34,6 +35,8 @@ from tasks.store.lock import store_lock
 from tasks.store.tables import run_scope
 
 log = logging.getLogger("memory_pipeline.ingest")
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 @dataclass(frozen=True)
@@ -89,22 +92,78 @@ def _run(
         summary.sessions_seen = len(sessions)
     todo = stages.select(sessions, settings)
     summary.sessions_skipped = len(sessions) - len(todo)
-    extracted, bad_replies = stages.extract(todo, settings)
+    extracted, bad_replies = _extract_isolated(stages, todo, settings, summary)
     quarantined = [*quarantined, *bad_replies]
+    fault_point("after_extract")
     summary.count_extracted(extracted)
-    embedded = stages.embed(extracted, settings)
+    embedded = _embed_isolated(stages, extracted, settings, summary)
     summary.embed_seconds = embedded.seconds
     summary = stages.write(embedded, quarantined, settings, summary)
     purge_forgotten(settings, now())  # forgotten text leaves the table files after its retention period
     summary.seconds = time.perf_counter() - started
     for record in quarantined:
         logger.warning("quarantined %s:%s: %s", record.source, record.line, record.reason)
+    for name, error in summary.sessions_failed.items():
+        logger.error("session %s failed and stays unprocessed (the next run retries it): %s", name, error)
     logger.info(
         "run %s: %d seen, %d processed, %d skipped, %d quarantined, %d memory rows written (%s)",
         summary.run_id, summary.sessions_seen, summary.sessions_processed, summary.sessions_skipped,
         summary.sessions_quarantined, summary.memories_written, summary.actions,
     )  # fmt: skip
     return summary
+
+
+def _label(session: Session) -> str:
+    return f"{session.app_name}/{session.user_id}/{session.session_id}"
+
+
+#: In the per-session retry after a batch failure, this many failures before any success mean the
+#: provider is down, not one session bad: the run fails as a whole instead of trying every session.
+PROVIDER_DOWN_AFTER = 3
+
+
+def _one_by_one(
+    items: Sequence[T], call: Callable[[list[T]], R], label: Callable[[T], str], what: str, summary: IngestSummary
+) -> list[R]:
+    """``call`` on each item alone; failures are named in ``summary.sessions_failed`` and left out."""
+    out: list[R] = []
+    failed = 0
+    for item in items:
+        try:
+            out.append(call([item]))
+        except Exception as exc:
+            summary.sessions_failed[label(item)] = f"{what} failed: {type(exc).__name__}: {exc}"[:300]
+            failed += 1
+            if not out and failed >= PROVIDER_DOWN_AFTER:
+                raise
+    return out
+
+
+def _extract_isolated(
+    stages: Stages, todo: list[Session], settings: Settings, summary: IngestSummary
+) -> tuple[list[Extracted], list[QuarantineRecord]]:
+    """Extraction of the batch; if the provider fails, each session alone, so a session that fails is left
+    out (unmarked in the ledger, so the next run retries it; named in the summary) instead of the run."""
+    try:
+        return stages.extract(todo, settings)
+    except Exception:
+        log.warning("extraction of %d sessions failed; retrying them one by one", len(todo), exc_info=True)
+    parts = _one_by_one(todo, lambda one: stages.extract(one, settings), _label, "extraction", summary)
+    return [e for part in parts for e in part[0]], [q for part in parts for q in part[1]]
+
+
+def _embed_isolated(stages: Stages, items: list[Extracted], settings: Settings, summary: IngestSummary) -> Embedded:
+    """One batched embedding; on failure, per session (as :func:`_extract_isolated`)."""
+    try:
+        return stages.embed(items, settings)
+    except Exception:
+        log.warning("embedding of %d sessions failed; retrying them one by one", len(items), exc_info=True)
+    parts = _one_by_one(items, lambda one: stages.embed(one, settings), lambda i: _label(i.session), "embedding",
+                        summary)  # fmt: skip
+    return Embedded(
+        batches=[b for p in parts for b in p.batches], episodes=[e for p in parts for e in p.episodes],
+        episode_vectors=[v for p in parts for v in p.episode_vectors], seconds=sum(p.seconds for p in parts),
+    )  # fmt: skip
 
 
 def ingest_sessions(sessions: Sequence[Session], settings: Settings, *, run_id: str | None = None) -> IngestSummary:

@@ -49,6 +49,8 @@ class IngestSummary(BaseModel):
     sessions_processed: int = 0
     sessions_skipped: int = 0
     sessions_pending: int = 0
+    #: Sessions a provider failed on ("app/user/session" -> error): not in the ledger, retried next run.
+    sessions_failed: dict[str, str] = {}
     sessions_quarantined: int = 0
     facts_extracted: int = 0
     forget_requests: int = 0

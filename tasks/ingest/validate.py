@@ -90,15 +90,33 @@ def role_of(author: str, fmt: str) -> Role:
 
 
 def _not_utf8(raw: RawSession) -> str | None:
-    """A reason when a string of the session cannot be encoded (a lone surrogate from a JSON escape)."""
+    """A reason when a string of the session cannot be encoded (a lone surrogate from a JSON escape).
+
+    Every string that reaches polars, Lance or a provider is checked: ids, authors, texts, summaries.
+    Sources other than the file reader may not have checked them.
+    """
     fields = [("app_name", raw.app_name), ("user_id", raw.user_id), ("session_id", raw.session_id)]
-    fields += [(f"events[{i}]", f"{e.id}{e.author}{e.text}") for i, e in enumerate(raw.events)]
+    for i, e in enumerate(raw.events):
+        fields += [(f"events[{i}].id", e.id), (f"events[{i}].author", e.author), (f"events[{i}].text", e.text)]
+    fields += [(f"compaction_summaries[{i}]", text) for i, text in enumerate(raw.compaction_summaries)]
     for name, value in fields:
         try:
             (value or "").encode("utf-8")
         except UnicodeEncodeError:
             return f"{name}: is not valid UTF-8 (lone surrogate)"
     return None
+
+
+def _event_problems(raw: RawSession) -> list[str]:
+    """Plain reasons for event fields: event ids by the id rule, texts within ``MAX_TEXT_CHARS``."""
+    out = []
+    for i, e in enumerate(raw.events):
+        problem = id_problem(e.id) if e.id is not None else None
+        if problem:
+            out.append(f"events[{i}].id: {problem}")
+        if e.text is not None and len(e.text) > MAX_TEXT_CHARS:
+            out.append(f"events[{i}].text: {len(e.text):,} characters, more than the {MAX_TEXT_CHARS:,} allowed")
+    return out[:5] + ([f"and {len(out) - 5} more event problems"] if len(out) > 5 else [])
 
 
 def _frame(raws: Sequence[tuple[int, RawSession]]) -> pl.DataFrame:
@@ -149,14 +167,71 @@ def _id_problems(raw: RawSession) -> list[str]:
     return out
 
 
-def validate_batch(raws: Sequence[RawSession]) -> ValidationResult:
-    """Typed sessions for the good raw sessions; quarantine records (with reasons) for the others."""
-    unencodable = {idx: reason for idx, raw in enumerate(raws) if (reason := _not_utf8(raw))}
-    frame = _frame([(idx, raw) for idx, raw in enumerate(raws) if idx not in unencodable])
+def _batch_failures(raws: Sequence[RawSession]) -> dict[int, list[str]]:
+    """Reasons per session index: pre-checks, then one pandera pass over the sessions that passed them."""
+    early = {idx: [reason] for idx, raw in enumerate(raws) if (reason := _not_utf8(raw))}
+    early |= {idx: problems for idx, raw in enumerate(raws) if idx not in early and (problems := _event_problems(raw))}
+    frame = _frame([(idx, raw) for idx, raw in enumerate(raws) if idx not in early])
     failures = _schema_failures(frame) if frame.height else {}
-    for idx, reason in unencodable.items():
-        failures[idx] = [reason]
+    return failures | early
+
+
+def _failures_isolated(raws: Sequence[RawSession]) -> dict[int, list[str]]:
+    """The batch's reasons; if the batch check itself breaks on some input, each session is checked alone,
+    so the one that breaks it is quarantined and the rest are not held back."""
+    try:
+        return _batch_failures(raws)
+    except Exception:  # an input no check foresaw must not stop the batch
+        failures: dict[int, list[str]] = {}
+        for idx, raw in enumerate(raws):
+            try:
+                if reasons := _batch_failures([raw]).get(0):
+                    failures[idx] = reasons
+            except Exception as exc:
+                failures[idx] = [f"could not be validated ({type(exc).__name__})"]
+        return failures
+
+
+def _superseded(sessions: list[Session], lines: list[RawSession]) -> tuple[list[Session], list[QuarantineRecord]]:
+    """Earlier lines of a session that appears again later in the batch with other content.
+
+    The later line wins (a session log appended to as it grows); the earlier ones are quarantined
+    with a pointer to it instead of disappearing silently. Identical repeats are merely dropped.
+    """
+    last = {s.key: i for i, s in enumerate(sessions)}
+    kept, dropped = [], []
+    for i, (session, raw) in enumerate(zip(sessions, lines, strict=True)):
+        later = last[session.key]
+        if later == i:
+            kept.append(session)
+        elif session.content_hash != sessions[later].content_hash:
+            where = f"{lines[later].source}:{lines[later].line}"
+            reason = f"session_id: appears again at {where} with other content; that later line is used"
+            dropped.append(QuarantineRecord(source=raw.source, line=raw.line, reason=reason, raw=raw.raw))
+    return kept, dropped
+
+
+def _session(raw: RawSession) -> Session:
+    assert raw.app_name and raw.user_id and raw.session_id and raw.started_at and raw.ended_at
+    events = tuple(
+        Event(id=str(e.id), author=str(e.author), role=role_of(str(e.author), raw.fmt), text=str(e.text),
+              timestamp=e.timestamp)  # type: ignore[arg-type]
+        for e in sorted(raw.events, key=lambda e: e.timestamp)  # type: ignore[arg-type,return-value]
+    )  # fmt: skip
+    return Session(app_name=raw.app_name, user_id=raw.user_id, session_id=raw.session_id,
+                   started_at=raw.started_at, ended_at=raw.ended_at, events=events,
+                   compaction_summaries=tuple(raw.compaction_summaries), compacted_until=raw.compacted_until,
+                   source=f"{raw.source}:{raw.line}")  # fmt: skip
+
+
+def validate_batch(raws: Sequence[RawSession]) -> ValidationResult:
+    """Typed sessions for the good raw sessions; quarantine records (with reasons) for the others.
+
+    Never raises for any input: every session ends up as a Session, a quarantine record or pending.
+    """
+    failures = _failures_isolated(raws)
     sessions: list[Session] = []
+    lines: list[RawSession] = []
     quarantined: list[QuarantineRecord] = []
     pending = 0
     for idx, raw in enumerate(raws):
@@ -170,21 +245,13 @@ def validate_batch(raws: Sequence[RawSession]) -> ValidationResult:
         for name in ("started_at", "ended_at"):
             if getattr(raw, name) is None and not any(r.startswith(name) for r in reasons):
                 reasons.append(f"{name}: missing")
-        if reasons:
-            quarantined.append(
-                QuarantineRecord(source=raw.source, line=raw.line, reason="; ".join(reasons), raw=raw.raw)
-            )
-            continue
-        assert raw.app_name and raw.user_id and raw.session_id and raw.started_at and raw.ended_at
-        events = tuple(
-            Event(id=str(e.id), author=str(e.author), role=role_of(str(e.author), raw.fmt), text=str(e.text),
-                  timestamp=e.timestamp)  # type: ignore[arg-type]
-            for e in sorted(raw.events, key=lambda e: e.timestamp)  # type: ignore[arg-type,return-value]
-        )  # fmt: skip
-        sessions.append(
-            Session(app_name=raw.app_name, user_id=raw.user_id, session_id=raw.session_id,
-                    started_at=raw.started_at, ended_at=raw.ended_at, events=events,
-                    compaction_summaries=tuple(raw.compaction_summaries),
-                    compacted_until=raw.compacted_until, source=f"{raw.source}:{raw.line}")
-        )  # fmt: skip
-    return ValidationResult(sessions=sessions, quarantined=quarantined, pending=pending)
+        if not reasons:
+            try:
+                sessions.append(_session(raw))
+                lines.append(raw)
+                continue
+            except Exception as exc:  # an input no check foresaw
+                reasons.append(f"could not be read as a session ({type(exc).__name__})")
+        quarantined.append(QuarantineRecord(source=raw.source, line=raw.line, reason="; ".join(reasons), raw=raw.raw))
+    sessions, repeated = _superseded(sessions, lines)
+    return ValidationResult(sessions=sessions, quarantined=quarantined + repeated, pending=pending)

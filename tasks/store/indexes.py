@@ -18,13 +18,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import partial
 
 import lancedb
 from lancedb.index import FTS, Bitmap, BTree, IvfHnswSq
 
 from tasks.settings import Settings
 from tasks.store.layout import cluster_by_scope, needs_clustering
-from tasks.store.tables import EPISODES, KEYS, MEMORIES, Store
+from tasks.store.tables import EPISODES, KEYS, MEMORIES, Store, retry_conflicts
 
 log = logging.getLogger(__name__)
 
@@ -97,7 +98,7 @@ def _create_or_mark(
 ) -> None:
     ix = indexed.get((col,))
     if ix is None:
-        tbl.create_index(col, config=config, replace=True)
+        retry_conflicts(lambda: tbl.create_index(col, config=config, replace=True), f"index {tbl.name}.{col}")
         done.append(f"{tbl.name}.{col}:created")
     elif _unindexed(tbl, ix.name) > 0:
         stale[ix.name] = col
@@ -118,7 +119,8 @@ def _ensure_ann(
         missing = _unindexed(tbl, ix.name)
         if missing <= ANN_REBUILD_UNINDEXED_RATIO * (rows - missing):
             return []
-    tbl.create_index(spec.vector_column, config=IvfHnswSq(distance_type="cosine"), replace=True)
+    config = IvfHnswSq(distance_type="cosine")
+    retry_conflicts(lambda: tbl.create_index(spec.vector_column, config=config, replace=True), f"ANN index {tbl.name}")
     action = "created" if ix is None else "rebuilt"
     return [f"{spec.table}.{spec.vector_column}:{action}"]
 
@@ -141,11 +143,14 @@ def _refresh(tbl: lancedb.table.Table, index_names: Iterable[str]) -> None:
     except ImportError:
         dataset = None
     if dataset is not None:
-        dataset.optimize.optimize_indices(index_names=names)
+        # A fresh dataset per attempt: after a conflict the old one is behind the latest version.
+        retry_conflicts(
+            lambda: tbl.to_lance().optimize.optimize_indices(index_names=names), f"index refresh {tbl.name}"
+        )
         return
     by_name = {ix.name: ix for ix in tbl.list_indices()}
     for name in names:
         ix = by_name[name]
         kind = ix.index_type
         config: BTree | Bitmap | FTS = FTS() if kind == "FTS" else Bitmap() if kind == "Bitmap" else BTree()
-        tbl.create_index(ix.columns[0], config=config, replace=True)
+        retry_conflicts(partial(tbl.create_index, ix.columns[0], config=config, replace=True), f"index {name}")

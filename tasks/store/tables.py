@@ -8,12 +8,16 @@ a missing table reads as empty, and :func:`open_existing_store` refuses a URI wi
 from __future__ import annotations
 
 import json
+import logging
+import random
 import threading
-from collections.abc import Iterator, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import timedelta
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import lancedb
 import pyarrow as pa
@@ -39,8 +43,40 @@ from tasks.store.schema import (
 
 __all__ = [
     "CHANGES", "EPISODES", "KEYS", "LEDGER", "MEMORIES", "QUARANTINE", "RUNS", "STR_LIST", "TS", "VECTOR_TABLES",
-    "Store", "dumps_json", "open_existing_store", "open_store", "run_scope",
+    "Store", "dumps_json", "open_existing_store", "open_store", "retry_conflicts", "run_scope",
 ]  # fmt: skip
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+#: Attempts and first back-off (doubling, with jitter) for Lance commits preempted by a concurrent one.
+CONFLICT_ATTEMPTS = 6
+CONFLICT_BACKOFF_SECONDS = 0.05
+
+
+def is_commit_conflict(exc: BaseException) -> bool:
+    """Lance's "Retryable commit conflict" (another writer committed first: e.g. an access-count flush
+    while this run builds an index). The writer lock keeps ingests apart, not every writer."""
+    text = str(exc).lower()
+    return "retryable commit conflict" in text or "too many concurrent writers" in text
+
+
+def retry_conflicts(action: Callable[[], T], what: str = "commit") -> T:
+    """Run ``action``; on a retryable commit conflict run it again with exponential back-off.
+
+    Only for idempotent actions (merge-inserts on keys, index builds, tags): a retry redoes the whole one.
+    """
+    delay = CONFLICT_BACKOFF_SECONDS
+    for attempt in range(1, CONFLICT_ATTEMPTS + 1):
+        try:
+            return action()
+        except Exception as exc:
+            if attempt == CONFLICT_ATTEMPTS or not is_commit_conflict(exc):
+                raise
+            log.warning("%s: commit conflict (attempt %d of %d), retrying: %s", what, attempt, CONFLICT_ATTEMPTS, exc)
+            time.sleep(delay * (1 + random.random()))
+            delay *= 2
+    raise AssertionError("unreachable")
 
 
 class Store:
@@ -109,7 +145,11 @@ class Store:
         if not rows:
             return 0
         data = self._arrow(name, rows)
-        self.table(name).merge_insert(KEYS[name]).when_matched_update_all().when_not_matched_insert_all().execute(data)
+        tbl = self.table(name)
+        retry_conflicts(
+            lambda: tbl.merge_insert(KEYS[name]).when_matched_update_all().when_not_matched_insert_all().execute(data),
+            f"upsert into {name}",
+        )
         return int(data.num_rows)
 
     def insert_new(self, name: str, rows: Sequence[BaseModel | dict[str, Any]]) -> int:
@@ -117,7 +157,10 @@ class Store:
         if not rows:
             return 0
         data = self._arrow(name, rows)
-        self.table(name).merge_insert(KEYS[name]).when_not_matched_insert_all().execute(data)
+        tbl = self.table(name)
+        retry_conflicts(
+            lambda: tbl.merge_insert(KEYS[name]).when_not_matched_insert_all().execute(data), f"insert into {name}"
+        )
         return int(data.num_rows)
 
     def _arrow(self, name: str, rows: Sequence[BaseModel | dict[str, Any]]) -> pa.Table:
@@ -144,7 +187,7 @@ class Store:
         for name in self.versions():
             tbl = self.table(name)
             if tag not in tbl.tags.list():
-                tbl.tags.create(tag, tbl.version)
+                retry_conflicts(partial(tbl.tags.create, tag, tbl.version), f"tag {name}")
 
 
 def dumps_json(value: dict[str, Any]) -> str:
