@@ -13,7 +13,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 Role = Literal["user", "agent", "other"]
-Action = Literal["ADD", "UPDATE", "DELETE", "IGNORE"]
+#: EXPIRE, ARCHIVE, MERGE and PURGE are written by the maintenance passes (tasks/maintain/), never by consolidation.
+Action = Literal["ADD", "UPDATE", "DELETE", "IGNORE", "EXPIRE", "ARCHIVE", "MERGE", "PURGE"]
 Relation = Literal["new", "supersedes", "contradicts", "refines", "duplicates", "forgets", "historical"]
 Status = Literal["active", "superseded", "deleted", "expired", "archived", "merged"]
 
