@@ -1,0 +1,83 @@
+"""Re-clustering by (app, user) that streams: a few tenants at a time instead of the whole table.
+
+:func:`tasks.store.layout.cluster_by_scope` sorts the whole table in memory (about 1.7 GB per million
+384-dim memories). Here the tenants are listed from a scan of the two scope columns, then read in
+chunks of whole tenants (up to ``chunk_rows`` rows, found by the scope indexes), each chunk sorted
+and fed to Lance's fragment writer as a stream; peak memory is one chunk. The commit is the same
+``Rewrite`` transaction against the version read (rows appended meanwhile survive; a concurrent
+update of the same rows makes it fail, to be retried), and the new fragment ids are recorded in
+the same table config key, so :func:`tasks.store.layout.needs_clustering` reads them as before.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from itertools import groupby
+
+import lancedb
+import pyarrow as pa
+
+from tasks.store.filters import all_of, eq, is_in
+from tasks.store.layout import CLUSTERED_KEY, SCOPE_ORDER
+
+log = logging.getLogger(__name__)
+
+
+def _chunks(counts: dict[tuple[str, str], int], chunk_rows: int) -> Iterator[tuple[str, list[str]]]:
+    """(app, users) groups in scope order, each about ``chunk_rows`` rows (a tenant is never split)."""
+    for app, pairs in groupby(sorted(counts), key=lambda p: p[0]):
+        users: list[str] = []
+        size = 0
+        for _, user in pairs:
+            if users and size + counts[(app, user)] > chunk_rows:
+                yield app, users
+                users, size = [], 0
+            users.append(user)
+            size += counts[(app, user)]
+        if users:
+            yield app, users
+
+
+def cluster_streaming(tbl: lancedb.table.Table, key: str, chunk_rows: int = 50_000) -> int:
+    """Rewrite the table's live rows sorted by (app, user, ``key``); returns rows written (0: nothing or lost a race)."""
+    import lance
+    from lance import LanceOperation
+
+    dataset = tbl.to_lance()
+    read_version = dataset.version
+    fragments = dataset.get_fragments()
+    if not fragments:
+        return 0
+    counts: dict[tuple[str, str], int] = {}
+    for batch in dataset.scanner(columns=list(SCOPE_ORDER), batch_size=8192).to_batches():
+        groups = pa.Table.from_batches([batch]).group_by(list(SCOPE_ORDER)).aggregate([([], "count_all")])
+        for app, user, n in zip(*(groups.column(c).to_pylist() for c in (*SCOPE_ORDER, "count_all")), strict=True):
+            counts[(app, user)] = counts.get((app, user), 0) + n
+    total = sum(counts.values())
+    if not total:
+        return 0
+    cols = SCOPE_ORDER
+
+    def batches() -> Iterator[pa.RecordBatch]:
+        for app, users in _chunks(counts, chunk_rows):
+            where = all_of(eq("app_name", app, cols), is_in("user_id", users, cols))
+            part = dataset.to_table(filter=where).sort_by([(c, "ascending") for c in (*SCOPE_ORDER, key)])
+            yield from part.to_batches(max_chunksize=8192)
+
+    reader = pa.RecordBatchReader.from_batches(dataset.schema, batches())
+    new_fragments = lance.fragment.write_fragments(reader, dataset, max_rows_per_file=max(total, 1))
+    group = LanceOperation.RewriteGroup([f.metadata for f in fragments], new_fragments)
+    try:
+        committed = lance.LanceDataset.commit(
+            dataset, LanceOperation.Rewrite([group], []), read_version=read_version, max_retries=3
+        )
+    except (OSError, RuntimeError, ValueError) as exc:  # a concurrent update of the same rows
+        log.warning("clustering %s skipped: %s", tbl.name, exc)
+        return 0
+    written = {f.path for fragment in new_fragments for f in fragment.files}
+    ours = [f.fragment_id for f in committed.get_fragments() if {d.path for d in f.metadata.files} <= written]
+    committed.update_config({CLUSTERED_KEY: ",".join(str(i) for i in sorted(ours))})
+    tbl.checkout_latest()  # type: ignore[no-untyped-call]
+    log.info("clustered %s: %d rows in chunks of %d", tbl.name, total, chunk_rows)
+    return total

@@ -1,0 +1,286 @@
+"""What every maintenance pass shares: the report, tenant-scoped streaming reads, the plan and its write.
+
+A pass reads (per tenant or in batches, never whole tables into Python), builds a :class:`Plan` of
+what to change, and :func:`execute` writes it under the store's writer lock in a fixed order:
+audit → new rows → closures → purges → runs row and version tags. Every id a pass writes is derived
+from what it changes (never from the run or the clock), so a pass killed between two steps and run
+again writes exactly what one uninterrupted run would have: the audit entries and new rows already
+there merge onto themselves, and what was not yet closed is found and closed again.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any, Literal
+
+import pyarrow as pa
+from pydantic import BaseModel, Field
+
+from tasks.clock import now as wall_clock
+from tasks.clock import utc
+from tasks.models import Action, Relation, stable_id
+from tasks.rows import ChangeRow, MemoryRow, RunRow
+from tasks.settings import Settings
+from tasks.store.filters import all_of, eq, is_in, scope
+from tasks.store.lock import store_lock
+from tasks.store.tables import CHANGES, EPISODES, KEYS, MEMORIES, RUNS, Store, dumps_json, open_store, run_scope
+
+log = logging.getLogger("memory_pipeline.maintain")
+
+PassName = Literal["ttl", "decay", "capacity", "merge", "upkeep"]
+PASSES: tuple[PassName, ...] = ("ttl", "decay", "capacity", "merge", "upkeep")
+#: Columns the passes filter on (the allow-list of :mod:`tasks.store.filters`).
+FILTER_COLUMNS = ("app_name", "user_id", "status", "topic", "row_id", "episode_id", "memory_id")
+#: Items listed in a report (counts are always complete).
+MAX_ITEMS = 1000
+_ID_CHUNK = 2000
+
+
+class PassItem(BaseModel):
+    """One change a pass made (or, in a dry run, would make)."""
+
+    action: Action
+    table: str
+    key: str
+    app_name: str
+    user_id: str
+    reason: str
+
+
+class PassReport(BaseModel):
+    """What a pass changed (or would change): counts per action, the first items, table versions."""
+
+    pass_name: str
+    run_id: str
+    now: datetime
+    dry_run: bool
+    app_name: str | None = None
+    user_id: str | None = None
+    scanned: int = 0
+    counts: dict[str, int] = Field(default_factory=dict)
+    items: list[PassItem] = Field(default_factory=list)
+    details: dict[str, Any] = Field(default_factory=dict)
+    versions_before: dict[str, int] = Field(default_factory=dict)
+    versions_after: dict[str, int] = Field(default_factory=dict)
+    seconds: float = 0.0
+
+    @property
+    def changed(self) -> int:
+        return sum(self.counts.values())
+
+    def summary(self) -> str:
+        verb = "would change" if self.dry_run else "changed"
+        what = ", ".join(f"{n} {a.lower()}" for a, n in sorted(self.counts.items())) or "nothing"
+        extra = "".join(f"; {k}: {v}" for k, v in self.details.items())
+        return f"{self.pass_name}: scanned {self.scanned}, {verb} {what}{extra}"
+
+
+@dataclass(frozen=True)
+class Closure:
+    """Close one row: its new status, when it stopped holding, and why."""
+
+    table: str
+    key: str
+    memory_id: str
+    app_name: str
+    user_id: str
+    status: str
+    valid_to: datetime | None
+    reason: str
+    action: Action
+    relation: Relation
+    old_content: str | None
+    new_content: str | None = None
+
+
+@dataclass
+class Plan:
+    """Everything a pass will write, in the order :func:`execute` writes it."""
+
+    changes: list[ChangeRow] = field(default_factory=list)
+    new_rows: dict[str, list[BaseModel | dict[str, Any]]] = field(default_factory=dict)
+    closures: list[Closure] = field(default_factory=list)
+    purges: list[tuple[str, str]] = field(default_factory=list)  # (table, where) hard deletes
+
+    def close(self, closure: Closure, at: datetime) -> None:
+        self.closures.append(closure)
+        row_id = closure.key if closure.table == MEMORIES else None  # episodes: keyed by their id alone
+        self.audit(closure.action, closure.relation, closure.memory_id, row_id, closure.app_name,
+                   closure.user_id, closure.old_content, closure.new_content, closure.reason, at)  # fmt: skip
+
+    def audit(self, action: Action, relation: Relation, memory_id: str, row_id: str | None, app: str, user: str,
+              old: str | None, new: str | None, reason: str, at: datetime) -> None:  # fmt: skip
+        """An audit entry keyed by what it records (a row is closed or purged once), not by the run."""
+        change_id = stable_id("maintain", action, memory_id, row_id or "")
+        self.changes.append(ChangeRow(
+            change_id=change_id, memory_id=memory_id, row_id=row_id, action=action, relation=relation,
+            old_content=old, new_content=new, reason=reason, app_name=app, user_id=user, session_id="",
+            source_event_ids=[], run_id="", created_at=at + timedelta(microseconds=len(self.changes)),
+        ))  # fmt: skip
+
+
+def pass_run_id(name: str, at: datetime, app: str | None, user: str | None) -> str:
+    """The run id: readable, and the same for the same pass, time and scope (a re-run reuses it)."""
+    return f"maintain-{name}-{utc(at):%Y%m%dT%H%M%S}-{stable_id(name, utc(at).isoformat(), app or '', user or '', length=8)}"
+
+
+def where_scope(app: str | None, user: str | None, *extra: str | None) -> str | None:
+    """Tenant filter (``--app`` / ``--user``) and the pass's own clauses; None for everything."""
+    clauses = [eq("app_name", app, FILTER_COLUMNS) if app else None,
+               eq("user_id", user, FILTER_COLUMNS) if user else None, *extra]  # fmt: skip
+    return all_of(*clauses) or None
+
+
+def active(app: str | None, user: str | None) -> str | None:
+    return where_scope(app, user, eq("status", "active", FILTER_COLUMNS))
+
+
+def scan(store: Store, table: str, where: str | None, columns: Sequence[str], batch_rows: int) -> Iterator[pa.Table]:
+    """Rows of ``table`` matching ``where``, a batch at a time (only ``columns`` are read)."""
+    if not store.has(table):
+        return
+    dataset = store.table(table).to_lance()
+    scanner = dataset.scanner(columns=list(columns), filter=where, batch_size=min(batch_rows, 8192))
+    pending: list[pa.RecordBatch] = []
+    size = 0
+    for batch in scanner.to_batches():
+        pending.append(batch)
+        size += batch.num_rows
+        if size >= batch_rows:
+            yield pa.Table.from_batches(pending)
+            pending, size = [], 0
+    if pending:
+        yield pa.Table.from_batches(pending)
+
+
+def tenants(store: Store, table: str, where: str | None, batch_rows: int) -> Counter[tuple[str, str]]:
+    """Row count per (app, user) matching ``where``, from a scan of the two scope columns only."""
+    counts: Counter[tuple[str, str]] = Counter()
+    for chunk in scan(store, table, where, ["app_name", "user_id"], batch_rows):
+        pairs = chunk.group_by(["app_name", "user_id"]).aggregate([([], "count_all")])
+        for app, user, n in zip(*(pairs.column(c).to_pylist() for c in ("app_name", "user_id", "count_all")),
+                                strict=True):  # fmt: skip
+            counts[(app, user)] += n
+    return counts
+
+
+def tenant_rows(store: Store, table: str, app: str, user: str, extra: str | None, columns: Sequence[str]) -> pa.Table:
+    """One tenant's rows (found by the scope indexes)."""
+    where = all_of(scope(app, user), extra)
+    parts = list(scan(store, table, where, columns, 1 << 30))
+    return pa.concat_tables(parts) if parts else pa.table({c: [] for c in columns})
+
+
+def memory(row: dict[str, Any]) -> MemoryRow:
+    return MemoryRow.model_validate(row)
+
+
+# -- writing ----------------------------------------------------------------------------------------
+
+
+def write_changes(store: Store, plan: Plan, run_id: str) -> None:
+    rows = [c.model_copy(update={"run_id": run_id}) for c in plan.changes]
+    for start in range(0, len(rows), _ID_CHUNK * 10):
+        store.insert_new(CHANGES, rows[start : start + _ID_CHUNK * 10])
+
+
+def write_new_rows(store: Store, plan: Plan) -> None:
+    for table, rows in plan.new_rows.items():
+        store.upsert(table, rows)
+
+
+def write_closures(store: Store, plan: Plan, at: datetime) -> None:
+    """Close rows by a partial merge-insert (key, status, reason, validity): vectors are never read or rewritten."""
+    for table in (MEMORIES, EPISODES):
+        mine = [c for c in plan.closures if c.table == table]
+        if not mine:
+            continue
+        key = KEYS[table]
+        schema = store.table(table).schema
+        names = [key, "status"] + (["status_reason", "valid_to", "updated_at"] if table == MEMORIES else [])
+        for start in range(0, len(mine), _ID_CHUNK * 10):
+            part = mine[start : start + _ID_CHUNK * 10]
+            values = {key: [c.key for c in part], "status": [c.status for c in part],
+                      "status_reason": [c.reason for c in part], "valid_to": [c.valid_to for c in part],
+                      "updated_at": [at] * len(part)}  # fmt: skip
+            data = pa.table({n: pa.array(values[n], type=schema.field(n).type) for n in names})
+            store.table(table).merge_insert(key).when_matched_update_all().execute(data)
+
+
+def write_purges(store: Store, plan: Plan) -> None:
+    for table, where in plan.purges:
+        store.table(table).delete(where)
+
+
+def record_run(store: Store, report: PassReport, before: dict[str, int], started: datetime) -> None:
+    """The runs row (versions before/after, for rollback) and the run id as a tag on every table's version."""
+    row = RunRow(run_id=report.run_id, flow=f"maintain:{report.pass_name}", started_at=started, ended_at=wall_clock(),
+                 status="completed", versions_before=dumps_json(before), versions_after="{}",
+                 counts=dumps_json({"counts": report.counts, "scanned": report.scanned, "details": report.details}))  # fmt: skip
+    store.upsert(RUNS, [row])
+    row.versions_after = dumps_json(store.versions())
+    store.upsert(RUNS, [row])
+    store.tag_versions(report.run_id)
+
+
+def report_plan(report: PassReport, plan: Plan) -> None:
+    """Counts per action and the first items of the plan."""
+    report.counts = dict(Counter(c.action for c in plan.changes))
+    report.items = [
+        PassItem(action=c.action, table=MEMORIES if c.row_id else EPISODES, key=c.row_id or c.memory_id,
+                 app_name=c.app_name, user_id=c.user_id, reason=c.reason)
+        for c in plan.changes[:MAX_ITEMS]
+    ]  # fmt: skip
+
+
+Planner = Callable[[Store, PassReport], Plan]
+#: A pass's own writes after the plan's (upkeep: compaction, cleanup, clustering, indexes).
+Applier = Callable[[Store, PassReport], None]
+
+
+def execute(
+    settings: Settings, name: PassName, planner: Planner, *, now: datetime | None, app: str | None, user: str | None,
+    dry_run: bool, apply: Applier | None = None,
+) -> PassReport:  # fmt: skip
+    """Plan the pass and, unless ``dry_run``, write the plan under the writer lock and record the run."""
+    at = utc(now) if now is not None else wall_clock()
+    report = PassReport(pass_name=name, run_id=pass_run_id(name, at, app, user), now=at, dry_run=dry_run,
+                        app_name=app, user_id=user)  # fmt: skip
+    started = wall_clock()
+    if dry_run:  # reads only: no lock, no runs row, no table version moves
+        with run_scope():
+            store = open_store(settings)
+            if store.existing():
+                report_plan(report, planner(store, report))
+                report.versions_before = report.versions_after = store.versions()
+    else:
+        with store_lock(settings, f"maintain {name} {report.run_id}"), run_scope():
+            store = open_store(settings)
+            if store.existing():
+                before = report.versions_before = store.versions()
+                plan = planner(store, report)
+                report_plan(report, plan)
+                write_changes(store, plan, report.run_id)
+                write_new_rows(store, plan)
+                write_closures(store, plan, at)
+                write_purges(store, plan)
+                if apply is not None:
+                    apply(store, report)
+                record_run(store, report, before, started)
+                report.versions_after = store.versions()
+    report.seconds = (wall_clock() - started).total_seconds()
+    log.info("%s", report.summary())
+    return report
+
+
+def in_chunks(values: Sequence[str], size: int = _ID_CHUNK) -> Iterator[Sequence[str]]:
+    for start in range(0, len(values), size):
+        yield values[start : start + size]
+
+
+def ids_where(column: str, values: Sequence[str]) -> str:
+    return is_in(column, values, FILTER_COLUMNS)
