@@ -20,6 +20,7 @@ SUBCOMMAND_MODULES = (
     "flows.cli_recall",
     "flows.cli_memories",
     "flows.cli_evaluate",
+    "flows.cli_maintain",
 )
 
 
