@@ -8,6 +8,7 @@ what earlier batches finished.
 from __future__ import annotations
 
 from datetime import datetime
+from typing import cast
 from uuid import UUID
 
 from prefect import flow, get_run_logger
@@ -40,7 +41,8 @@ def backfill_flow(params: BackfillParams) -> BackfillReport:
         pct = 100.0 * done / total if total else 100.0
         text = f"{done}/{total} sessions"
         if not artifact:
-            artifact.append(create_progress_artifact(pct, key="backfill-progress", description=text))
+            created = create_progress_artifact(pct, key="backfill-progress", description=text)
+            artifact.append(cast(UUID, created))
         else:
             update_progress_artifact(artifact[0], pct, description=text)
         logger.info("backfill: %s", text)

@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from tasks.models import stable_id
+from tasks.models import Status, stable_id
 from tasks.rows import EpisodeRow, MemoryRow, StoredSentence
 from tasks.settings import Settings
 from tasks.store.tables import CHANGES, EPISODES, MEMORIES, RUNS, Store, open_store
@@ -27,7 +27,7 @@ def unit(seed: int, near: np.ndarray | None = None, noise: float = 0.0) -> list[
 def mem(user: str, key: str, content: str, *, topic: str = "key_conversation_details", days_ago: float = 1.0,
         vector: list[float] | None = None, confirmations: int = 0, access: int = 0, importance: float = 0.5,
         slot: str | None = None, value: str | None = None, expires_at: datetime | None = None,
-        accessed_days_ago: float | None = None, status: str = "active", closed_days_ago: float | None = None,
+        accessed_days_ago: float | None = None, status: Status = "active", closed_days_ago: float | None = None,
         app: str = APP) -> MemoryRow:  # fmt: skip
     memory_id = stable_id("test", app, user, key)
     stated = NOW - timedelta(days=days_ago)

@@ -73,8 +73,8 @@ def test_backfill_in_event_time_order_resumes_after_a_partial_run(
 def test_nightly_flow_runs_passes_in_order(prefect_harness: None, settings: Settings) -> None:
     from flows.maintain import MaintainParams, maintain_flow
 
-    seed(settings, [mem("u", "old", "Gate 4.", days_ago=400), mem("u", "weak", "Weather.", days_ago=900,
-                                                                    importance=0.1, topic="user_preferences")])  # fmt: skip
+    weak = mem("u", "weak", "Weather.", days_ago=900, importance=0.1, topic="user_preferences")
+    seed(settings, [mem("u", "old", "Gate 4.", days_ago=400), weak])
     reports = maintain_flow(MaintainParams(store_uri=settings.store_uri, now=NOW + timedelta(days=1)))
     assert [r.pass_name for r in reports] == ["ttl", "decay", "capacity", "merge", "upkeep"]
     assert reports[0].counts == {"EXPIRE": 1} and reports[1].counts == {"ARCHIVE": 1}

@@ -8,7 +8,7 @@ import numpy as np
 import pyarrow as pa
 import pytest
 
-from tasks.maintain import common, run_pass
+from tasks.maintain import PassName, common, run_pass
 from tasks.maintain.decay import STRENGTH_COLUMNS, strength
 from tasks.maintain.merge import merged_content
 from tasks.recall.ranking import frequency, half_life, recency
@@ -26,8 +26,14 @@ def test_ttl_expires_by_rule_and_explicit_expiry_and_purges_old_closed_rows(sett
         mem("u", "old-detail", "Flight is LH123.", days_ago=400),  # key detail, never recalled: > 365 days
         mem("u", "recalled", "Hotel is the Ritz.", days_ago=400, accessed_days_ago=100),  # recalled since
         mem("u", "pref", "Likes tea.", topic="user_preferences", days_ago=2000),  # preferences never expire
-        mem("u", "lisbon", "Is in Lisbon until Friday.", topic="user_personal_info", days_ago=10,
-            expires_at=NOW - timedelta(days=5)),  # fmt: skip
+        mem(
+            "u",
+            "lisbon",
+            "Is in Lisbon until Friday.",
+            topic="user_personal_info",
+            days_ago=10,
+            expires_at=NOW - timedelta(days=5),
+        ),
         mem("u", "future", "Is in Porto until next month.", topic="user_personal_info", expires_at=NOW + timedelta(1)),
         mem("u", "gone", "Old closed.", status="expired", days_ago=900, closed_days_ago=400),
         mem("u", "recent-closed", "Recently closed.", status="archived", days_ago=100, closed_days_ago=10),
@@ -158,6 +164,9 @@ def test_dry_run_changes_no_table_version(settings: Settings) -> None:
     assert run_pass(settings, "ttl", now=NOW).counts == dry[0].counts
 
 
+KILLED: tuple[PassName, ...] = ("ttl", "merge")
+
+
 def _kill_between_steps(monkeypatch: pytest.MonkeyPatch, step: str) -> None:
     def boom(*args: object, **kwargs: object) -> None:
         raise RuntimeError(f"killed before {step}")
@@ -177,13 +186,13 @@ def test_pass_killed_between_steps_and_rerun_ends_identical(
     clean = settings.model_copy(update={"store_uri": str(tmp_path_factory.mktemp("clean") / "store")})
     for s in (clean, settings):
         seed(s, rows, eps)
-    for name in ("ttl", "merge"):
+    for name in KILLED:
         run_pass(clean, name, now=NOW)
     with monkeypatch.context() as patch:
         _kill_between_steps(patch, step)
-        for name in ("ttl", "merge"):
+        for name in KILLED:
             with pytest.raises(RuntimeError, match="killed"):
                 run_pass(settings, name, now=NOW)
-    for name in ("ttl", "merge"):
+    for name in KILLED:
         run_pass(settings, name, now=NOW)
     assert snapshot(settings) == snapshot(clean)

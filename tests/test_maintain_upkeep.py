@@ -21,7 +21,8 @@ def test_cleanup_keeps_what_recent_runs_roll_back_to(settings: Settings) -> None
         store.upsert(MEMORIES, [mem("u", f"later{i}", f"later {i}", days_ago=5)])
     old_run = RunRow(run_id="old-run", flow="ingest", started_at=wall_clock() - timedelta(days=30),
                      ended_at=wall_clock() - timedelta(days=30), status="completed",
-                     versions_before=dumps_json({MEMORIES: 1}), versions_after=dumps_json({MEMORIES: 2}), counts="{}")  # fmt: skip
+                     versions_before=dumps_json({MEMORIES: 1}), versions_after=dumps_json({MEMORIES: 2}),
+                     counts="{}")  # fmt: skip
     store.upsert(RUNS, [old_run])
     store.table(MEMORIES).tags.create("old-run", 2)
     ttl = run_pass(settings, "ttl", now=NOW + timedelta(days=400))  # expires everything: a run to roll back

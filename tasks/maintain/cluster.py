@@ -40,7 +40,7 @@ def _chunks(counts: dict[tuple[str, str], int], chunk_rows: int) -> Iterator[tup
 
 
 def cluster_streaming(tbl: lancedb.table.Table, key: str, chunk_rows: int = 50_000) -> int:
-    """Rewrite the table's live rows sorted by (app, user, ``key``); returns rows written (0: nothing or lost a race)."""
+    """Rewrite the live rows sorted by (app, user, ``key``); returns rows written (0: nothing, or lost a race)."""
     import lance
     from lance import LanceOperation
 

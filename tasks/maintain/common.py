@@ -125,7 +125,8 @@ class Plan:
 
 def pass_run_id(name: str, at: datetime, app: str | None, user: str | None) -> str:
     """The run id: readable, and the same for the same pass, time and scope (a re-run reuses it)."""
-    return f"maintain-{name}-{utc(at):%Y%m%dT%H%M%S}-{stable_id(name, utc(at).isoformat(), app or '', user or '', length=8)}"
+    digest = stable_id(name, utc(at).isoformat(), app or "", user or "", length=8)
+    return f"maintain-{name}-{utc(at):%Y%m%dT%H%M%S}-{digest}"
 
 
 def where_scope(app: str | None, user: str | None, *extra: str | None) -> str | None:
@@ -218,9 +219,10 @@ def write_purges(store: Store, plan: Plan) -> None:
 
 def record_run(store: Store, report: PassReport, before: dict[str, int], started: datetime) -> None:
     """The runs row (versions before/after, for rollback) and the run id as a tag on every table's version."""
+    counts = {"counts": report.counts, "scanned": report.scanned, "details": report.details}
     row = RunRow(run_id=report.run_id, flow=f"maintain:{report.pass_name}", started_at=started, ended_at=wall_clock(),
                  status="completed", versions_before=dumps_json(before), versions_after="{}",
-                 counts=dumps_json({"counts": report.counts, "scanned": report.scanned, "details": report.details}))  # fmt: skip
+                 counts=dumps_json(counts))  # fmt: skip
     store.upsert(RUNS, [row])
     row.versions_after = dumps_json(store.versions())
     store.upsert(RUNS, [row])

@@ -55,7 +55,7 @@ def same_attribute(a: MemoryRow, b: MemoryRow) -> bool:
 
 def _unit(vectors: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
     norms = np.linalg.norm(vectors, axis=1, keepdims=True)
-    unit: npt.NDArray[np.float32] = vectors / np.where(norms > 0, norms, 1.0)
+    unit: npt.NDArray[np.float32] = (vectors / np.where(norms > 0, norms, 1.0)).astype(np.float32)
     return unit
 
 
@@ -130,8 +130,9 @@ def merged_row(group: list[MemoryRow], at: datetime, run_id: str) -> MemoryRow:
 
 
 def _close_merged(plan: Plan, row: MemoryRow, into: MemoryRow, at: datetime) -> None:
-    plan.close(Closure(MEMORIES, row.row_id, row.memory_id, row.app_name, row.user_id, "merged", at,
-                       f"merged into {into.memory_id}", "MERGE", "duplicates", row.content, into.content), at)  # fmt: skip
+    reason = f"merged into {into.memory_id}"
+    plan.close(Closure(MEMORIES, row.row_id, row.memory_id, row.app_name, row.user_id, "merged", at, reason,
+                       "MERGE", "duplicates", row.content, into.content), at)  # fmt: skip
 
 
 def plan_user_merge(plan: Plan, rows: list[MemoryRow], settings: Settings, at: datetime, run_id: str) -> int:
@@ -160,7 +161,9 @@ def _month(value: datetime) -> str:
     return f"{utc(value):%Y-%m}"
 
 
-def rollup_row(app: str, user: str, month: str, originals: list[dict[str, Any]], at: datetime, run_id: str) -> EpisodeRow:
+def rollup_row(
+    app: str, user: str, month: str, originals: list[dict[str, Any]], at: datetime, run_id: str
+) -> EpisodeRow:
     """One episode for a user's month, citing each session it replaces."""
     eps = sorted(originals, key=lambda e: (utc(e["started_at"]), e["session_id"]))
     sentences = [StoredSentence(text=f"[{e['session_id']}] {e['summary']}", source_event_ids=e["source_event_ids"])
@@ -218,8 +221,8 @@ def plan_merge(settings: Settings, store: Store, report: PassReport, app: str | 
         report.scanned += n
         if n < 2:
             continue
-        rows = [MemoryRow.model_validate(r) for r in
-                tenant_rows(store, MEMORIES, a, u, eq("status", "active", ("status",)), columns).to_pylist()]  # fmt: skip
+        found = tenant_rows(store, MEMORIES, a, u, eq("status", "active", ("status",)), columns)
+        rows = [MemoryRow.model_validate(r) for r in found.to_pylist()]
         groups += plan_user_merge(plan, rows, settings, report.now, report.run_id)
     report.details["memory_groups_merged"] = groups
     report.details["episode_months_rolled_up"] = plan_rollups(plan, store, settings, report, app, user)

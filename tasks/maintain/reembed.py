@@ -72,7 +72,8 @@ def _switch(store: Store, table: str, embedder: Embedder, batch_rows: int, progr
     from lance import LanceOperation
 
     tbl = store.table(table)
-    meta = {"schema_version": str(SCHEMA_VERSION), "embedding_model": embedder.model, "embedding_dim": str(embedder.dim)}
+    meta = {"schema_version": str(SCHEMA_VERSION), "embedding_model": embedder.model,
+            "embedding_dim": str(embedder.dim)}  # fmt: skip
     schema = schemas(embedder.dim)[table].with_metadata(meta)
     for _ in range(3):
         ds = tbl.to_lance()
@@ -96,7 +97,8 @@ def reembed(
     with store_lock(settings, f"reembed {embedder.model}"), run_scope():
         old = open_store(settings)
         report = ReembedReport(run_id=pass_run_id("reembed", started, embedder.model, None),
-                               model_before=old.embedding_model, model_after=embedder.model, dim_after=embedder.dim)  # fmt: skip
+                               model_before=old.embedding_model, model_after=embedder.model,
+                               dim_after=embedder.dim)  # fmt: skip
         before = report.versions_before = old.versions()
         for table in (MEMORIES, EPISODES):
             if old.has(table):

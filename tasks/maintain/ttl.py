@@ -54,7 +54,7 @@ def _weekday(stated: datetime, name: str, following: bool) -> datetime:
     target = next(i for i, d in enumerate(_DAYS) if d.startswith(name[:3]))
     ahead = (target - stated.weekday()) % 7
     if following:
-        ahead += 7 if ahead else 7
+        ahead += 7
     return _end_of(stated + timedelta(days=ahead))
 
 
@@ -78,12 +78,12 @@ def expiry_from_text(text: str, stated_at: datetime) -> datetime | None:
     """
     stated = utc(stated_at)
     low = " ".join(text.lower().split())
-    if m := re.search(r"\b(\d{4})-(\d{2})-(\d{2})\b", low):
-        if re.search(_UNTIL + r"\d{4}-", low) or re.search(r"\b(?:till|until|before|by)\b", low):
-            try:
-                return _end_of(datetime(int(m[1]), int(m[2]), int(m[3]), tzinfo=stated.tzinfo))
-            except ValueError:
-                return None
+    iso = re.search(r"\b(\d{4})-(\d{2})-(\d{2})\b", low)
+    if iso and re.search(r"\b(?:till|until|til|through|thru|before|by)\b", low):
+        try:
+            return _end_of(datetime(int(iso[1]), int(iso[2]), int(iso[3]), tzinfo=stated.tzinfo))
+        except ValueError:
+            return None
     if m := re.search(_UNTIL + r"(?:(this|next|coming)\s+)?" + _DAY + r"\b", low):
         return _weekday(stated, m[2], m[1] == "next")
     if re.search(_UNTIL + r"tomorrow\b", low):
@@ -92,7 +92,8 @@ def expiry_from_text(text: str, stated_at: datetime) -> datetime | None:
         r"\b(?:for|just|only) (?:today|tonight)\b|\btoday only\b", low
     ):
         return _end_of(stated)
-    if re.search(_UNTIL + r"(?:the end of (?:the|this) week|the weekend)\b|\b(?:for|during) (?:this|the) (?:week|weekend)\b", low):
+    week = _UNTIL + r"(?:the end of (?:the|this) week|the weekend)\b|\b(?:for|during) (?:this|the) (?:week|weekend)\b"
+    if re.search(week, low):
         return _end_of(stated + timedelta(days=6 - stated.weekday()))
     if re.search(_UNTIL + r"next week\b", low):
         return stated.replace(hour=0, minute=0, second=0, microsecond=0) + timedelta(days=7 - stated.weekday())
@@ -136,7 +137,8 @@ def expiry_of(row: dict[str, Any], rules: dict[str, TtlRule]) -> tuple[datetime,
         found.append((at, f"expired: explicit expiry {at.isoformat()}"))
     rule = rules.get(row["topic"])
     if rule is not None:
-        found.append((rule_expiry(rule, row), f"expired: {row['topic']} older than {rule.days:g} days since {rule.since}"))
+        why = f"expired: {row['topic']} older than {rule.days:g} days since {rule.since}"
+        found.append((rule_expiry(rule, row), why))
     return min(found) if found else None
 
 

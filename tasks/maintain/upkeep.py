@@ -75,11 +75,14 @@ def survey(store: Store, settings: Settings, cutoff: datetime) -> dict[str, Any]
         tbl = store.table(name)
         ds = tbl.to_lance()
         tagged = {t["version"] for t in ds.tags.list().values()}
-        old = [v for v in ds.versions() if utc(v["timestamp"]) < cutoff and v["version"] not in tagged]
-        out[name] = {"versions": len(ds.versions()), "old_untagged_versions": max(len(old) - (ds.version in {v["version"] for v in old}), 0),
-                     "fragments": len(ds.get_fragments()), "rows": ds.count_rows(),
-                     "needs_clustering": settings.cluster_min_rows > 0 and name in VECTOR_TABLES
-                     and needs_clustering(tbl, settings.cluster_min_rows, settings.cluster_max_unclustered_share)}  # fmt: skip
+        versions: list[Any] = ds.versions()
+        # cleanup keeps the latest version whatever its age
+        old = [v for v in versions if utc(v["timestamp"]) < cutoff and v["version"] not in tagged | {ds.version}]
+        clustering = settings.cluster_min_rows > 0 and name in VECTOR_TABLES
+        if clustering:
+            clustering = needs_clustering(tbl, settings.cluster_min_rows, settings.cluster_max_unclustered_share)
+        out[name] = {"versions": len(versions), "old_untagged_versions": len(old), "fragments": len(ds.get_fragments()),
+                     "rows": ds.count_rows(), "needs_clustering": clustering}  # fmt: skip
     return out
 
 
@@ -111,8 +114,10 @@ def apply_upkeep(settings: Settings, store: Store, report: PassReport) -> None:
         stats = tbl.to_lance().cleanup_old_versions(older_than=older, error_if_tagged_old_versions=False)
         tbl.checkout_latest()  # type: ignore[no-untyped-call]
         clustered = 0
-        if name in VECTOR_TABLES and settings.cluster_min_rows > 0 and needs_clustering(
-            tbl, settings.cluster_min_rows, settings.cluster_max_unclustered_share
+        if (
+            name in VECTOR_TABLES
+            and settings.cluster_min_rows > 0
+            and needs_clustering(tbl, settings.cluster_min_rows, settings.cluster_max_unclustered_share)
         ):
             clustered = cluster_streaming(tbl, KEYS[name], settings.maintain_chunk_rows)
         done[name] = {"fragments_removed": metrics.fragments_removed, "fragments_added": metrics.fragments_added,
@@ -130,5 +135,7 @@ def run_upkeep(
     dry_run: bool = False,
 ) -> PassReport:  # fmt: skip
     """Table upkeep for the whole store (``app``/``user`` do not apply: tables are shared by all tenants)."""
-    return execute(settings, "upkeep", lambda store, report: plan_upkeep(settings, store, report), now=now,
-                   app=None, user=None, dry_run=dry_run, apply=lambda store, report: apply_upkeep(settings, store, report))  # fmt: skip
+    return execute(
+        settings, "upkeep", lambda store, report: plan_upkeep(settings, store, report), now=now, app=None, user=None,
+        dry_run=dry_run, apply=lambda store, report: apply_upkeep(settings, store, report),
+    )  # fmt: skip
