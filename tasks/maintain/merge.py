@@ -23,11 +23,13 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+import pyarrow as pa
 
 from tasks.clock import utc
 from tasks.maintain.common import Closure, PassReport, Plan, active, execute, tenant_rows, tenants, where_scope
@@ -41,14 +43,14 @@ _WORD = re.compile(r"\w+")
 _MONTH_PREFIX = "month:"
 
 
-def same_attribute(a: MemoryRow, b: MemoryRow) -> bool:
+def same_attribute(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
     """The write path's slot rule: same topic; same slot when both have one; same value when both have one."""
-    if a.topic != b.topic:
+    if a["topic"] != b["topic"]:
         return False
-    if a.slot and b.slot:
-        if a.slot != b.slot:
+    if a["slot"] and b["slot"]:
+        if a["slot"] != b["slot"]:
             return False
-        if a.value and b.value and a.value.strip().casefold() != b.value.strip().casefold():
+        if a["value"] and b["value"] and a["value"].strip().casefold() != b["value"].strip().casefold():
             return False
     return True
 
@@ -59,8 +61,16 @@ def _unit(vectors: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
     return unit
 
 
-def duplicate_groups(rows: list[MemoryRow], threshold: float) -> list[list[MemoryRow]]:
-    """Groups (two or more) of near-duplicates: connected by cosine >= threshold and the same attribute."""
+def vectors_of(rows: pa.Table) -> npt.NDArray[np.float32]:
+    """The ``vector`` column as an (n, dim) array, without Python floats."""
+    column = rows.column("vector").combine_chunks()
+    flat = column.flatten().to_numpy(zero_copy_only=False).astype(np.float32, copy=False)
+    return flat.reshape(len(column), -1) if len(column) else np.zeros((0, 0), np.float32)
+
+
+def duplicate_groups(rows: Sequence[Mapping[str, Any]], vectors: npt.NDArray[np.float32],
+                     threshold: float) -> list[list[int]]:  # fmt: skip
+    """Positions of groups (two or more) of near-duplicates: cosine >= threshold and the same attribute."""
     parent = list(range(len(rows)))
 
     def root(i: int) -> int:
@@ -71,21 +81,21 @@ def duplicate_groups(rows: list[MemoryRow], threshold: float) -> list[list[Memor
 
     by_topic: dict[str, list[int]] = defaultdict(list)
     for i, row in enumerate(rows):
-        by_topic[row.topic].append(i)
+        by_topic[row["topic"]].append(i)
     for members in by_topic.values():
         if len(members) < 2:
             continue
-        unit = _unit(np.asarray([rows[i].vector for i in members], dtype=np.float32))
+        unit = _unit(vectors[members])
         sims = unit @ unit.T
         for a, b in zip(*np.nonzero(np.triu(sims >= threshold, k=1)), strict=True):
             i, j = members[int(a)], members[int(b)]
             if same_attribute(rows[i], rows[j]):
                 parent[root(i)] = root(j)
-    groups: dict[int, list[MemoryRow]] = defaultdict(list)
-    for i, row in enumerate(rows):
-        groups[root(i)].append(row)
-    found = [sorted(g, key=lambda r: r.row_id) for g in groups.values() if len(g) > 1]
-    return sorted(found, key=lambda g: g[0].row_id)
+    groups: dict[int, list[int]] = defaultdict(list)
+    for i in range(len(rows)):
+        groups[root(i)].append(i)
+    found = [sorted(g, key=lambda i: rows[i]["row_id"]) for g in groups.values() if len(g) > 1]
+    return sorted(found, key=lambda g: rows[g[0]]["row_id"])
 
 
 def merged_content(group: list[MemoryRow]) -> str:
@@ -135,25 +145,35 @@ def _close_merged(plan: Plan, row: MemoryRow, into: MemoryRow, at: datetime) -> 
                        "MERGE", "duplicates", row.content, into.content), at)  # fmt: skip
 
 
-def plan_user_merge(plan: Plan, rows: list[MemoryRow], settings: Settings, at: datetime, run_id: str) -> int:
-    """Plan one user's merges (finishing any a crashed run left half-done); returns the groups merged."""
-    by_id = {r.row_id: r for r in rows}
-    healed: set[str] = set()
-    for row in rows:  # a merged row whose sources are still active: a run died before closing them
-        if row.relation == "duplicates" and row.supersedes and "," in row.supersedes:
-            for source in row.supersedes.split(","):
-                if source in by_id and source not in healed:
-                    healed.add(source)
-                    _close_merged(plan, by_id[source], row, at)
-    candidates = [r for r in rows if r.row_id not in healed]
-    groups = duplicate_groups(candidates, settings.merge_threshold)
-    for group in groups:
+def plan_user_merge(plan: Plan, rows: pa.Table, settings: Settings, at: datetime, run_id: str) -> int:
+    """Plan one user's merges (finishing any a crashed run left half-done); returns the groups merged.
+
+    Vectors stay one numpy array; only the rows of a group become :class:`MemoryRow` objects.
+    """
+    vectors = vectors_of(rows)
+    meta = rows.drop_columns(["vector"]).to_pylist()
+    by_id = {r["row_id"]: i for i, r in enumerate(meta)}
+
+    def row(i: int) -> MemoryRow:
+        return MemoryRow.model_validate({**meta[i], "vector": vectors[i].tolist()})
+
+    healed: set[int] = set()
+    for i, r in enumerate(meta):  # a merged row whose sources are still active: a run died before closing them
+        if r["relation"] == "duplicates" and r["supersedes"] and "," in r["supersedes"]:
+            for source in r["supersedes"].split(","):
+                if source in by_id and by_id[source] not in healed:
+                    healed.add(by_id[source])
+                    _close_merged(plan, row(by_id[source]), row(i), at)
+    keep = [i for i in range(len(meta)) if i not in healed]
+    groups = duplicate_groups([meta[i] for i in keep], vectors[keep], settings.merge_threshold)
+    for positions in groups:
+        group = [row(keep[p]) for p in positions]
         new = merged_row(group, at, run_id)
         plan.new_rows.setdefault(MEMORIES, []).append(new)
         plan.audit("MERGE", "duplicates", new.memory_id, new.row_id, new.app_name, new.user_id, None, new.content,
                    new.status_reason or "merged", at)  # fmt: skip
-        for row in group:
-            _close_merged(plan, row, new, at)
+        for member in group:
+            _close_merged(plan, member, new, at)
     return len(groups)
 
 
@@ -221,8 +241,7 @@ def plan_merge(settings: Settings, store: Store, report: PassReport, app: str | 
         report.scanned += n
         if n < 2:
             continue
-        found = tenant_rows(store, MEMORIES, a, u, eq("status", "active", ("status",)), columns)
-        rows = [MemoryRow.model_validate(r) for r in found.to_pylist()]
+        rows = tenant_rows(store, MEMORIES, a, u, eq("status", "active", ("status",)), columns)
         groups += plan_user_merge(plan, rows, settings, report.now, report.run_id)
     report.details["memory_groups_merged"] = groups
     report.details["episode_months_rolled_up"] = plan_rollups(plan, store, settings, report, app, user)
