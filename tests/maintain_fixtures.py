@@ -40,7 +40,8 @@ def mem(user: str, key: str, content: str, *, topic: str = "key_conversation_det
         status_reason=None, supersedes=None, relation="new", confirmations=confirmations,
         last_confirmed_at=None, access_count=access,
         last_accessed_at=None if accessed_days_ago is None else NOW - timedelta(days=accessed_days_ago),
-        created_at=stated, updated_at=stated, run_id="seed", expires_at=expires_at,
+        created_at=stated, updated_at=stated if closed_days_ago is None else NOW - timedelta(days=closed_days_ago),
+        run_id="seed", expires_at=expires_at,
     )  # fmt: skip
 
 

@@ -9,12 +9,13 @@ recently recalled). Ties go by row id, so the choice is deterministic.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from datetime import UTC, datetime
 
 import pyarrow as pa
 
 from tasks.clock import utc
-from tasks.maintain.common import Closure, PassReport, Plan, active, execute, scan, tenant_rows
+from tasks.maintain.common import PART_CHANGES, Closure, PassReport, Plan, active, execute, scan, tenant_rows
 from tasks.maintain.decay import STRENGTH_COLUMNS, strength
 from tasks.settings import Settings
 from tasks.store.filters import eq
@@ -49,7 +50,9 @@ def _counts(store: Store, app: str | None, user: str | None, chunk_rows: int) ->
     return counts
 
 
-def plan_capacity(settings: Settings, store: Store, report: PassReport, app: str | None, user: str | None) -> Plan:
+def plan_capacity(
+    settings: Settings, store: Store, report: PassReport, app: str | None, user: str | None
+) -> Iterator[Plan]:
     plan, at = Plan(), report.now
     per_topic = _counts(store, app, user, settings.maintain_chunk_rows)
     per_user: Counter[tuple[str, str]] = Counter()
@@ -59,7 +62,11 @@ def plan_capacity(settings: Settings, store: Store, report: PassReport, app: str
     user_cap, topic_caps = settings.max_active_per_user, settings.max_active_per_topic
     over = sorted({(a, u) for (a, u, t), n in per_topic.items() if n > topic_caps.get(t, n)}
                   | {k for k, n in per_user.items() if 0 < user_cap < n})  # fmt: skip
+    report.details["tenants_over_capacity"] = len(over)
     for a, u in over:
+        if len(plan) >= PART_CHANGES:
+            yield plan
+            plan = Plan()
         rows = tenant_rows(store, MEMORIES, a, u, eq("status", "active", ("status",)), _COLUMNS)
         ranked = prune_order(rows, settings, at)
         topics = rows.column("topic").to_pylist()
@@ -79,8 +86,7 @@ def plan_capacity(settings: Settings, store: Store, report: PassReport, app: str
             row = rows.slice(i, 1).to_pylist()[0]
             plan.close(Closure(MEMORIES, row["row_id"], row["memory_id"], a, u, "archived", at, going[i], "ARCHIVE",
                                "historical", row["content"]), at)  # fmt: skip
-    report.details["tenants_over_capacity"] = len(over)
-    return plan
+    yield plan
 
 
 def run_capacity(

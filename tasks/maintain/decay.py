@@ -10,12 +10,13 @@ to ranking changes decay with it: one formula, one implementation. Memories unde
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import datetime
 
 import numpy as np
 import pyarrow as pa
 
-from tasks.maintain.common import Closure, PassReport, Plan, active, execute, scan
+from tasks.maintain.common import PART_CHANGES, Closure, PassReport, Plan, active, execute, scan
 from tasks.recall.hits import TablePlan, candidates_of
 from tasks.recall.ranking import FloatArray, score
 from tasks.settings import Settings
@@ -36,10 +37,13 @@ def strength(rows: pa.Table, now: datetime, settings: Settings) -> FloatArray:
     return result
 
 
-def plan_decay(settings: Settings, store: Store, report: PassReport, app: str | None, user: str | None) -> Plan:
-    plan, at, floor = Plan(), report.now, settings.decay_floor
+def plan_decay(
+    settings: Settings, store: Store, report: PassReport, app: str | None, user: str | None
+) -> Iterator[Plan]:
+    at, floor = report.now, settings.decay_floor
     weakest = 1.0
-    for chunk in scan(store, MEMORIES, active(app, user), _COLUMNS, settings.maintain_chunk_rows):
+    for chunk in scan(store, MEMORIES, active(app, user), _COLUMNS, min(settings.maintain_chunk_rows, PART_CHANGES)):
+        plan = Plan()
         report.scanned += chunk.num_rows
         values = strength(chunk, at, settings)
         weakest = min(weakest, float(values.min()))
@@ -48,8 +52,8 @@ def plan_decay(settings: Settings, store: Store, report: PassReport, app: str | 
             reason = f"decayed: strength {values[i]:.3f} under the floor {floor:g}"
             plan.close(Closure(MEMORIES, row["row_id"], row["memory_id"], row["app_name"], row["user_id"], "archived",
                                at, reason, "ARCHIVE", "historical", row["content"]), at)  # fmt: skip
+        yield plan
     report.details["weakest_strength"] = round(weakest, 4) if report.scanned else None
-    return plan
 
 
 def run_decay(

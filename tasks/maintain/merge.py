@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -32,7 +32,17 @@ import numpy.typing as npt
 import pyarrow as pa
 
 from tasks.clock import utc
-from tasks.maintain.common import Closure, PassReport, Plan, active, execute, tenant_rows, tenants, where_scope
+from tasks.maintain.common import (
+    PART_CHANGES,
+    Closure,
+    PassReport,
+    Plan,
+    active,
+    execute,
+    tenant_rows,
+    tenants,
+    where_scope,
+)
 from tasks.models import stable_id
 from tasks.rows import EpisodeRow, MemoryRow, StoredSentence
 from tasks.settings import Settings
@@ -203,16 +213,20 @@ def rollup_row(
     )  # fmt: skip
 
 
-def plan_rollups(plan: Plan, store: Store, settings: Settings, report: PassReport, app: str | None,
-                 user: str | None) -> int:  # fmt: skip
+def plan_rollups(
+    store: Store, settings: Settings, report: PassReport, app: str | None, user: str | None
+) -> Iterator[Plan]:
     if settings.episode_rollup_days <= 0 or not store.has(EPISODES):
-        return 0
+        return
     at = report.now
     cutoff = at - timedelta(days=settings.episode_rollup_days)
     old = where_scope(app, user, eq("status", "active", ("status",)), f"`ended_at` < {ts_literal(cutoff)}")
     columns = list(EpisodeRow.model_fields)
-    months = 0
+    months, plan = 0, Plan()
     for (a, u), _ in sorted(tenants(store, EPISODES, old, settings.maintain_chunk_rows).items()):
+        if len(plan) >= PART_CHANGES:
+            yield plan
+            plan = Plan()
         by_month: dict[str, list[dict[str, Any]]] = defaultdict(list)
         for ep in tenant_rows(store, EPISODES, a, u, None, columns).to_pylist():
             rolled = ep["status"] == "archived"
@@ -231,21 +245,27 @@ def plan_rollups(plan: Plan, store: Store, settings: Settings, report: PassRepor
                 plan.close(Closure(EPISODES, e["episode_id"], e["episode_id"], a, u, "archived", None,
                                    f"rolled up into {row.episode_id} ({month})", "MERGE", "duplicates", e["summary"],
                                    row.summary), at)  # fmt: skip
-    return months
+    report.details["episode_months_rolled_up"] = months
+    yield plan
 
 
-def plan_merge(settings: Settings, store: Store, report: PassReport, app: str | None, user: str | None) -> Plan:
+def plan_merge(
+    settings: Settings, store: Store, report: PassReport, app: str | None, user: str | None
+) -> Iterator[Plan]:
     plan, groups = Plan(), 0
     columns = list(MemoryRow.model_fields)
     for (a, u), n in sorted(tenants(store, MEMORIES, active(app, user), settings.maintain_chunk_rows).items()):
         report.scanned += n
         if n < 2:
             continue
+        if len(plan) >= PART_CHANGES:
+            yield plan
+            plan = Plan()
         rows = tenant_rows(store, MEMORIES, a, u, eq("status", "active", ("status",)), columns)
         groups += plan_user_merge(plan, rows, settings, report.now, report.run_id)
     report.details["memory_groups_merged"] = groups
-    report.details["episode_months_rolled_up"] = plan_rollups(plan, store, settings, report, app, user)
-    return plan
+    yield plan
+    yield from plan_rollups(store, settings, report, app, user)
 
 
 def run_merge(

@@ -4,8 +4,8 @@ A memory expires at the earliest of its explicit ``expires_at`` ("in Lisbon unti
 topic's rule (``settings.ttl_rules``: N days after it was stated, last confirmed or last recalled).
 It is closed, not removed: status ``expired``, ``valid_to`` the moment it lapsed (so "as of" views
 stay true and a re-run at a later time closes it identically), audited as EXPIRE. Rows closed by
-maintenance (``settings.purge_statuses``) longer than ``closed_retention_days`` are then deleted,
-each audited as PURGE.
+maintenance (``settings.purge_statuses``) longer than ``closed_retention_days`` ago (``updated_at``,
+which closing sets) are then deleted, each audited as PURGE.
 
 :func:`expiry_from_text` turns "until Friday"-style phrases into a time; the extractor should call
 it for each fact (``expires_at=expiry_from_text(fact.content or the sentence, fact.stated_at)``) —
@@ -15,12 +15,14 @@ the extractor's owner wires it.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from datetime import datetime, timedelta
 from typing import Any
 
 from tasks.clock import utc
 from tasks.maintain.common import (
     FILTER_COLUMNS,
+    PART_CHANGES,
     Closure,
     PassReport,
     Plan,
@@ -142,12 +144,16 @@ def expiry_of(row: dict[str, Any], rules: dict[str, TtlRule]) -> tuple[datetime,
     return min(found) if found else None
 
 
-def plan_ttl(settings: Settings, store: Store, report: PassReport, app: str | None, user: str | None) -> Plan:
+def plan_ttl(settings: Settings, store: Store, report: PassReport, app: str | None, user: str | None) -> Iterator[Plan]:
+    """Expiries, a part at a time; then the purge of long-closed rows (closed = ``updated_at``, set on closing)."""
     plan, at = Plan(), report.now
     rules = {r.topic: r for r in settings.ttl_rules}
     for chunk in scan(store, MEMORIES, active(app, user), _COLUMNS, settings.maintain_chunk_rows):
         report.scanned += chunk.num_rows
         for row in chunk.to_pylist():
+            if len(plan) >= PART_CHANGES:
+                yield plan
+                plan = Plan()
             found = expiry_of(row, rules)
             if found is None or found[0] > at:
                 continue
@@ -157,16 +163,18 @@ def plan_ttl(settings: Settings, store: Store, report: PassReport, app: str | No
     if settings.closed_retention_days > 0 and settings.purge_statuses:
         cutoff = at - timedelta(days=settings.closed_retention_days)
         closed = where_scope(app, user, is_in("status", settings.purge_statuses, FILTER_COLUMNS),
-                             f"`valid_to` < {ts_literal(cutoff)}")  # fmt: skip
+                             f"`updated_at` < {ts_literal(cutoff)}")  # fmt: skip
         for chunk in scan(store, MEMORIES, closed, ["row_id", "memory_id", "app_name", "user_id", "content", "status"],
                           settings.maintain_chunk_rows):  # fmt: skip
             for row in chunk.to_pylist():
                 reason = f"purged: {row['status']} for more than {settings.closed_retention_days:g} days"
                 plan.audit("PURGE", "forgets", row["memory_id"], row["row_id"], row["app_name"], row["user_id"],
                            row["content"], None, reason, at)  # fmt: skip
-        if any(c.action == "PURGE" for c in plan.changes):
-            plan.purges.append((MEMORIES, closed or "true"))
-    return plan
+                if len(plan) >= PART_CHANGES:
+                    yield plan
+                    plan = Plan()
+                plan.purges = [(MEMORIES, closed or "true")]
+    yield plan
 
 
 def run_ttl(

@@ -86,7 +86,7 @@ def survey(store: Store, settings: Settings, cutoff: datetime) -> dict[str, Any]
     return out
 
 
-def plan_upkeep(settings: Settings, store: Store, report: PassReport) -> Plan:
+def plan_upkeep(settings: Settings, store: Store, report: PassReport) -> list[Plan]:
     cutoff = report.now - timedelta(days=settings.version_retention_days)
     create, drop = tag_plan(store, cutoff)
     report.details["tables"] = survey(store, settings, cutoff)
@@ -94,7 +94,7 @@ def plan_upkeep(settings: Settings, store: Store, report: PassReport) -> Plan:
     report.details["tags_to_delete"] = sum(len(v) for v in drop.values())
     report.details["bytes_before"] = disk_bytes(store.uri)
     report.scanned = sum(t["rows"] for t in report.details["tables"].values())
-    return Plan()
+    return []
 
 
 def apply_upkeep(settings: Settings, store: Store, report: PassReport) -> None:
