@@ -82,3 +82,19 @@ def test_nightly_flow_runs_passes_in_order(prefect_harness: None, settings: Sett
     assert statuses == {"Gate 4.": "expired", "Weather.": "archived"}
     flows = {r["flow"] for r in open_store(settings).rows(RUNS)}
     assert flows == {f"maintain:{p}" for p in ("ttl", "decay", "capacity", "merge", "upkeep")}
+
+
+def test_backfill_flow_reports_progress_in_prefect(prefect_harness: None, settings: Settings) -> None:
+    from prefect.client.orchestration import get_client
+    from prefect.client.schemas.filters import ArtifactFilter, ArtifactFilterKey
+
+    from flows.backfill import BackfillParams, backfill_flow
+
+    shutil.copytree(SAMPLE, settings.sessions_uri)
+    params = BackfillParams(start=NOW.replace(year=2025, month=1), end=NOW.replace(year=2026), batch_size=2,
+                            sessions_uri=settings.sessions_uri, store_uri=settings.store_uri)  # fmt: skip
+    report = backfill_flow(params)
+    assert report.processed == report.to_process == report.sessions_in_range > 0 and report.batches >= 2
+    with get_client(sync_client=True) as client:
+        found = client.read_artifacts(artifact_filter=ArtifactFilter(key=ArtifactFilterKey(any_=["backfill-progress"])))
+    assert found and found[0].data == 100.0
