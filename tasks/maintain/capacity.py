@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 import pyarrow as pa
 
 from tasks.clock import utc
-from tasks.maintain.common import PART_CHANGES, Closure, PassReport, Plan, active, execute, scan, tenant_rows
+from tasks.maintain.common import PART_CHANGES, Closure, PassReport, Plan, active, execute, scan, tenant_tables
 from tasks.maintain.decay import STRENGTH_COLUMNS, strength
 from tasks.settings import Settings
 from tasks.store.filters import eq
@@ -63,11 +63,11 @@ def plan_capacity(
     over = sorted({(a, u) for (a, u, t), n in per_topic.items() if n > topic_caps.get(t, n)}
                   | {k for k, n in per_user.items() if 0 < user_cap < n})  # fmt: skip
     report.details["tenants_over_capacity"] = len(over)
-    for a, u in over:
+    is_active = eq("status", "active", ("status",))
+    for a, u, rows in tenant_tables(store, MEMORIES, {k: per_user[k] for k in over}, is_active, _COLUMNS, 50_000):
         if len(plan) >= PART_CHANGES:
             yield plan
             plan = Plan()
-        rows = tenant_rows(store, MEMORIES, a, u, eq("status", "active", ("status",)), _COLUMNS)
         ranked = prune_order(rows, settings, at)
         topics = rows.column("topic").to_pylist()
         left = Counter(topics)

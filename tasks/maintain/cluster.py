@@ -13,30 +13,15 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterator
-from itertools import groupby
 
 import lancedb
 import pyarrow as pa
 
+from tasks.maintain.common import tenant_chunks
 from tasks.store.filters import all_of, eq, is_in
 from tasks.store.layout import CLUSTERED_KEY, SCOPE_ORDER
 
 log = logging.getLogger(__name__)
-
-
-def _chunks(counts: dict[tuple[str, str], int], chunk_rows: int) -> Iterator[tuple[str, list[str]]]:
-    """(app, users) groups in scope order, each about ``chunk_rows`` rows (a tenant is never split)."""
-    for app, pairs in groupby(sorted(counts), key=lambda p: p[0]):
-        users: list[str] = []
-        size = 0
-        for _, user in pairs:
-            if users and size + counts[(app, user)] > chunk_rows:
-                yield app, users
-                users, size = [], 0
-            users.append(user)
-            size += counts[(app, user)]
-        if users:
-            yield app, users
 
 
 def cluster_streaming(tbl: lancedb.table.Table, key: str, chunk_rows: int = 50_000) -> int:
@@ -60,7 +45,7 @@ def cluster_streaming(tbl: lancedb.table.Table, key: str, chunk_rows: int = 50_0
     cols = SCOPE_ORDER
 
     def batches() -> Iterator[pa.RecordBatch]:
-        for app, users in _chunks(counts, chunk_rows):
+        for app, users in tenant_chunks(counts, chunk_rows):
             where = all_of(eq("app_name", app, cols), is_in("user_id", users, cols))
             part = dataset.to_table(filter=where).sort_by([(c, "ascending") for c in (*SCOPE_ORDER, key)])
             yield from part.to_batches(max_chunksize=8192)

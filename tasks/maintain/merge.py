@@ -39,7 +39,7 @@ from tasks.maintain.common import (
     Plan,
     active,
     execute,
-    tenant_rows,
+    tenant_tables,
     tenants,
     where_scope,
 )
@@ -50,6 +50,8 @@ from tasks.store.filters import eq, ts_literal
 from tasks.store.tables import EPISODES, MEMORIES, Store
 
 _WORD = re.compile(r"\w+")
+#: Rows (with vectors, ~1.6 KB each) read per scan: whole tenants, about this many rows.
+_READ_ROWS = 20_000
 _MONTH_PREFIX = "month:"
 
 
@@ -223,12 +225,13 @@ def plan_rollups(
     old = where_scope(app, user, eq("status", "active", ("status",)), f"`ended_at` < {ts_literal(cutoff)}")
     columns = list(EpisodeRow.model_fields)
     months, plan = 0, Plan()
-    for (a, u), _ in sorted(tenants(store, EPISODES, old, settings.maintain_chunk_rows).items()):
+    counts = tenants(store, EPISODES, old, settings.maintain_chunk_rows)
+    for a, u, rows in tenant_tables(store, EPISODES, counts, None, columns, _READ_ROWS):
         if len(plan) >= PART_CHANGES:
             yield plan
             plan = Plan()
         by_month: dict[str, list[dict[str, Any]]] = defaultdict(list)
-        for ep in tenant_rows(store, EPISODES, a, u, None, columns).to_pylist():
+        for ep in rows.to_pylist():
             rolled = ep["status"] == "archived"
             if ep["session_id"].startswith(_MONTH_PREFIX) or not (rolled or ep["status"] == "active"):
                 continue
@@ -254,14 +257,14 @@ def plan_merge(
 ) -> Iterator[Plan]:
     plan, groups = Plan(), 0
     columns = list(MemoryRow.model_fields)
-    for (a, u), n in sorted(tenants(store, MEMORIES, active(app, user), settings.maintain_chunk_rows).items()):
-        report.scanned += n
-        if n < 2:
-            continue
+    counts = tenants(store, MEMORIES, active(app, user), settings.maintain_chunk_rows)
+    report.scanned = sum(counts.values())
+    several = {k: n for k, n in counts.items() if n > 1}
+    is_active = eq("status", "active", ("status",))
+    for _, _, rows in tenant_tables(store, MEMORIES, several, is_active, columns, _READ_ROWS):
         if len(plan) >= PART_CHANGES:
             yield plan
             plan = Plan()
-        rows = tenant_rows(store, MEMORIES, a, u, eq("status", "active", ("status",)), columns)
         groups += plan_user_merge(plan, rows, settings, report.now, report.run_id)
     report.details["memory_groups_merged"] = groups
     yield plan
