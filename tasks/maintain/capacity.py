@@ -85,7 +85,7 @@ def plan_capacity(
         for i in (i for i in ranked if i in going):
             row = rows.slice(i, 1).to_pylist()[0]
             plan.close(Closure(MEMORIES, row["row_id"], row["memory_id"], a, u, "archived", at, going[i], "ARCHIVE",
-                               "historical", row["content"]), at)  # fmt: skip
+                               "historical", row["content"], None, row["_rowid"]), at)  # fmt: skip
     yield plan
 
 

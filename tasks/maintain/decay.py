@@ -51,7 +51,8 @@ def plan_decay(
             row = chunk.slice(int(i), 1).to_pylist()[0]
             reason = f"decayed: strength {values[i]:.3f} under the floor {floor:g}"
             plan.close(Closure(MEMORIES, row["row_id"], row["memory_id"], row["app_name"], row["user_id"], "archived",
-                               at, reason, "ARCHIVE", "historical", row["content"]), at)  # fmt: skip
+                               at, reason, "ARCHIVE", "historical", row["content"], None,
+                               row["_rowid"]), at)  # fmt: skip
         yield plan
     report.details["weakest_strength"] = round(weakest, 4) if report.scanned else None
 

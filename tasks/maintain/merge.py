@@ -151,10 +151,10 @@ def merged_row(group: list[MemoryRow], at: datetime, run_id: str) -> MemoryRow:
     )  # fmt: skip
 
 
-def _close_merged(plan: Plan, row: MemoryRow, into: MemoryRow, at: datetime) -> None:
+def _close_merged(plan: Plan, row: MemoryRow, into: MemoryRow, at: datetime, rowid: int | None) -> None:
     reason = f"merged into {into.memory_id}"
     plan.close(Closure(MEMORIES, row.row_id, row.memory_id, row.app_name, row.user_id, "merged", at, reason,
-                       "MERGE", "duplicates", row.content, into.content), at)  # fmt: skip
+                       "MERGE", "duplicates", row.content, into.content, rowid), at)  # fmt: skip
 
 
 def plan_user_merge(plan: Plan, rows: pa.Table, settings: Settings, at: datetime, run_id: str) -> int:
@@ -175,17 +175,18 @@ def plan_user_merge(plan: Plan, rows: pa.Table, settings: Settings, at: datetime
             for source in r["supersedes"].split(","):
                 if source in by_id and by_id[source] not in healed:
                     healed.add(by_id[source])
-                    _close_merged(plan, row(by_id[source]), row(i), at)
+                    _close_merged(plan, row(by_id[source]), row(i), at, meta[by_id[source]].get("_rowid"))
     keep = [i for i in range(len(meta)) if i not in healed]
     groups = duplicate_groups([meta[i] for i in keep], vectors[keep], settings.merge_threshold)
     for positions in groups:
-        group = [row(keep[p]) for p in positions]
+        members = [keep[p] for p in positions]
+        group = [row(i) for i in members]
         new = merged_row(group, at, run_id)
         plan.new_rows.setdefault(MEMORIES, []).append(new)
         plan.audit("MERGE", "duplicates", new.memory_id, new.row_id, new.app_name, new.user_id, None, new.content,
                    new.status_reason or "merged", at)  # fmt: skip
-        for member in group:
-            _close_merged(plan, member, new, at)
+        for i, member in zip(members, group, strict=True):
+            _close_merged(plan, member, new, at, meta[i].get("_rowid"))
     return len(groups)
 
 
@@ -247,7 +248,7 @@ def plan_rollups(
             for e in sorted(todo, key=lambda e: e["episode_id"]):
                 plan.close(Closure(EPISODES, e["episode_id"], e["episode_id"], a, u, "archived", None,
                                    f"rolled up into {row.episode_id} ({month})", "MERGE", "duplicates", e["summary"],
-                                   row.summary), at)  # fmt: skip
+                                   row.summary, e.get("_rowid")), at)  # fmt: skip
     report.details["episode_months_rolled_up"] = months
     yield plan
 

@@ -159,7 +159,8 @@ def plan_ttl(settings: Settings, store: Store, report: PassReport, app: str | No
                 continue
             valid_to = max(found[0], utc(row["valid_from"]))
             plan.close(Closure(MEMORIES, row["row_id"], row["memory_id"], row["app_name"], row["user_id"], "expired",
-                               valid_to, found[1], "EXPIRE", "historical", row["content"]), at)  # fmt: skip
+                               valid_to, found[1], "EXPIRE", "historical", row["content"], None,
+                               row["_rowid"]), at)  # fmt: skip
     if settings.closed_retention_days > 0 and settings.purge_statuses:
         cutoff = at - timedelta(days=settings.closed_retention_days)
         closed = where_scope(app, user, is_in("status", settings.purge_statuses, FILTER_COLUMNS),
