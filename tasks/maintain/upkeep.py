@@ -10,7 +10,8 @@ Every ingest run and pass adds Lance versions (and small data files); nothing el
   error (:func:`tasks.consolidate.history.rollback`). Tags that name no run are left alone.
 * **Cleanup** removes untagged versions older than the window (``cleanup_old_versions``).
 * **Compaction** merges small fragments (``compact_files``), leaving clustered fragments out so the
-  layout survives; indexes are remapped by Lance.
+  layout survives; indexes are remapped by Lance. A table about to be re-clustered is not compacted
+  first (the rewrite replaces every fragment anyway).
 * **Re-clustering** streams per tenant (:mod:`tasks.maintain.cluster`) when the table is large and
   enough rows were written since the last clustering (the ingest thresholds in settings).
 * **Indexes**: :func:`tasks.store.indexes.ensure_indexes` folds new rows in, creates missing ones and
@@ -34,6 +35,8 @@ from tasks.store.layout import _clustered_ids, needs_clustering
 from tasks.store.tables import KEYS, RUNS, VECTOR_TABLES, Store
 
 BEFORE = "before-"
+#: Rows per read of the streaming clustering (whole tenants): ~10k rows kept its peak ~170 MB lower than 50k.
+CLUSTER_CHUNK_ROWS = 10_000
 
 
 def disk_bytes(uri: str) -> int | None:
@@ -109,20 +112,22 @@ def apply_upkeep(settings: Settings, store: Store, report: PassReport) -> None:
             ds.tags.create(tag, version)
         for tag in drop[name]:
             ds.tags.delete(tag)
-        metrics = ds.optimize.compact_files(excluded_fragment_ids=sorted(_clustered_ids(ds.config())) or None)
-        older = max(wall_clock() - cutoff, timedelta(0))
-        stats = tbl.to_lance().cleanup_old_versions(older_than=older, error_if_tagged_old_versions=False)
-        tbl.checkout_latest()  # type: ignore[no-untyped-call]
-        clustered = 0
+        clustered = removed = added = 0
         if (
             name in VECTOR_TABLES
             and settings.cluster_min_rows > 0
             and needs_clustering(tbl, settings.cluster_min_rows, settings.cluster_max_unclustered_share)
-        ):
-            clustered = cluster_streaming(tbl, KEYS[name], settings.maintain_chunk_rows)
-        done[name] = {"fragments_removed": metrics.fragments_removed, "fragments_added": metrics.fragments_added,
-                      "versions_removed": stats.old_versions, "bytes_removed": stats.bytes_removed,
-                      "rows_clustered": clustered}  # fmt: skip
+        ):  # the rewrite replaces every fragment (deletions dropped): compacting first would be wasted work
+            clustered = cluster_streaming(tbl, KEYS[name], CLUSTER_CHUNK_ROWS)
+        if not clustered:
+            ds = tbl.to_lance()
+            metrics = ds.optimize.compact_files(excluded_fragment_ids=sorted(_clustered_ids(ds.config())) or None)
+            removed, added = metrics.fragments_removed, metrics.fragments_added
+        older = max(wall_clock() - cutoff, timedelta(0))
+        stats = tbl.to_lance().cleanup_old_versions(older_than=older, error_if_tagged_old_versions=False)
+        tbl.checkout_latest()  # type: ignore[no-untyped-call]
+        done[name] = {"fragments_removed": removed, "fragments_added": added, "versions_removed": stats.old_versions,
+                      "bytes_removed": stats.bytes_removed, "rows_clustered": clustered}  # fmt: skip
     report.details["done"] = done
     report.details["indexes"] = ensure_indexes(store, settings)
     report.details["bytes_after"] = disk_bytes(store.uri)
