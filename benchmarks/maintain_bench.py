@@ -60,7 +60,9 @@ def build(store_uri: str, rows: int, users: int, batch: int = 20_000) -> float:
         vec[1:][dup[1:]] = vec[:-1][dup[1:]] + 0.01 * rng.normal(size=(int(dup[1:].sum()), 384)).astype(np.float32)
         vec /= np.linalg.norm(vec, axis=1, keepdims=True)
         user_of = np.where(dup, idx - 1, idx) % users
-        topic = np.asarray(TOPICS)[np.where(dup, idx - 1, idx) % 4]
+        topic_of = rng.integers(0, 4, n)
+        topic_of[1:][dup[1:]] = topic_of[:-1][dup[1:]]  # a near-duplicate shares its original's topic
+        topic = np.asarray(TOPICS)[topic_of]
         stated = [NOW - timedelta(days=float(d)) for d in rng.uniform(0, 1100, n)]
         ids = [f"m{i}" for i in idx]
         data = {
