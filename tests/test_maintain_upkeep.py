@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
+
 from tasks.clock import now as wall_clock
 from tasks.clock import utc
 from tasks.consolidate.history import rollback
-from tasks.maintain import run_pass
+from tasks.maintain import cluster, run_pass, upkeep
 from tasks.rows import RunRow
 from tasks.settings import Settings
 from tasks.store.layout import layout_stats
@@ -45,7 +47,11 @@ def test_cleanup_keeps_what_recent_runs_roll_back_to(settings: Settings) -> None
     assert {r["status"] for r in open_store(s).rows(MEMORIES)} == {"active"}
 
 
-def test_upkeep_clusters_by_tenant_streaming_and_keeps_rows(settings: Settings) -> None:
+def test_upkeep_clusters_by_tenant_streaming_and_keeps_rows(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cluster, "WRITE_ROWS", 10)  # several fragment writes, one commit
+    monkeypatch.setattr(upkeep, "CLUSTER_CHUNK_ROWS", 7)
     s = settings.model_copy(update={"cluster_min_rows": 10, "maintain_chunk_rows": 7})
     store = seed(s, [])
     for batch in range(4):  # users interleaved across appends
@@ -56,5 +62,5 @@ def test_upkeep_clusters_by_tenant_streaming_and_keeps_rows(settings: Settings) 
     users = tbl.to_arrow().column("user_id").to_pylist()
     assert users == sorted(users) and sorted(tbl.to_arrow().column("row_id").to_pylist()) == before
     assert report.details["done"][MEMORIES]["rows_clustered"] == 36
-    assert layout_stats(tbl).unclustered_rows == 0
+    assert layout_stats(tbl).unclustered_rows == 0 and len(tbl.to_lance().get_fragments()) == 3
     assert any(i.startswith("memories.") for i in report.details["indexes"])

@@ -2,8 +2,8 @@
 
 :func:`tasks.store.layout.cluster_by_scope` sorts the whole table in memory (about 1.7 GB per million
 384-dim memories). Here the tenants are listed from a scan of the two scope columns, then read in
-chunks of whole tenants (up to ``chunk_rows`` rows, found by the scope indexes), each chunk sorted
-and fed to Lance's fragment writer as a stream; peak memory is one chunk. The commit is the same
+chunks of whole tenants (up to ``chunk_rows`` rows, found by the scope indexes), each chunk sorted,
+and written :data:`WRITE_ROWS` rows at a time as new fragments; peak memory is about one write. The commit is the same
 ``Rewrite`` transaction against the version read (rows appended meanwhile survive; a concurrent
 update of the same rows makes it fail, to be retried), and the new fragment ids are recorded in
 the same table config key, so :func:`tasks.store.layout.needs_clustering` reads them as before.
@@ -12,7 +12,7 @@ the same table config key, so :func:`tasks.store.layout.needs_clustering` reads 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+from typing import Any
 
 import lancedb
 import pyarrow as pa
@@ -22,6 +22,20 @@ from tasks.store.filters import all_of, eq, is_in
 from tasks.store.layout import CLUSTERED_KEY, SCOPE_ORDER
 
 log = logging.getLogger(__name__)
+
+
+#: Rows handed to one fragment write. Lance's writer takes in a whole stream before the file is done
+#: (a single write of 1M rows peaked at ~1.4 GB), so the rows go out in writes of this size, each
+#: its own fragment, all committed together in the one Rewrite.
+WRITE_ROWS = 100_000
+
+
+def _write(parts: list[pa.Table], dataset: Any) -> list[Any]:
+    import lance
+
+    data = pa.concat_tables(parts)
+    fragments: list[Any] = lance.fragment.write_fragments(data, dataset, max_rows_per_file=max(data.num_rows, 1))
+    return fragments
 
 
 def cluster_streaming(tbl: lancedb.table.Table, key: str, chunk_rows: int = 50_000) -> int:
@@ -44,14 +58,20 @@ def cluster_streaming(tbl: lancedb.table.Table, key: str, chunk_rows: int = 50_0
         return 0
     cols = SCOPE_ORDER
 
-    def batches() -> Iterator[pa.RecordBatch]:
-        for app, users in tenant_chunks(counts, chunk_rows):
-            where = all_of(eq("app_name", app, cols), is_in("user_id", users, cols))
-            part = dataset.to_table(filter=where).sort_by([(c, "ascending") for c in (*SCOPE_ORDER, key)])
-            yield from part.to_batches(max_chunksize=8192)
-
-    reader = pa.RecordBatchReader.from_batches(dataset.schema, batches())
-    new_fragments = lance.fragment.write_fragments(reader, dataset, max_rows_per_file=max(total, 1))
+    sort = [(c, "ascending") for c in (*SCOPE_ORDER, key)]
+    new_fragments: list[Any] = []
+    pending: list[pa.Table] = []
+    size = 0
+    for app, users in tenant_chunks(counts, chunk_rows):
+        where = all_of(eq("app_name", app, cols), is_in("user_id", users, cols))
+        part = dataset.to_table(filter=where).sort_by(sort)
+        pending.append(part)
+        size += part.num_rows
+        if size >= WRITE_ROWS:
+            new_fragments += _write(pending, dataset)
+            pending, size = [], 0
+    if pending:
+        new_fragments += _write(pending, dataset)
     group = LanceOperation.RewriteGroup([f.metadata for f in fragments], new_fragments)
     try:
         committed = lance.LanceDataset.commit(
