@@ -8,7 +8,7 @@ import numpy as np
 import pyarrow as pa
 import pytest
 
-from tasks.maintain import PassName, common, run_pass
+from tasks.maintain import PassName, run_pass, write
 from tasks.maintain.decay import STRENGTH_COLUMNS, strength
 from tasks.maintain.merge import merged_content
 from tasks.recall.ranking import frequency, half_life, recency
@@ -171,7 +171,7 @@ def _kill_between_steps(monkeypatch: pytest.MonkeyPatch, step: str) -> None:
     def boom(*args: object, **kwargs: object) -> None:
         raise RuntimeError(f"killed before {step}")
 
-    monkeypatch.setattr(common, step, boom)
+    monkeypatch.setattr(write, step, boom)
 
 
 @pytest.mark.parametrize("step", ["write_new_rows", "write_closures", "write_purges", "record_run"])

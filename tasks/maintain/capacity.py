@@ -15,8 +15,9 @@ from datetime import UTC, datetime
 import pyarrow as pa
 
 from tasks.clock import utc
-from tasks.maintain.common import PART_CHANGES, Closure, PassReport, Plan, active, execute, scan, tenant_tables
+from tasks.maintain.common import PART_CHANGES, Closure, PassReport, Plan, active, scan, tenant_tables
 from tasks.maintain.decay import STRENGTH_COLUMNS, strength
+from tasks.maintain.write import execute
 from tasks.settings import Settings
 from tasks.store.filters import eq
 from tasks.store.tables import MEMORIES, Store

@@ -1,8 +1,10 @@
-"""What every maintenance pass shares: the report, tenant-scoped streaming reads, the plan and its write.
+"""What every maintenance pass shares: the report, tenant-scoped streaming reads, the plan (written by
+:mod:`tasks.maintain.write`).
 
 A pass reads (per tenant or in batches, never whole tables into Python) and yields :class:`Plan`
-parts of what to change; :func:`execute` writes each part as it comes, under the store's writer
-lock, in a fixed order: audit → new rows → closures; then purges, the runs row and version tags.
+parts of what to change; :func:`~tasks.maintain.write.execute` writes each part as it comes, under the store's writer
+lock, in a fixed order (:mod:`tasks.maintain.write`): audit → new rows → closures; then purges, the
+runs row and version tags.
 Memory is bounded by a part, not by the store. Every id a pass writes is derived from what it
 changes (never from the run or the clock), so a pass killed between two steps and run again writes
 exactly what one uninterrupted run would have: the audit entries and new rows already there merge
@@ -13,7 +15,7 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from itertools import groupby
@@ -22,14 +24,11 @@ from typing import Any, Literal
 import pyarrow as pa
 from pydantic import BaseModel, Field
 
-from tasks.clock import now as wall_clock
 from tasks.clock import utc
 from tasks.models import Action, Relation, stable_id
-from tasks.rows import ChangeRow, MemoryRow, RunRow
-from tasks.settings import Settings
+from tasks.rows import ChangeRow, MemoryRow
 from tasks.store.filters import all_of, eq, is_in, scope
-from tasks.store.lock import store_lock
-from tasks.store.tables import CHANGES, EPISODES, KEYS, MEMORIES, RUNS, Store, dumps_json, open_store, run_scope
+from tasks.store.tables import EPISODES, MEMORIES, Store
 
 log = logging.getLogger("memory_pipeline.maintain")
 
@@ -224,80 +223,6 @@ def memory(row: dict[str, Any]) -> MemoryRow:
     return MemoryRow.model_validate(row)
 
 
-# -- writing ----------------------------------------------------------------------------------------
-
-
-def write_changes(store: Store, plan: Plan, run_id: str) -> None:
-    rows = [c.model_copy(update={"run_id": run_id}) for c in plan.changes]
-    for start in range(0, len(rows), _ID_CHUNK * 10):
-        store.insert_new(CHANGES, rows[start : start + _ID_CHUNK * 10])
-
-
-def write_new_rows(store: Store, plan: Plan) -> None:
-    for table, rows in plan.new_rows.items():
-        store.upsert(table, rows)
-
-
-def _whole_rows(tbl: Any, key: str, mine: Mapping[str, Closure]) -> Iterator[pa.Table]:
-    """The rows to close, read whole: taken by row address (the rows are untouched since they were read:
-    the pass holds the writer lock and each row is closed once), by key for any address that moved."""
-    dataset = tbl.to_lance()
-    by_address = sorted(c.rowid for c in mine.values() if c.rowid is not None)
-    missing = {k for k, c in mine.items() if c.rowid is None}
-    for start in range(0, len(by_address), _ID_CHUNK):
-        rows = dataset._take_rows(by_address[start : start + _ID_CHUNK])
-        keys = rows.column(key).to_pylist()
-        good = [i for i, k in enumerate(keys) if k in mine and mine[k].rowid == by_address[start + i]]
-        missing |= {c.key for c in mine.values() if c.rowid in set(by_address[start : start + _ID_CHUNK])} - {
-            keys[i] for i in good
-        }
-        yield rows.take(good) if len(good) < rows.num_rows else rows
-    todo = sorted(missing)
-    for start in range(0, len(todo), _ID_CHUNK):
-        yield dataset.to_table(filter=is_in(key, todo[start : start + _ID_CHUNK], FILTER_COLUMNS))
-
-
-def write_closures(store: Store, plan: Plan, at: datetime) -> None:
-    """Close rows: each is read whole, given its new status (and reason, validity for memories) and
-    merge-inserted back, a part at a time. Lance's partial-column merge-insert would spare the read but
-    cost ~3x the memory (measured: +520 MB against +155 MB for 16k rows)."""
-    for table in (MEMORIES, EPISODES):
-        mine = {c.key: c for c in plan.closures if c.table == table}
-        if not mine:
-            continue
-        key, tbl = KEYS[table], store.table(table)
-        parts = [p for p in _whole_rows(tbl, key, mine) if p.num_rows]
-        if not parts:
-            continue
-        rows = pa.concat_tables(parts)
-        found = [mine[k] for k in rows.column(key).to_pylist()]
-        values: dict[str, list[Any]] = {"status": [c.status for c in found]}
-        if table == MEMORIES:
-            values |= {"status_reason": [c.reason for c in found], "valid_to": [c.valid_to for c in found],
-                       "updated_at": [at] * len(found)}  # fmt: skip
-        for name, column in values.items():
-            index = rows.schema.get_field_index(name)
-            rows = rows.set_column(index, rows.schema.field(index), pa.array(column, rows.schema.field(index).type))
-        tbl.merge_insert(key).when_matched_update_all().execute(rows)
-
-
-def write_purges(store: Store, plan: Plan) -> None:
-    for table, where in plan.purges:
-        store.table(table).delete(where)
-
-
-def record_run(store: Store, report: PassReport, before: dict[str, int], started: datetime) -> None:
-    """The runs row (versions before/after, for rollback) and the run id as a tag on every table's version."""
-    counts = {"counts": report.counts, "scanned": report.scanned, "details": report.details}
-    row = RunRow(run_id=report.run_id, flow=f"maintain:{report.pass_name}", started_at=started, ended_at=wall_clock(),
-                 status="completed", versions_before=dumps_json(before), versions_after="{}",
-                 counts=dumps_json(counts))  # fmt: skip
-    store.upsert(RUNS, [row])
-    row.versions_after = dumps_json(store.versions())
-    store.upsert(RUNS, [row])
-    store.tag_versions(report.run_id)
-
-
 def report_part(report: PassReport, plan: Plan) -> None:
     """Add a part's counts and (up to :data:`MAX_ITEMS`) items to the report."""
     counts = Counter(report.counts)
@@ -309,46 +234,3 @@ def report_part(report: PassReport, plan: Plan) -> None:
                  app_name=c.app_name, user_id=c.user_id, reason=c.reason)
         for c in plan.changes[: max(room, 0)]
     ]  # fmt: skip
-
-
-Planner = Callable[[Store, PassReport], Iterable[Plan]]
-#: A pass's own writes after the plan's (upkeep: compaction, cleanup, clustering, indexes).
-Applier = Callable[[Store, PassReport], None]
-
-
-def execute(
-    settings: Settings, name: PassName, planner: Planner, *, now: datetime | None, app: str | None, user: str | None,
-    dry_run: bool, apply: Applier | None = None,
-) -> PassReport:  # fmt: skip
-    """Plan the pass and, unless ``dry_run``, write the plan under the writer lock and record the run."""
-    at = utc(now) if now is not None else wall_clock()
-    report = PassReport(pass_name=name, run_id=pass_run_id(name, at, app, user), now=at, dry_run=dry_run,
-                        app_name=app, user_id=user)  # fmt: skip
-    started = wall_clock()
-    if dry_run:  # reads only: no lock, no runs row, no table version moves
-        with run_scope():
-            store = open_store(settings)
-            if store.existing():
-                for part in planner(store, report):
-                    report_part(report, part)
-                report.versions_before = report.versions_after = store.versions()
-    else:
-        with store_lock(settings, f"maintain {name} {report.run_id}"), run_scope():
-            store = open_store(settings)
-            if store.existing():
-                before = report.versions_before = store.versions()
-                purges: list[tuple[str, str]] = []
-                for part in planner(store, report):
-                    report_part(report, part)
-                    write_changes(store, part, report.run_id)
-                    write_new_rows(store, part)
-                    write_closures(store, part, at)
-                    purges += part.purges
-                write_purges(store, Plan(purges=purges))
-                if apply is not None:
-                    apply(store, report)
-                record_run(store, report, before, started)
-                report.versions_after = store.versions()
-    report.seconds = (wall_clock() - started).total_seconds()
-    log.info("%s", report.summary())
-    return report

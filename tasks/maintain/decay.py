@@ -16,7 +16,8 @@ from datetime import datetime
 import numpy as np
 import pyarrow as pa
 
-from tasks.maintain.common import PART_CHANGES, Closure, PassReport, Plan, active, execute, scan
+from tasks.maintain.common import PART_CHANGES, Closure, PassReport, Plan, active, scan
+from tasks.maintain.write import execute
 from tasks.recall.hits import TablePlan, candidates_of
 from tasks.recall.ranking import FloatArray, score
 from tasks.settings import Settings

@@ -38,11 +38,11 @@ from tasks.maintain.common import (
     PassReport,
     Plan,
     active,
-    execute,
     tenant_tables,
     tenants,
     where_scope,
 )
+from tasks.maintain.write import execute
 from tasks.models import stable_id
 from tasks.rows import EpisodeRow, MemoryRow, StoredSentence
 from tasks.settings import Settings

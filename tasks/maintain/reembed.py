@@ -24,7 +24,8 @@ from pydantic import BaseModel, Field
 
 from tasks.clock import now as wall_clock
 from tasks.errors import PipelineError
-from tasks.maintain.common import PassReport, pass_run_id, record_run
+from tasks.maintain.common import PassReport, pass_run_id
+from tasks.maintain.write import record_run
 from tasks.providers.base import Embedder
 from tasks.settings import Settings
 from tasks.store.indexes import ensure_indexes

@@ -27,10 +27,10 @@ from tasks.maintain.common import (
     PassReport,
     Plan,
     active,
-    execute,
     scan,
     where_scope,
 )
+from tasks.maintain.write import execute
 from tasks.settings import Settings, TtlRule
 from tasks.store.filters import is_in, ts_literal
 from tasks.store.tables import MEMORIES, Store

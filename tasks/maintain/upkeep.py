@@ -28,7 +28,8 @@ from typing import Any
 from tasks.clock import now as wall_clock
 from tasks.clock import utc
 from tasks.maintain.cluster import cluster_streaming
-from tasks.maintain.common import PassReport, Plan, execute
+from tasks.maintain.common import PassReport, Plan
+from tasks.maintain.write import execute
 from tasks.settings import Settings
 from tasks.store.indexes import ensure_indexes
 from tasks.store.layout import _clustered_ids, needs_clustering
