@@ -13,7 +13,9 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 Role = Literal["user", "agent", "other"]
-Action = Literal["ADD", "UPDATE", "DELETE", "IGNORE", "ROLLBACK", "ERASE"]
+#: ROLLBACK and ERASE are written by rollback and erasure; EXPIRE, ARCHIVE, MERGE and PURGE by the maintenance
+#: passes (tasks/maintain/); consolidation writes the first four.
+Action = Literal["ADD", "UPDATE", "DELETE", "IGNORE", "ROLLBACK", "ERASE", "EXPIRE", "ARCHIVE", "MERGE", "PURGE"]
 Relation = Literal["new", "supersedes", "contradicts", "refines", "duplicates", "forgets", "historical"]
 Status = Literal["active", "superseded", "deleted", "expired", "archived", "merged"]
 

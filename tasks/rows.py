@@ -54,6 +54,8 @@ class MemoryRow(BaseModel):
     created_at: datetime
     updated_at: datetime
     run_id: str
+    #: An explicit end the fact carries ("in Lisbon until Friday"); the TTL pass expires it then.
+    expires_at: datetime | None = None
 
     @staticmethod
     def make_row_id(memory_id: str, version: int) -> str:

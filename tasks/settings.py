@@ -51,6 +51,24 @@ class RankingWeights(BaseModel):
     keyword: float = 1.0
 
 
+class TtlRule(BaseModel):
+    """Expire a topic's active memories ``days`` after a reference time (issue 13).
+
+    ``since``: ``stated`` (when the fact was said), ``confirmed`` (its last repeat, else stated),
+    ``recalled`` (its last recall, repeat or statement: the latest sign it still matters).
+    """
+
+    topic: str
+    since: Literal["stated", "confirmed", "recalled"] = "recalled"
+    days: float
+
+
+def _default_ttl_rules() -> tuple[TtlRule, ...]:
+    # Key conversation details lapse after a year unless recalled; personal info, preferences and
+    # instructions never expire by age (only by an explicit expiry, a contradiction or a forget request).
+    return (TtlRule(topic="key_conversation_details", since="recalled", days=365.0),)
+
+
 def _default_half_lives() -> dict[str, float]:
     return {
         "user_personal_info": 3650.0,
@@ -177,6 +195,29 @@ class Settings(BaseSettings):
     redact_pii: bool = False
     #: Extra regexes to redact (each match becomes "[REDACTED]"), used when ``redact_pii`` is on.
     redact_patterns: tuple[str, ...] = ()
+
+    # -- issue 13: maintenance passes, deployments and backfills ---------------------------------
+    #: TTL rules per topic (topics without a rule expire only by an explicit ``expires_at``).
+    ttl_rules: tuple[TtlRule, ...] = Field(default_factory=_default_ttl_rules)
+    #: Closed rows (these statuses) are hard-deleted once closed longer than this; 0 never deletes.
+    closed_retention_days: float = 365.0
+    purge_statuses: tuple[str, ...] = ("expired", "archived", "merged")
+    #: Decay: active memories whose strength (recall's non-similarity score, in [0, 1]) is under it are archived.
+    decay_floor: float = 0.2
+    #: Capacity: at most this many active memories per user (0: no limit) and per user and topic.
+    max_active_per_user: int = 5000
+    max_active_per_topic: dict[str, int] = Field(default_factory=dict)
+    capacity_strategy: Literal["weakest", "oldest", "least_recalled"] = "weakest"
+    #: Merge: active memories of one user at or above this cosine (same topic and attribute) become one.
+    merge_threshold: float = 0.95
+    #: Episodes ended longer ago than this are rolled up into one summary per user and month (0: never).
+    episode_rollup_days: float = 180.0
+    #: Upkeep: table versions older than this are cleaned up, except those runs of the window can roll back to.
+    version_retention_days: float = 7.0
+    #: Rows per read chunk of the streaming passes (clustering, re-embedding, scans).
+    maintain_chunk_rows: int = 50_000
+    #: Sessions per ingest run of a backfill.
+    backfill_batch_size: int = 50
 
     @classmethod
     def settings_customise_sources(

@@ -17,7 +17,7 @@ from pydantic import BaseModel
 from tasks.rows import ChangeRow, EpisodeRow, LedgerRow, MemoryRow, QuarantineRow, RunRow, SourceStateRow
 
 #: Bumped whenever a row model gains a column; recorded in every table's schema metadata.
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 TS = pa.timestamp("us", tz="UTC")
 STR_LIST = pa.list_(pa.string())
 
