@@ -87,6 +87,15 @@ class IngestMetrics(BaseModel):
     events_per_second: float = 0.0
 
 
+class WritepathAccuracy(BaseModel):
+    """Write-path accuracy (evaluation/writepath): decision right and fact survived, dev vs held-out families."""
+
+    cases: int
+    decision: dict[str, float]
+    survived: dict[str, float]
+    episode: dict[str, float]
+
+
 class EvaluationResult(BaseModel):
     dataset: str
     k: int
@@ -96,6 +105,7 @@ class EvaluationResult(BaseModel):
     systems: dict[str, SystemMetrics]
     ingest: IngestMetrics
     extraction: ExtractionMetrics | None = None
+    writepath: WritepathAccuracy | None = None
     llm_judge: str = "not run: no OpenAI-compatible endpoint configured"
     notes: list[str] = Field(default_factory=list)
     report_dir: str | None = None

@@ -18,7 +18,14 @@ from evaluation.extraction import COSINE_THRESHOLD, extraction_metrics
 from evaluation.locomo import load_locomo
 from evaluation.metrics import mean
 from evaluation.pipeline_system import PipelineSystem
-from evaluation.results import K_VALUES, SYSTEM_NAMES, EvaluationResult, IngestMetrics, SystemMetrics
+from evaluation.results import (
+    K_VALUES,
+    SYSTEM_NAMES,
+    EvaluationResult,
+    IngestMetrics,
+    SystemMetrics,
+    WritepathAccuracy,
+)
 from evaluation.scoring import QuestionRun, context_text, score_system
 from evaluation.synthetic import SyntheticConfig, generate
 from tasks.providers import build_embedder
@@ -86,6 +93,7 @@ def run_evaluation(
     abstain_threshold: float = DEFAULT_ABSTAIN_THRESHOLD,
     chunk_size: int = 5,
     chunk_stride: int = 1,
+    writepath: bool = True,
 ) -> EvaluationResult:
     """Evaluate ``systems`` on ``dataset`` at ``k`` (and at 1, 5, 10, 20); write a report to ``out_dir``."""
     unknown = set(systems) - set(SYSTEM_NAMES)
@@ -135,6 +143,7 @@ def run_evaluation(
         systems=results,
         ingest=ingest,
         extraction=extraction,
+        writepath=_writepath(settings) if writepath and dataset == "synthetic" and "pipeline" in systems else None,
         llm_judge=llm_judge_status(settings),
         notes=[*data.notes, *_notes(chunk_size, chunk_stride, abstain_threshold, extraction is not None)],
     )
@@ -144,6 +153,14 @@ def run_evaluation(
         write_report(result, out_dir)
         result = result.model_copy(update={"report_dir": str(out_dir)})
     return result
+
+
+def _writepath(settings: Settings) -> WritepathAccuracy:
+    """Write-path accuracy on the generated phrasing families (about 10 s; its own temporary store)."""
+    from evaluation.writepath import run_writepath
+
+    m = run_writepath(settings)
+    return WritepathAccuracy(cases=m.cases, decision=m.decision, survived=m.survived, episode=m.episode)
 
 
 def _turns(data: EvalDataset) -> int:
