@@ -69,7 +69,8 @@ def _mentions(low: str, word: str) -> bool:
 
 
 def category_of(phrase: str) -> str | None:
-    low = phrase.lower()
+    """The lexicon category a phrase names; a capitalised word inside it is a name ("Dacia Spring"), not a value."""
+    low = re.sub(r"(?<=\S )[A-Z][\w'-]*", "", phrase).lower()
     for name, words in CATEGORIES.items():
         if any(_mentions(low, w) for w in words):
             return name

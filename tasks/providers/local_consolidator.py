@@ -13,6 +13,8 @@ from collections.abc import Sequence
 
 from tasks.models import Decision, Fact, ForgetRequest, MemoryRow, Relation
 from tasks.providers.base import ScoredMemory
+from tasks.providers.change_cues import change_decision
+from tasks.providers.statements import STRONG_CUE
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 
@@ -40,6 +42,8 @@ _FORGET_WORDS = _words(
 )
 #: Verbs too common to identify a memory on their own ("forget that I like X": X identifies it).
 _LIGHT_VERBS = _words("like love prefer enjoy want use get go make think feel")
+#: Slots the extractor derives from a clause's shape ("about:car"): hints, not exclusive values.
+GENERIC = "about:"
 _ANNOTATION = re.compile(r"\s*\((?:changed from|previously:|refined on)[^()]*\)\s*$")
 
 
@@ -101,6 +105,14 @@ class LocalConsolidator:
 
     def decide(self, fact: Fact, related: Sequence[ScoredMemory]) -> Decision:
         """ADD, UPDATE (contradicts / supersedes / refines) or IGNORE (duplicates) for one fact."""
+        if self._own_change(fact, related):
+            found = change_decision(fact, related, self.duplicate_threshold)
+            if found is not None:
+                kind, memory, why = found
+                if kind == "IGNORE":
+                    return Decision(action="IGNORE", target_memory_id=memory.memory_id, relation="duplicates",
+                                    reason=why)  # fmt: skip
+                return self._update(fact, memory, kind, why)
         candidates = sorted((s for s in related if self._comparable(fact, s)), key=lambda s: s.similarity, reverse=True)
         if not candidates:
             return Decision(action="ADD", relation="new", reason="no related memory")
@@ -150,15 +162,27 @@ class LocalConsolidator:
 
     # -- helpers -------------------------------------------------------------------------------
 
+    @staticmethod
+    def _own_change(fact: Fact, related: Sequence[ScoredMemory]) -> bool:
+        """Generic slots always; the user's lexicon-slot facts with a change cue when no memory has that slot.
+
+        Participants of multi-party chats keep the general rules below.
+        """
+        if fact.slot and fact.slot.startswith(GENERIC):
+            return True
+        return fact.speaker == "User" and STRONG_CUE.search(fact.content) is not None and not any(
+            s.memory.slot == fact.slot for s in related
+        )
+
     def _comparable(self, fact: Fact, scored: ScoredMemory) -> bool:
         """Above the related threshold or sharing the slot; never a memory of another known slot."""
         slot = scored.memory.slot
-        if fact.slot and slot:
+        if fact.slot and slot and not fact.slot.startswith(GENERIC) and not slot.startswith(GENERIC):
             return fact.slot == slot
         return scored.similarity >= self.related_threshold
 
     def _slot_decision(self, fact: Fact, candidates: Sequence[ScoredMemory]) -> Decision | None:
-        if not (fact.slot and fact.value):
+        if not (fact.slot and fact.value) or fact.slot.startswith(GENERIC):
             return None
         match = next((s.memory for s in candidates if s.memory.slot == fact.slot and s.memory.value), None)
         if match is None or match.value is None:
