@@ -40,7 +40,7 @@ from tasks.textrules import (
 if TYPE_CHECKING:
     from tasks.providers.local_extractor import Asked, LocalExtractor
 
-_FILLER = re.compile(r"^(?:quick update|update|fyi|by the way|btw|also|and|so|well|anyway|as I said(?: before)?|"
+_FILLER = re.compile(r"^(?:quick update|update|fyi|by the way|btw|also|and|so|well|anyway|honestly|actually|as I said(?: before)?|"
                      r"nothing changed|yes|yeah|yep|no|sorry|ok|okay)\b[,:;!.\s-]*", re.I)  # fmt: skip
 
 
@@ -76,11 +76,19 @@ class UserClauses:
             self._add(RuleFact(custom, third_person(resolved, self.who), 0.6), resolved)
             return
         covered = " ".join(r.content for r in rules)
-        for clause in [resolved] if cue else [c for c in CLAUSE_BREAK.split(resolved) if c]:
+        for clause in self._clauses(resolved, cue, bool(rules)):
             clause = _FILLER.sub("", clause.strip(" ,;-")).strip()
             if not clause or not self._informative(clause) or (rules and _covered(clause, covered)):
                 continue
             self._add(RuleFact("key_conversation_details", self._third(clause), 0.5), clause, generic=True)
+
+    @staticmethod
+    def _clauses(resolved: str, cue: bool, ruled: bool) -> list[str]:
+        """A change stays whole (old and new value together) unless rules took its facts: then only the rest."""
+        if cue and not ruled:
+            return [resolved]
+        parts = [p for c in CLAUSE.split(resolved) for p in CLAUSE_BREAK.split(c) if p]
+        return [q for p in parts for q in (re.split(r",\s+", p) if ruled else [p]) if q]
 
     def _informative(self, clause: str) -> bool:
         """Not a question or a request; an identifier, a stated attribute or enough words of its own."""
