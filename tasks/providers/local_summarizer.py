@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from tasks.models import Episode, EpisodeSentence, Fact, Session
 from tasks.providers.local_consolidator import is_negated
 from tasks.providers.local_extractor import LocalExtractor, content_words
-from tasks.providers.statements import STRONG_CUE, WEAK_CUE, old_words
+from tasks.providers.statements import STRONG_CUE, old_words
 from tasks.textrules import fmt_date, shorten
 
 
@@ -19,7 +19,7 @@ def current_facts(facts: list[Fact]) -> list[Fact]:
     """Drop a fact a later fact of the same speaker in the same session changed (episodes agree with memories).
 
     Changed = same lexicon slot with another value, or a later statement with a change cue or a
-    negation that names the earlier one's words ("prefers tea" … "switched to coffee").
+    negation that names the earlier one's words ("goes running" … "stopped running").
     """
     keep: list[Fact] = []
     for i, fact in enumerate(facts):
@@ -32,7 +32,7 @@ def current_facts(facts: list[Fact]) -> list[Fact]:
 def _changes(new: Fact, old: Fact) -> bool:
     if new.slot and new.slot == old.slot and not new.slot.startswith("about:") and new.value != old.value:
         return True
-    cue = STRONG_CUE.search(new.content) or WEAK_CUE.search(new.content) or is_negated(new.content)
+    cue = STRONG_CUE.search(new.content) or is_negated(new.content)
     named = set(content_words(old_words(new.content))) - set(content_words(new.value or ""))
     return bool(cue and named & set(content_words(old.content)))
 

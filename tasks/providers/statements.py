@@ -23,8 +23,9 @@ WEAK_CUE = re.compile(r"\b(?:now|these days|currently|lately|at the moment)\b", 
 #: The words after a cue that names what is no longer true ("sold *the Fiat*", "instead of *korfball*").
 _OLD_SPAN = re.compile(
     r"\b(?:sold|quit|stopped|gave up|given up|got rid of|no longer \w+(?: to| with)?|instead of|switched from|"
-    r"changed (?:my|\w+'s) mind about|(?:do not|don't|doesn't|does not) \w+(?: to| with)?|not|no more|the)\s+"
-    r"((?:[\w'-]+\s?){1,4})",
+    r"changed (?:my|\w+'s) mind about|(?:do not|don't|doesn't|does not) \w+(?: to| with)?|not|no more)\s+"
+    r"((?:[\w'-]+\s?){1,4})"
+    r"|\b((?:[\w'-]+\s?){1,3}) (?:is|are) (?:gone|over|history)\b",
     re.I,
 )
 #: A retraction of the previous clause: "Scratch that, it's Tuesday", "Sorry, I meant 42".
@@ -94,7 +95,7 @@ def frame_of(clause: str) -> Frame | None:
 
 def old_words(text: str) -> str:
     """The words of a clause that name what stopped being true (after "sold", "no longer", "instead of"...)."""
-    return " ".join(m.group(1) for m in _OLD_SPAN.finditer(text))
+    return " ".join(m.group(1) or m.group(2) for m in _OLD_SPAN.finditer(text))
 
 
 def is_specific(text: str) -> bool:

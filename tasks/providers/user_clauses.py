@@ -40,8 +40,11 @@ from tasks.textrules import (
 if TYPE_CHECKING:
     from tasks.providers.local_extractor import Asked, LocalExtractor
 
-_FILLER = re.compile(r"^(?:quick update|update|fyi|by the way|btw|also|and|so|well|anyway|honestly|actually|as I said(?: before)?|"
-                     r"nothing changed|yes|yeah|yep|no|sorry|ok|okay)\b[,:;!.\s-]*", re.I)  # fmt: skip
+_FILLER = re.compile(
+    r"^(?:quick update|update|fyi|by the way|btw|also|and|so|well|anyway|honestly|actually|as I said(?: before)?|"
+    r"nothing changed|yes|yeah|yep|no|sorry|ok|okay)\b[,:;!.\s-]*",
+    re.I,
+)
 
 
 class UserClauses:
