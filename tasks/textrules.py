@@ -149,7 +149,7 @@ _NOT_VERB_TEXT = (
     """was were did had got went made took saw came bought sold left felt thought found gave told knew met ran swam
     drove wrote said began became kept spent lost won paid sent built brought caught taught quit put set let hit cut
     can could will would should shall may might must am just even only not finally recently actually already now
-    and or but so to in at on for with from as the a an if when then too mean"""
+    and or but so to in at on for with from as the a an if when then too mean no nor"""
 )
 _NOT_VERB = frozenset(_NOT_VERB_TEXT.split())
 
@@ -197,7 +197,9 @@ def third_person(text: str, name: str) -> str:
         return f"{name} {adverb}{verb}"
 
     text = re.sub(
-        r"\bI ((?:usually |always |never |really |also |still |often |sometimes )?)([A-Za-z]+)", subject, text
+        r"\bI ((?:usually |always |never |really |also |still |often |sometimes |no longer |now )?)([A-Za-z]+)",
+        subject,
+        text,
     )
     return text
 

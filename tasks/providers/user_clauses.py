@@ -12,6 +12,7 @@ without a word list. A sentence with a change cue stays whole, so old and new va
 from __future__ import annotations
 
 import re
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from tasks.models import Event, Extraction, Fact, ForgetRequest
@@ -30,6 +31,7 @@ from tasks.textrules import (
     REQUEST,
     SMALL_TALK,
     VAGUE,
+    WEEKDAYS,
     clean,
     content_words,
     resolve_dates,
@@ -69,9 +71,14 @@ class UserClauses:
             self._sentence(resolve_dates(sentence, self.event.timestamp))
 
     def _sentence(self, resolved: str) -> None:
-        rules = [
-            r for c in CLAUSE.split(resolved) for fn in RULES if (r := fn(c, self.who)) and not VAGUE.search(r.content)
-        ]
+        rules: list[RuleFact] = []
+        for clause in CLAUSE.split(resolved):
+            found = [r for fn in RULES if (r := fn(clause, self.who)) and not VAGUE.search(r.content)]
+            if len(found) == 1 and _specifics(clause) - _specifics(found[0].content):
+                # The rule dropped a name or code the user gave ("a dog called Rex"): keep the user's clause.
+                rule = found[0]
+                found = [RuleFact(rule.topic, self._third(clause), rule.importance, rule.slot, rule.value)]
+            rules += found
         cue = STRONG_CUE.search(resolved) is not None
         for rule in rules:
             self._add(rule, resolved)
@@ -140,6 +147,16 @@ class UserClauses:
             update |= {"slot": f"about:{frame.name}" if frame else old.slot, "value": frame.value if frame else value}
         self.out.facts[index] = Fact.model_validate(old.model_dump() | update)
         return True
+
+
+_MONTHS = (f"{datetime(2000, m, 1):%B}" for m in range(1, 13))
+_DATE_WORDS = frozenset((*_MONTHS, *(w.capitalize() for w in WEEKDAYS), "User", "I"))
+
+
+def _specifics(text: str) -> set[str]:
+    """Codes, numbers and capitalised names in a text (not the dates resolve_dates wrote in)."""
+    found = set(re.findall(r"\b[\w-]*\d[\w-]*\b|(?<=\w )[A-Z][\w'-]+", text))
+    return {w.rstrip("'s") for w in found if w not in _DATE_WORDS and not re.fullmatch(r"(?:19|20)\d\d|\d{1,2}", w)}
 
 
 def _covered(clause: str, covered: str) -> bool:
