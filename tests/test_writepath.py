@@ -6,10 +6,15 @@ store in tmp_path, and :func:`tasks.recall.recall`. The sessions are the issue's
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from evaluation.writepath.runner import states_current
+from flows.cli import main as cli_main
 from tasks.models import Event, RecallHit, Session
 from tasks.pipeline import ingest_sessions
 from tasks.recall import recall
@@ -131,3 +136,26 @@ def test_instruction_reads_as_an_instruction(tmp_path: Path) -> None:
     memories = active(settings)
     assert any(m.startswith("Never book the user") for m in memories), memories
     assert not [m for m in memories if "User:" in m or "book User" in m]
+
+
+def test_cli_ingest_then_recall_the_identifier_and_the_new_value(
+    prefect_harness: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Through the command line: the sessions as a JSONL file, then `recall` for the identifier and the change."""
+    sessions = [
+        session("s1", 0, "My car is a red Fiat Panda, and my licence plate is KX-2291."),
+        session("s2", 30, "I sold the Fiat last week, I drive a Volvo XC40 now."),
+    ]
+    source = tmp_path / "sessions.jsonl"
+    source.write_text("\n".join(s.model_dump_json(exclude={"compaction_summaries", "source"}) for s in sessions))
+    store = str(tmp_path / "cli-store")
+    assert cli_main(["ingest", "--sessions", str(source), "--store", store]) == 0
+    capsys.readouterr()
+
+    def cli_recall(query: str) -> list[dict[str, Any]]:
+        assert cli_main(["recall", "--app", APP, "--user", USER, "--k", "3", "--json", "--store", store, query]) == 0
+        hits: list[dict[str, Any]] = json.loads(capsys.readouterr().out)
+        return hits
+
+    assert "KX-2291" in cli_recall("KX-2291")[0]["content"]
+    assert "Volvo XC40" in cli_recall("What car does the user drive?")[0]["content"]
