@@ -190,9 +190,9 @@ def third_person(text: str, name: str) -> str:
             return f"{name} {adverb}{_third_person_verb(verb)}"
         if verb.lower() in _BASE_VERBS:
             return f"{name} {_third_person_verb(verb)}"
-        low = verb.lower()
-        if verb == low and len(low) > 1 and low not in _NOT_VERB and not low.endswith(("ed", "ing")) \
-                and not (len(low) > 4 and low.endswith("ly")):
+        low = verb.lower()  # any other verb of the user's own statements (participants keep the list above)
+        plain = verb == low and len(low) > 1 and low not in _NOT_VERB and not low.endswith(("ed", "ing"))
+        if name == "User" and plain and not (len(low) > 4 and low.endswith("ly")):
             return f"{name} {adverb}{_third_person_verb(verb)}"
         return f"{name} {adverb}{verb}"
 

@@ -23,6 +23,9 @@ def current_facts(facts: list[Fact]) -> list[Fact]:
     """
     keep: list[Fact] = []
     for i, fact in enumerate(facts):
+        if fact.speaker != "User":  # participants of multi-party chats: every statement stays (LoCoMo guard)
+            keep.append(fact)
+            continue
         later = [f for f in facts[i + 1 :] if f.speaker == fact.speaker]
         if not any(_changes(f, fact) for f in later):
             keep.append(fact)
