@@ -1,7 +1,10 @@
 """Ingest throughput on the sample sessions: sessions/s, memories/s and the share spent embedding.
 
 The sample data is tiny, so it is replicated ``--copies`` times under distinct users (each copy is
-a new tenant, so consolidation work is realistic, not a cache hit). Prints figures; asserts nothing.
+a new tenant, so consolidation work is realistic, not a cache hit). Then, when ../shared holds
+LoCoMo, its sessions are ingested too and printed beside the embedder alone on the same texts
+(the ingest's facts, forget requests and episodes) and on the raw turns: the ratio shows how far
+the ingest is from what embedding alone allows. Prints figures; asserts nothing.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from tasks.sources.files import read_source
 from tasks.sources.raw import RawSession
 
 SAMPLE = Path(__file__).resolve().parents[1] / "data" / "sessions"
+LOCOMO = Path(__file__).resolve().parents[2] / "shared" / "datasets" / "locomo-dev"
 
 
 def sample_sessions(copies: int) -> list[Session]:
@@ -28,10 +32,48 @@ def sample_sessions(copies: int) -> list[Session]:
     return [s.model_copy(update={"user_id": f"{s.user_id}-{i}"}) for i in range(copies) for s in base]
 
 
+def locomo(path: Path) -> None:
+    """LoCoMo ingest beside the embedder alone on the same texts."""
+    from evaluation.locomo import load_locomo
+    from tasks.ingest.stages import extract_sessions
+
+    sessions = list(load_locomo(path).sessions)
+    turns = sum(len(s.events) for s in sessions)
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = Settings(store_uri=tmp)
+        embedder = build_embedder(settings)
+        summary = ingest_sessions(sessions, settings)
+        extracted, _ = extract_sessions(sessions, settings)
+    texts = [t for e in extracted for t in (*(f.content for f in e.extraction.facts),
+                                            *(r.query for r in e.extraction.forgets), e.episode.summary)]  # fmt: skip
+    alone = time.perf_counter()
+    embedder.embed(texts)
+    alone = time.perf_counter() - alone
+    raw = [e.text for s in sessions for e in s.events]
+    raw_s = time.perf_counter()
+    embedder.embed(raw)
+    raw_s = time.perf_counter() - raw_s
+    print(f"LoCoMo ({path.name}): {len(sessions)} sessions, {turns} turns -> {summary.memories_written} memory rows")
+    print(f"  ingest: {summary.seconds:.2f} s -> {len(sessions) / summary.seconds:.2f} sessions/s, "
+          f"{turns / summary.seconds:.1f} turns/s; embedding {summary.embed_seconds / summary.seconds:.1%} "
+          f"of wall ({summary.embed_seconds:.2f} s)")  # fmt: skip
+    print(f"  embedder alone on the ingest's {len(texts)} texts: {alone:.2f} s, {len(texts) / alone:.1f} texts/s "
+          f"(ingest wall = {summary.seconds / alone:.2f}x that)")  # fmt: skip
+    print(f"  embedder alone on the {len(raw)} raw turns: {raw_s:.2f} s, {len(raw) / raw_s:.1f} turns/s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--copies", type=int, default=100)
+    parser.add_argument("--locomo", type=Path, default=LOCOMO, help="LoCoMo folder (skipped when absent)")
+    parser.add_argument("--only-locomo", action="store_true", help="skip the replicated sample sessions")
     args = parser.parse_args()
+    if args.locomo.exists():
+        locomo(args.locomo)
+    else:
+        print(f"LoCoMo not found at {args.locomo}: skipped")
+    if args.only_locomo:
+        return
     sessions = sample_sessions(args.copies)
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(store_uri=tmp)

@@ -194,6 +194,7 @@ def render_markdown(result: EvaluationResult) -> str:
             f"{_f(e.precision_by_source)}, by cosine only {_f(e.precision_by_cosine)}), "
             f"recall {_f(e.recall)}.",
         ]
+    lines += _writepath_lines(result)
     lines += [
         "",
         EXPLANATION,
@@ -203,6 +204,17 @@ def render_markdown(result: EvaluationResult) -> str:
     ]
     lines += ["", "![recall@k](recall_at_k.png)", "", "![recall vs tokens](recall_vs_tokens.png)", ""]
     return "\n".join(lines)
+
+
+def _writepath_lines(result: EvaluationResult) -> list[str]:
+    """Write-path accuracy (evaluation/writepath), when the run measured it."""
+    w = result.writepath
+    if w is None:
+        return []
+    rows = [f"| {split} | {_f(w.decision[split])} | {_f(w.survived[split])} | {_f(w.episode[split])} |"
+            for split in ("dev", "heldout")]  # fmt: skip
+    head = "| families | decision right | fact survived | episode consistent |"
+    return ["", f"## Write-path accuracy ({w.cases} generated cases)", head, "|---|---|---|---|", *rows]
 
 
 def _plots(result: EvaluationResult, out_dir: Path) -> None:

@@ -122,6 +122,15 @@ class IngestMetrics(BaseModel):
     events_per_second: float = 0.0
 
 
+class WritepathAccuracy(BaseModel):
+    """Write-path accuracy (evaluation/writepath): decision right and fact survived, dev vs held-out families."""
+
+    cases: int
+    decision: dict[str, float]
+    survived: dict[str, float]
+    episode: dict[str, float]
+
+
 class EvaluationResult(BaseModel):
     dataset: str
     k: int
@@ -131,6 +140,7 @@ class EvaluationResult(BaseModel):
     systems: dict[str, SystemMetrics]
     ingest: IngestMetrics
     extraction: ExtractionMetrics | None = None
+    writepath: WritepathAccuracy | None = None
     llm_judge: str = "not run: no OpenAI-compatible endpoint configured"
     #: J score per system when an LLM judge ran (settings.judge).
     judge: dict[str, JudgeMetrics] = Field(default_factory=dict)

@@ -20,7 +20,15 @@ from evaluation.locomo import load_locomo
 from evaluation.matched import CURVE_KS, budget_curve, compare_budgets, score_asked_at_each_k
 from evaluation.metrics import mean
 from evaluation.pipeline_system import PipelineSystem
-from evaluation.results import BUDGETS, K_VALUES, SYSTEM_NAMES, EvaluationResult, IngestMetrics, SystemMetrics
+from evaluation.results import (
+    BUDGETS,
+    K_VALUES,
+    SYSTEM_NAMES,
+    EvaluationResult,
+    IngestMetrics,
+    SystemMetrics,
+    WritepathAccuracy,
+)
 from evaluation.scoring import QuestionRun, context_text, score_system
 from evaluation.synthetic import SyntheticConfig, generate
 from evaluation.turn_baselines import HybridNeighbours, LanceHybridTurns
@@ -85,6 +93,7 @@ def run_evaluation(
     abstain_threshold: float = DEFAULT_ABSTAIN_THRESHOLD,
     chunk_size: int = 5,
     chunk_stride: int = 1,
+    writepath: bool = True,
 ) -> EvaluationResult:
     """Evaluate ``systems`` on ``dataset`` at ``k`` (and at 1, 5, 10, 20); write a report to ``out_dir``."""
     unknown = set(systems) - set(SYSTEM_NAMES)
@@ -131,6 +140,7 @@ def run_evaluation(
         systems=results,
         ingest=ingest,
         extraction=extraction,
+        writepath=_writepath(settings) if writepath and dataset == "synthetic" and "pipeline" in systems else None,
         llm_judge=judge_status(judged, k) if judge is not None else llm_judge_status(settings),
         judge=judged,
         notes=[*data.notes, *_notes(chunk_size, chunk_stride, abstain_threshold, extraction is not None)],
@@ -179,6 +189,14 @@ def _score(
     else:
         metrics = cut_from(runs_by_k[depth])
     return metrics.model_copy(update={"budget_curve": budget_curve(runs_by_k, BUDGETS)})
+
+
+def _writepath(settings: Settings) -> WritepathAccuracy:
+    """Write-path accuracy on the generated phrasing families (about 10 s; its own temporary store)."""
+    from evaluation.writepath import run_writepath
+
+    m = run_writepath(settings)
+    return WritepathAccuracy(cases=m.cases, decision=m.decision, survived=m.survived, episode=m.episode)
 
 
 def _turns(data: EvalDataset) -> int:

@@ -144,6 +144,14 @@ _BASE_VERBS = frozenset(
     ]
 )
 _ADVERBS = frozenset(["usually", "always", "never", "really", "also", "still", "often", "sometimes"])
+#: Words after "I" that are not a present-tense verb to conjugate (past forms, modals, conjunctions).
+_NOT_VERB_TEXT = (
+    """was were did had got went made took saw came bought sold left felt thought found gave told knew met ran swam
+    drove wrote said began became kept spent lost won paid sent built brought caught taught quit put set let hit cut
+    can could will would should shall may might must am just even only not finally recently actually already now
+    and or but so to in at on for with from as the a an if when then too mean no nor"""
+)
+_NOT_VERB = frozenset(_NOT_VERB_TEXT.split())
 
 
 def _third_person_verb(verb: str) -> str:
@@ -182,10 +190,16 @@ def third_person(text: str, name: str) -> str:
             return f"{name} {adverb}{_third_person_verb(verb)}"
         if verb.lower() in _BASE_VERBS:
             return f"{name} {_third_person_verb(verb)}"
+        low = verb.lower()  # any other verb of the user's own statements (participants keep the list above)
+        plain = verb == low and len(low) > 1 and low not in _NOT_VERB and not low.endswith(("ed", "ing"))
+        if name == "User" and plain and not (len(low) > 4 and low.endswith("ly")):
+            return f"{name} {adverb}{_third_person_verb(verb)}"
         return f"{name} {adverb}{verb}"
 
     text = re.sub(
-        r"\bI ((?:usually |always |never |really |also |still |often |sometimes )?)([A-Za-z]+)", subject, text
+        r"\bI ((?:usually |always |never |really |also |still |often |sometimes |no longer |now )?)([A-Za-z]+)",
+        subject,
+        text,
     )
     return text
 

@@ -25,3 +25,31 @@ def test_fused_graph_matches_the_exported_model() -> None:
     assert float((a * singles).sum(axis=1).min()) > 0.99999
     # And different texts still get different vectors.
     assert float(a[0] @ a[2]) < 0.9
+
+
+def test_length_grouped_batches_give_the_vectors_of_unsorted_batches() -> None:
+    """Batches grouped by token count (small padding) match mixed-length batches in input order."""
+    embedder = OnnxMiniLMEmbedder(batch_size=3)
+    texts = [t[: 7 * (i + 1)] for i, t in enumerate(TEXTS * 4)] + TEXTS  # many lengths, interleaved
+    grouped = embedder.embed(texts)
+    ids = [embedder._tokenizer.encode(t).ids for t in texts]
+    unsorted = np.vstack([embedder._embed_batch(ids[i : i + 3]) for i in range(0, len(ids), 3)])
+    assert grouped.shape == unsorted.shape == (len(texts), 384)
+    assert float((grouped * unsorted).sum(axis=1).min()) > 0.9999
+
+
+def test_identical_texts_are_embedded_once_and_keep_their_places() -> None:
+    embedder = OnnxMiniLMEmbedder()
+    calls: list[int] = []
+    run = embedder._embed_batch
+
+    def counting(token_ids: list[list[int]]) -> np.ndarray:
+        calls.append(len(token_ids))
+        return run(token_ids)
+
+    embedder._embed_batch = counting  # type: ignore[method-assign]
+    texts = [TEXTS[2], TEXTS[0], TEXTS[2], TEXTS[1], TEXTS[0]]
+    vectors = embedder.embed(texts)
+    assert sum(calls) == 3, "three distinct texts, three rows embedded"
+    assert np.array_equal(vectors[0], vectors[2]) and np.array_equal(vectors[1], vectors[4])
+    assert np.allclose(vectors[[1, 3, 0]], embedder.embed(TEXTS[:3]), atol=1e-6)

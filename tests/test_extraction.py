@@ -50,7 +50,7 @@ def session(*turns: tuple[str, str], sid: str = "s1") -> Session:
         (
             "Never contact me on weekends.",
             "explicit_instructions",
-            "User's instruction: never contact User on weekends",
+            "Never contact the user on weekends",
             None,
         ),
         ("My name is Dana Cruz.", "user_personal_info", "User's name is Dana Cruz", "name"),

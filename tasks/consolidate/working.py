@@ -144,6 +144,9 @@ class UserMemories:
         """Close the current version at the fact's time and write the next one as current."""
         self.put(target, valid_to=src.at, status="superseded", status_reason=decision.reason or "superseded")
         relation: Relation = decision.relation if decision.relation in UPDATE_RELATIONS else "supersedes"
+        if relation in ("supersedes", "contradicts"):  # the new value of the same attribute: keep its context
+            mixed = np.asarray(vector, dtype=np.float32) + self._vector(target)
+            vector = (mixed / max(float(np.linalg.norm(mixed)), 1e-9)).tolist()
         row = self._new_row(
             src, fact, vector, target.memory_id, self._next_version(target.memory_id),
             content=decision.new_content or fact.content, supersedes=target.row_id, relation=relation,

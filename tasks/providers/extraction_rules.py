@@ -69,7 +69,8 @@ def _mentions(low: str, word: str) -> bool:
 
 
 def category_of(phrase: str) -> str | None:
-    low = phrase.lower()
+    """The lexicon category a phrase names; a capitalised word inside it is a name ("Dacia Spring"), not a value."""
+    low = re.sub(r"(?<=\S )[A-Z][\w'-]*", "", phrase).lower()
     for name, words in CATEGORIES.items():
         if any(_mentions(low, w) for w in words):
             return name
@@ -224,6 +225,14 @@ def preference(s: str, who: str) -> RuleFact | None:
     return None
 
 
+def _instruction(who: str, verb: str, rest: str) -> str:
+    """The user's instruction as the imperative it is ("Never book the user on flights before 8am")."""
+    if who != "User":
+        return f"{who}'s instruction: {verb + ' ' if verb else ''}{third_person(rest, who)}"
+    text = f"{verb} {third_person(rest, 'the user')}" if verb else third_person(rest, "the user")
+    return text[:1].upper() + text[1:]
+
+
 def instruction(s: str, who: str) -> RuleFact | None:
     T = "explicit_instructions"
     if m := re.search(
@@ -232,15 +241,15 @@ def instruction(s: str, who: str) -> RuleFact | None:
         return RuleFact(T, f"{who} asked to remember: {third_person(_strip(m.group(1)), who)}", 0.9, None, None)
     if m := re.search(r"^(?:please |and )?(always|never|don't|do not) " + _TAIL, s, re.I):
         verb = {"don't": "never", "do not": "never"}.get(m.group(1).lower(), m.group(1).lower())
-        return RuleFact(T, f"{who}'s instruction: {verb} {third_person(_strip(m.group(2)), who)}", 0.9, None, None)
+        return RuleFact(T, _instruction(who, verb, _strip(m.group(2))), 0.9, None, None)
     if m := re.search(
         r"\b(?:I want you to|I'd like you to|from now on,?|make sure (?:to|you)|I (?:don't|do not|never) want you to) "
         + _TAIL,
         s,
         re.I,
     ):
-        neg = "never " if re.search(r"don't|do not|never", m.group(0), re.I) else ""
-        return RuleFact(T, f"{who}'s instruction: {neg}{third_person(_strip(m.group(1)), who)}", 0.9, None, None)
+        neg = "never" if re.search(r"don't|do not|never", m.group(0), re.I) else ""
+        return RuleFact(T, _instruction(who, neg, _strip(m.group(1))), 0.9, None, None)
     return None
 
 

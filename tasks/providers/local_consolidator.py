@@ -8,79 +8,29 @@ to cosine thresholds and general cues (negation flips, "no longer", "switched to
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from tasks.models import Decision, Fact, ForgetRequest, Relation
 from tasks.providers.base import ScoredMemory
+from tasks.providers.change_cues import change_decision
+from tasks.providers.statements import STRONG_CUE
+from tasks.providers.wording import (
+    FORGET_WORDS,
+    LIGHT_VERBS,
+    content_words,
+    has_change_cue,
+    is_negated,
+    strip_annotation,
+    tokens,
+)
 from tasks.rows import MemoryRow
 
-_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
-
-
-def _words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
-
-
-_STOP = _words(
-    """a an the and or but of to in on at for with by from as is are was were be been being am do does
-    did has have had it its this that these those there here i me my mine we our you your he she they
-    them his her their user who whom which what when where why how so very really just also too than
-    then about into over up out some any all each every other s please"""
-)
-_NEGATIONS = _words("not no never nor none nobody nothing neither cannot dislikes dislike hates hate")
-_CHANGE_CUES = (
-    "no longer", "not anymore", "anymore", "any more", "switched to", "switched from", "instead of",
-    "changed from", "changed to", "moved to", "now prefers", "now works", "now lives", "these days",
-    "nowadays", "used to", "stopped", "quit",
-)  # fmt: skip
-#: Words that say "forget" rather than what to forget.
-_FORGET_WORDS = _words(
-    """forget forgot forgotten delete remove erase drop ignore remember don't dont mention anything
-    everything stuff thing things said told mentioned info information know"""
-)
-#: Verbs too common to identify a memory on their own ("forget that I like X": X identifies it).
-_LIGHT_VERBS = _words("like love prefer enjoy want use get go make think feel")
-_ANNOTATION = re.compile(r"\s*\((?:changed from|previously:|refined on)[^()]*\)\s*$")
-
-
-def _stem(word: str) -> str:
-    if len(word) > 5 and word.endswith("ing"):
-        word = word[:-3]
-    elif len(word) > 4 and word.endswith("ed"):
-        word = word[:-2]
-    elif len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
-        word = word[:-1]
-    return word[:-1] if len(word) > 3 and word.endswith("e") else word
-
-
-def _tokens(text: str) -> list[str]:
-    return _WORD.findall(text.lower().replace("’", "'"))
-
-
-def content_words(text: str) -> frozenset[str]:
-    """Stemmed words that carry meaning (no stop words, no negations, no contractions)."""
-    return frozenset(_stem(w) for w in _tokens(text) if w not in _STOP and w not in _NEGATIONS and "'" not in w)
-
-
-def is_negated(text: str) -> bool:
-    """Odd number of negations: "does not like" vs "likes"; double negation cancels out."""
-    count = sum(1 for w in _tokens(text) if w in _NEGATIONS or w.endswith("n't"))
-    return count % 2 == 1
-
-
-def has_change_cue(text: str) -> bool:
-    lowered = f" {text.lower()} "
-    return any(f" {cue} " in lowered or f" {cue}," in lowered or f" {cue}." in lowered for cue in _CHANGE_CUES)
-
-
-def strip_annotation(content: str) -> str:
-    """Drop a previous "(changed from …)" note so that notes never nest."""
-    return _ANNOTATION.sub("", content).strip()
+#: Slots the extractor derives from a clause's shape ("about:car"): hints, not exclusive values.
+GENERIC = "about:"
 
 
 def _norm(value: str) -> str:
-    return " ".join(_tokens(value))
+    return " ".join(tokens(value))
 
 
 def _overlap(a: frozenset[str], b: frozenset[str]) -> float:
@@ -102,6 +52,14 @@ class LocalConsolidator:
 
     def decide(self, fact: Fact, related: Sequence[ScoredMemory]) -> Decision:
         """ADD, UPDATE (contradicts / supersedes / refines) or IGNORE (duplicates) for one fact."""
+        if self._own_change(fact, related):
+            found = change_decision(fact, related, self.duplicate_threshold)
+            if found is not None:
+                kind, memory, why = found
+                if kind == "IGNORE":
+                    return Decision(action="IGNORE", target_memory_id=memory.memory_id, relation="duplicates",
+                                    reason=why)  # fmt: skip
+                return self._update(fact, memory, kind, why)
         candidates = sorted((s for s in related if self._comparable(fact, s)), key=lambda s: s.similarity, reverse=True)
         if not candidates:
             return Decision(action="ADD", relation="new", reason="no related memory")
@@ -132,8 +90,8 @@ class LocalConsolidator:
 
     def forget(self, request: ForgetRequest, related: Sequence[ScoredMemory]) -> list[Decision]:
         """DELETE every related memory the request names: by similarity, its words, or the slot."""
-        words = content_words(request.query) - content_words(" ".join(_FORGET_WORDS))
-        core = (words - content_words(" ".join(_LIGHT_VERBS))) or words
+        words = content_words(request.query) - content_words(" ".join(FORGET_WORDS))
+        core = (words - content_words(" ".join(LIGHT_VERBS))) or words
         decisions: list[Decision] = []
         for scored in related:
             memory = scored.memory
@@ -151,15 +109,27 @@ class LocalConsolidator:
 
     # -- helpers -------------------------------------------------------------------------------
 
+    @staticmethod
+    def _own_change(fact: Fact, related: Sequence[ScoredMemory]) -> bool:
+        """Generic slots always; the user's lexicon-slot facts with a change cue when no memory has that slot.
+
+        Participants of multi-party chats keep the general rules below.
+        """
+        if fact.slot and fact.slot.startswith(GENERIC):
+            return True
+        return fact.speaker == "User" and STRONG_CUE.search(fact.content) is not None and not any(
+            s.memory.slot == fact.slot for s in related
+        )
+
     def _comparable(self, fact: Fact, scored: ScoredMemory) -> bool:
         """Above the related threshold or sharing the slot; never a memory of another known slot."""
         slot = scored.memory.slot
-        if fact.slot and slot:
+        if fact.slot and slot and not fact.slot.startswith(GENERIC) and not slot.startswith(GENERIC):
             return fact.slot == slot
         return scored.similarity >= self.related_threshold
 
     def _slot_decision(self, fact: Fact, candidates: Sequence[ScoredMemory]) -> Decision | None:
-        if not (fact.slot and fact.value):
+        if not (fact.slot and fact.value) or fact.slot.startswith(GENERIC):
             return None
         match = next((s.memory for s in candidates if s.memory.slot == fact.slot and s.memory.value), None)
         if match is None or match.value is None:

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from tasks.models import Event, Extraction, Fact, ForgetRequest, Session
 from tasks.providers.extraction_rules import AFFIRM, AGENT_OUTCOME, PROPOSAL, RULES, RuleFact, forget_target
+from tasks.providers.user_clauses import Asked, UserClauses
 from tasks.settings import CustomTopic
 from tasks.textrules import (
     CLAUSE,
@@ -31,14 +31,6 @@ from tasks.textrules import (
 )
 
 __all__ = ["NARRATIVE_CHARS", "Asked", "LocalExtractor", "content_words", "question_to"]
-
-
-@dataclass(frozen=True)
-class Asked:
-    """The question a turn answers: who asked, and the prefix a memory of the answer carries."""
-
-    event_id: str
-    prefix: str
 
 
 def question_to(previous: Event | None, event: Event) -> Asked | None:
@@ -81,10 +73,10 @@ class LocalExtractor:
         return out
 
     @staticmethod
-    def _speaker(event: Event) -> str:
+    def speaker(event: Event) -> str:
         return "User" if event.role == "user" else event.author.strip()
 
-    def _fact(
+    def fact(
         self, event: Event, rule: RuleFact, sources: tuple[str, ...] | None = None, context: str = "", limit: int = 200
     ) -> Fact:
         """A fact of at most ``limit`` characters of its own, after an optional context prefix."""
@@ -92,12 +84,15 @@ class LocalExtractor:
         content = f"{context} {content}" if context else content
         return Fact(
             topic=rule.topic, content=content, source_event_ids=sources or (event.id,),
-            stated_at=event.timestamp, speaker=self._speaker(event), importance=rule.importance,
+            stated_at=event.timestamp, speaker=self.speaker(event), importance=rule.importance,
             slot=rule.slot, value=rule.value,
         )  # fmt: skip
 
     def _person_turn(self, event: Event, out: Extraction, previous: Event | None) -> None:
-        who = self._speaker(event)
+        if event.role == "user":  # the user's own statements: nothing informative may be lost
+            UserClauses(self, event, out, question_to(previous, event)).run()
+            return
+        who = self.speaker(event)
         narrative: list[str] = []
         asked = question_to(previous, event)
         for raw in sentences(event.text):
@@ -117,10 +112,10 @@ class LocalExtractor:
             ]
             rule = rules[0] if rules else None
             for found in rules:
-                out.facts.append(self._fact(event, found))
-            custom = self._custom_topic(resolved)
+                out.facts.append(self.fact(event, found))
+            custom = self.custom_topic(resolved)
             if custom:
-                out.facts.append(self._fact(event, RuleFact(custom, third_person(resolved, who), 0.6)))
+                out.facts.append(self.fact(event, RuleFact(custom, third_person(resolved, who), 0.6)))
             elif not rule and self._informative(sentence, event.role == "other", answering=asked is not None):
                 narrative.append(third_person(resolved, who))
         self._narrative(event, who, narrative, out, asked)
@@ -153,14 +148,14 @@ class LocalExtractor:
                 chunks.append(text)
         for i, chunk in enumerate(chunks):
             if i == 0 and asked is not None:
-                fact = self._fact(event, RuleFact("key_conversation_details", chunk, 0.4),
+                fact = self.fact(event, RuleFact("key_conversation_details", chunk, 0.4),
                                   sources=(asked.event_id, event.id), context=asked.prefix,
                                   limit=NARRATIVE_CHARS)  # fmt: skip
             else:
-                fact = self._fact(event, RuleFact("key_conversation_details", chunk, 0.4), limit=NARRATIVE_CHARS)
+                fact = self.fact(event, RuleFact("key_conversation_details", chunk, 0.4), limit=NARRATIVE_CHARS)
             out.facts.append(fact)
 
-    def _custom_topic(self, sentence: str) -> str | None:
+    def custom_topic(self, sentence: str) -> str | None:
         return next((name for name, pats in self._custom if any(p.search(sentence) for p in pats)), None)
 
     def _agent_turn(self, event: Event, following: Sequence[Event], out: Extraction) -> None:
@@ -169,7 +164,7 @@ class LocalExtractor:
             if m := AGENT_OUTCOME.search(sentence):
                 what = re.sub(r"\byour\b", "User's", re.sub(r"\byou\b", "User", m.group(2).strip()))
                 content = f"Outcome: the agent {m.group(1).lower()} {what}"
-                out.facts.append(self._fact(event, RuleFact("key_conversation_details", content, 0.6)))
+                out.facts.append(self.fact(event, RuleFact("key_conversation_details", content, 0.6)))
             reply = following[0] if following else None
             if (
                 (m := PROPOSAL.search(sentence))
@@ -179,5 +174,5 @@ class LocalExtractor:
             ):
                 choice = third_person(m.group(1).strip(" ?"), "User")
                 rule = RuleFact("key_conversation_details", f"Decision: {choice}", 0.7)
-                fact = self._fact(reply, rule, sources=(event.id, reply.id))
+                fact = self.fact(reply, rule, sources=(event.id, reply.id))
                 out.facts.append(fact)

@@ -10,7 +10,34 @@ from collections.abc import Sequence
 
 from tasks.models import Episode, EpisodeSentence, Fact, Session
 from tasks.providers.local_extractor import LocalExtractor, content_words
+from tasks.providers.statements import STRONG_CUE, old_words
+from tasks.providers.wording import is_negated
 from tasks.textrules import fmt_date, shorten
+
+
+def current_facts(facts: list[Fact]) -> list[Fact]:
+    """Drop a fact a later fact of the same speaker in the same session changed (episodes agree with memories).
+
+    Changed = same lexicon slot with another value, or a later statement with a change cue or a
+    negation that names the earlier one's words ("goes running" … "stopped running").
+    """
+    keep: list[Fact] = []
+    for i, fact in enumerate(facts):
+        if fact.speaker != "User":  # participants of multi-party chats: every statement stays (LoCoMo guard)
+            keep.append(fact)
+            continue
+        later = [f for f in facts[i + 1 :] if f.speaker == fact.speaker]
+        if not any(_changes(f, fact) for f in later):
+            keep.append(fact)
+    return keep
+
+
+def _changes(new: Fact, old: Fact) -> bool:
+    if new.slot and new.slot == old.slot and not new.slot.startswith("about:") and new.value != old.value:
+        return True
+    cue = STRONG_CUE.search(new.content) or is_negated(new.content)
+    named = set(content_words(old_words(new.content))) - set(content_words(new.value or ""))
+    return bool(cue and named & set(content_words(old.content)))
 
 
 class LocalSummarizer:
@@ -21,7 +48,7 @@ class LocalSummarizer:
         self._extractor = extractor or LocalExtractor()
 
     def summarize(self, session: Session, facts: Sequence[Fact] | None = None) -> Episode:
-        facts = list(facts) if facts is not None else self._extractor.extract(session).facts
+        facts = current_facts(list(facts) if facts is not None else self._extractor.extract(session).facts)
         speakers = list(dict.fromkeys(e.author if e.role == "other" else e.role for e in session.events))
         names = {n.lower() for n in speakers} | {"user", "agent"}
         words = Counter(

@@ -64,24 +64,37 @@ class OnnxMiniLMEmbedder:
         self._inputs = {i.name for i in self._session.get_inputs()}
         self._tokenizer = Tokenizer.from_file(str(_tokenizer_path()))
         self._tokenizer.enable_truncation(MAX_TOKENS)
-        self._tokenizer.enable_padding()
+        self._tokenizer.no_padding()  # each batch is padded to its own longest text in _embed_batch
         self._batch_size = batch_size
 
     def embed(self, texts: Sequence[str]) -> FloatMatrix:
+        """Vectors of ``texts`` in order; each distinct text is embedded once.
+
+        Texts are tokenised once, sorted by token count and batched in that order, so a batch is
+        padded to its own longest text only (a short fact never runs at the length of an episode).
+        """
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
-        # Sorting by length keeps padding small inside each batch; order is restored after.
-        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
-        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        unique = list(dict.fromkeys(texts))
+        encodings = self._tokenizer.encode_batch(unique)
+        order = sorted(range(len(unique)), key=lambda i: len(encodings[i].ids))
+        vectors = np.zeros((len(unique), self.dim), dtype=np.float32)
         for start in range(0, len(order), self._batch_size):
             idx = order[start : start + self._batch_size]
-            out[idx] = self._embed_batch([texts[i] for i in idx])
+            vectors[idx] = self._embed_batch([encodings[i].ids for i in idx])
+        if len(unique) == len(texts):
+            return vectors
+        position = {text: i for i, text in enumerate(unique)}
+        out: FloatMatrix = vectors[[position[t] for t in texts]]
         return out
 
-    def _embed_batch(self, texts: list[str]) -> FloatMatrix:
-        encodings = self._tokenizer.encode_batch(texts)
-        ids = np.array([e.ids for e in encodings], dtype=np.int64)
-        mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
+    def _embed_batch(self, token_ids: list[list[int]]) -> FloatMatrix:
+        width = max(len(ids) for ids in token_ids)
+        ids = np.zeros((len(token_ids), width), dtype=np.int64)  # 0 is [PAD]
+        mask = np.zeros_like(ids)
+        for row, seq in enumerate(token_ids):
+            ids[row, : len(seq)] = seq
+            mask[row, : len(seq)] = 1
         feeds = {"input_ids": ids, "attention_mask": mask}
         if "token_type_ids" in self._inputs:
             feeds["token_type_ids"] = np.zeros_like(ids)

@@ -17,8 +17,8 @@ from pydantic import BaseModel, Field
 
 from tasks.models import Decision, Fact, ForgetRequest, Relation
 from tasks.providers.base import ScoredMemory
-from tasks.providers.local_consolidator import content_words
 from tasks.providers.openai_client import LLMClient
+from tasks.providers.wording import content_words
 from tasks.settings import Settings
 
 log = logging.getLogger(__name__)

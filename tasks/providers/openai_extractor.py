@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from pydantic import BaseModel, Field
 
 from tasks.models import Event, Extraction, Fact, ForgetRequest, Session
-from tasks.providers.local_consolidator import content_words
 from tasks.providers.openai_client import LLMClient
+from tasks.providers.wording import content_words
 from tasks.settings import MANAGED_TOPICS, CustomTopic, Settings
 from tasks.tokens import count_tokens
 

@@ -1,0 +1,74 @@
+"""Is a new statement a change, a confirmation or something new? Similarity plus cues, no word list.
+
+The embedder's cosine says which of the user's active memories the statement is about; the
+statement's own words say what it does to it:
+- it names the old value after a cue ("sold *the Fiat*", "instead of *korfball*", "not *vegan*
+  any more") → it closes that memory, whatever its topic or slot;
+- a change cue ("switched", "no longer", "now", "these days"…) or a negation, and the memory is
+  close enough (same frame earns a bonus) → it supersedes the closest one;
+- the same attribute stated with another value ("my car is X" after "my car is Y") → contradicts;
+- its value is already what the memory says, with no cue → a confirmation (IGNORE).
+Anything else is left to the consolidator's general rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+from tasks.models import Fact
+from tasks.providers.base import ScoredMemory
+from tasks.providers.statements import STRONG_CUE, WEAK_CUE, old_words
+from tasks.providers.wording import content_words, is_negated, strip_annotation
+from tasks.rows import MemoryRow
+
+Verdict = tuple[Literal["IGNORE", "supersedes", "contradicts"], MemoryRow, str]
+#: Lowest cosine (plus bonuses) at which a statement with a change cue replaces a memory.
+STRONG_AT, WEAK_AT = 0.3, 0.3
+#: Below this score a change must be clearly closer to one memory than to the next (populated stores).
+CLEAR_AT, MARGIN = 0.5, 0.05
+#: Frames that take one value at a time only when said as "my X is": verbs may take several.
+_VERB_FRAMES = frozenset({"be", "have"})
+
+
+def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_threshold: float) -> Verdict | None:
+    text = fact.content
+    strong, weak, negated = bool(STRONG_CUE.search(text)), bool(WEAK_CUE.search(text)), is_negated(text)
+    value_words = content_words(fact.value or "")
+    named_old = content_words(old_words(text)) - value_words
+    found: list[tuple[float, Verdict]] = []
+    for scored in sorted(related, key=lambda s: s.similarity, reverse=True):
+        memory, sim = scored.memory, scored.similarity
+        if memory.status != "active" or (memory.speaker or "").lower() != (fact.speaker or "").lower():
+            continue
+        words = content_words(strip_annotation(memory.content))
+        same_frame = memory.slot == fact.slot and fact.slot != "about:"
+        tag = f"similarity {sim:.2f}"
+        if named_old and named_old & words and (strong or negated):
+            relation: Literal["supersedes", "contradicts"] = "contradicts" if negated else "supersedes"
+            return relation, memory, f"names the old value ({', '.join(sorted(named_old & words))}; {tag})"
+        if value_words and value_words <= words and not (strong or negated) and (same_frame or sim >= 0.4):
+            return "IGNORE", memory, f"confirms a current memory ({tag})"
+        score = sim + (0.15 if same_frame else 0.0)
+        if ((strong or negated) and score >= STRONG_AT) or (weak and score >= WEAK_AT):
+            verdict: Verdict = ("contradicts" if negated else "supersedes", memory, f"states a change ({tag})")
+        elif same_frame and fact.slot and fact.value and not _is_verb_frame(fact.slot, text):
+            verdict = ("contradicts", memory, f"{fact.slot[6:]} changed to {fact.value} ({tag})")
+        elif sim >= duplicate_threshold and not (strong or negated):
+            verdict = ("IGNORE", memory, f"duplicate of a current memory ({tag})")
+        else:
+            continue
+        found.append((score, verdict))
+    found.sort(key=lambda f: f[0], reverse=True)
+    if not found:
+        return None
+    score, verdict = found[0]
+    if verdict[0] == "supersedes" and score < CLEAR_AT and len(found) > 1 and score - found[1][0] < MARGIN:
+        return None  # two memories about as close: do not guess which one changed
+    return verdict
+
+
+def _is_verb_frame(slot: str, text: str) -> bool:
+    """"I play X" may add a second thing played; "my sport is X" names the one value."""
+    frame = slot[6:]
+    return frame in _VERB_FRAMES or f"'s {frame} " not in f"{text} "

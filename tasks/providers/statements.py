@@ -1,0 +1,126 @@
+"""What a user's statement is about, without a lexicon: its frame, its value and its change cues.
+
+A frame is the attribute a clause states ("my car is X" → frame ``car``; "I drive X" → ``drive``;
+"I'm X" → ``be``; "I have X" → ``have``), the value is what follows. Cue words say whether the
+clause replaces something ("switched", "no longer", "instead", "sold", "now"…) and which words
+name the old value ("I sold *the Fiat*"). The consolidator combines these with the embedder's
+similarity; no list of values (brands, sports, drinks) is needed for any of it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+#: A clause that replaces an earlier statement whatever its value.
+STRONG_CUE = re.compile(
+    r"\b(?:switch(?:ed|ing)?|no longer|any ?more|instead|quit|sold|selling|(?:have |'ve )?moved|relocated|"
+    r"changed (?:my|\w+'s) mind|got rid|gave up|given up|stopped|(?:is|are) gone|from now on|nowadays|no more)\b",
+    re.I,
+)
+#: Time words that mark a statement as the current state, weaker evidence of a change.
+WEAK_CUE = re.compile(r"\b(?:now|these days|currently|lately|at the moment)\b", re.I)
+#: The words after a cue that names what is no longer true ("sold *the Fiat*", "instead of *korfball*").
+_OLD_SPAN = re.compile(
+    r"\b(?:sold|quit|stopped|gave up|given up|got rid of|no longer \w+(?: to| with)?|instead of|switched from|"
+    r"changed (?:my|\w+'s) mind about|(?:do not|don't|doesn't|does not) \w+(?: to| with)?|not|no more)\s+"
+    r"((?:[\w'-]+\s?){1,4})"
+    r"|\b((?:[\w'-]+\s?){1,3}) (?:is|are) (?:gone|over|history)\b",
+    re.I,
+)
+#: A retraction of the previous clause: "Scratch that, it's Tuesday", "Sorry, I meant 42".
+RETRACT = re.compile(
+    r"^\W*(?:scratch that|sorry,? I meant|I meant|correction|wait,? no|actually,? no|no,? wait|my mistake|"
+    r"I misspoke)\b[\s,:;.!-]*(?:(?:it's|it is|that's|that is|make (?:that|it)|it should be)\s+)?",
+    re.I,
+)
+#: Clause boundaries inside a sentence (the extractor's fact units).
+CLAUSE_BREAK = re.compile(r"\s*;\s*|\s+-\s+|,?\s+(?:and|but|so|while|which means)\s+(?=(?:my|the|our|its|I)\b)", re.I)
+#: Identifiers, numbers and proper names: never dropped, always verbatim.
+SPECIFIC = re.compile(r"\b[A-Z]{1,4}-?\d[\w-]*\b|\d|\b(?<!^)(?<![.!?] )[A-Z][a-z]+", re.M)
+_TAIL_WORDS = re.compile(
+    r"(?:\s+(?:now|these days|anymore|any more|instead|like before|on weekends|from now on|too|as well|again|"
+    r"lately|currently|for me|sadly))+\s*$",
+    re.I,
+)
+_MY = re.compile(r"\b(?:my|User's) ((?:[a-z-]+ ){0,2}[a-z-]+) (?:is|are)(?: now| still)? (?P<v>[^,;.!?]{1,80})", re.I)
+_I_VERB = re.compile(
+    r"\b(?:I|User)(?: now| still| also| usually)? (?!(?:am|was|do|did|don't|doesn't|have|has|had|will|would|can|"
+    r"could|sold|quit|stopped|switched|moved|changed|got|gave|no|not|never|is|said|mentioned)\b)"
+    r"([a-z]+(?: (?:to|with|at|for))?) "
+    r"(?P<v>[^,;.!?]{1,80})",
+    re.I,
+)
+_I_AM = re.compile(r"\b(?:I'm|I am|User is)(?: now| still)? (?!not\b)(?P<v>[^,;.!?]{1,60})", re.I)
+_I_HAVE = re.compile(r"\b(?:I|User) (?:have|has)(?: got)? (?P<v>(?:an?|one|two|three|\d+) [^,;.!?]{1,60})", re.I)
+_ARTICLE = re.compile(r"^(?:a|an|the|my|User's)\s+", re.I)
+
+
+@dataclass(frozen=True)
+class Frame:
+    """What a clause states: the attribute (``name``) and its value."""
+
+    name: str
+    value: str
+
+
+def _value(text: str) -> str:
+    text = re.split(r"\s+(?:instead of|rather than|because|since|after|but|and|like before)\b", text, maxsplit=1)[0]
+    return _ARTICLE.sub("", _TAIL_WORDS.sub("", text.strip(" ,.!?")))
+
+
+def _verb_root(verb: str) -> str:
+    words = verb.lower().split()
+    head = words[0]
+    for suffix in ("ies", "es", "s"):
+        if head.endswith(suffix) and len(head) > len(suffix) + 2 and head not in {"uses", "goes"}:
+            head = head[: -len(suffix)] + ("y" if suffix == "ies" else "")
+            break
+    head = {"uses": "use", "goes": "go"}.get(head, head)
+    return " ".join([head, *words[1:]])
+
+
+def frame_of(clause: str) -> Frame | None:
+    """The attribute and value a first- or third-person clause states, if it has that shape."""
+    if m := _MY.search(clause):
+        return Frame(m.group(1).lower(), _value(m.group("v")))
+    if m := _I_HAVE.search(clause):
+        return Frame("have", _value(m.group("v")))
+    if m := _I_AM.search(clause):
+        return Frame("be", _value(m.group("v")))
+    if m := _I_VERB.search(clause):
+        return Frame(_verb_root(m.group(1)), _value(m.group("v")))
+    return None
+
+
+def old_words(text: str) -> str:
+    """The words of a clause that name what stopped being true (after "sold", "no longer", "instead of"...)."""
+    return " ".join(m.group(1) or m.group(2) for m in _OLD_SPAN.finditer(text))
+
+
+def is_specific(text: str) -> bool:
+    """The clause carries an identifier, a number or a proper name: it is kept whatever its length."""
+    return SPECIFIC.search(text) is not None
+
+
+def retraction(sentence: str) -> str | None:
+    """The corrected value of a retraction ("Scratch that, it's Tuesday" → "Tuesday"), else None."""
+    m = RETRACT.match(sentence)
+    if not m or m.end() == 0:
+        return None
+    value = sentence[m.end() :].strip(" .!?")
+    return value or None
+
+
+def apply_retraction(previous: str, value: str) -> str:
+    """The previous statement with its value replaced by the corrected one."""
+    shape = r"[A-Z]{1,4}-?\d[\w-]*" if re.search(r"\d", value) and re.search(r"[A-Za-z]", value) else (
+        r"\d[\d.,:]*" if re.fullmatch(r"[\d.,:]+", value) else r"[A-Z][\w'-]*(?: [A-Z][\w'-]*)*"
+    )  # fmt: skip
+    spans = list(re.finditer(shape, previous))
+    if spans:
+        last = spans[-1]
+        return previous[: last.start()] + value + previous[last.end() :]
+    if m := re.search(r"\b(is|are|was|on|at)\s+[^,;]+$", previous):
+        return previous[: m.end(1)] + " " + value
+    return f"{previous.rstrip('. ')}: {value}"

@@ -1,0 +1,185 @@
+"""The user's own turns: every informative clause becomes a fact, with its frame as a generic slot.
+
+Why a path of its own: a user's statement is what a memory system must never lose. The rules of
+:mod:`tasks.providers.extraction_rules` stay the fast path; whatever they do not cover is still
+kept clause by clause (a compound sentence's second clause with an identifier is a fact of its
+own), a retraction ("scratch that, it's Tuesday") rewrites the fact it takes back instead of
+adding a second one, and each fact carries ``about:<frame>`` / value from
+:mod:`tasks.providers.statements` so that the consolidator can tell a change from a new fact
+without a word list. A sentence with a change cue stays whole, so old and new value travel together.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol
+
+from tasks.models import Event, Extraction, Fact, ForgetRequest
+from tasks.providers.extraction_rules import RULES, RuleFact, forget_target
+from tasks.providers.statements import (
+    CLAUSE_BREAK,
+    STRONG_CUE,
+    apply_retraction,
+    frame_of,
+    is_specific,
+    retraction,
+)
+from tasks.textrules import (
+    CLAUSE,
+    FIRST_PERSON,
+    REQUEST,
+    SMALL_TALK,
+    VAGUE,
+    WEEKDAYS,
+    clean,
+    content_words,
+    resolve_dates,
+    sentences,
+    third_person,
+)
+
+
+@dataclass(frozen=True)
+class Asked:
+    """The question a turn answers: who asked, and the prefix a memory of the answer carries."""
+
+    event_id: str
+    prefix: str
+
+
+class FactMaker(Protocol):
+    """What the clause splitter needs of its extractor (the LocalExtractor), without importing it."""
+
+    def speaker(self, event: Event) -> str: ...
+
+    def fact(
+        self, event: Event, rule: RuleFact, sources: tuple[str, ...] | None = None, context: str = "", limit: int = 200
+    ) -> Fact: ...
+
+    def custom_topic(self, sentence: str) -> str | None: ...
+
+_FILLER = re.compile(
+    r"^(?:quick update|update|fyi|by the way|btw|also|and|so|well|anyway|honestly|actually|as I said(?: before)?|"
+    r"nothing changed|yes|yeah|yep|no|sorry|ok|okay)\b[,:;!.\s-]*",
+    re.I,
+)
+
+
+class UserClauses:
+    """Facts of one user turn (rules first, then every remaining informative clause)."""
+
+    def __init__(self, extractor: FactMaker, event: Event, out: Extraction, asked: Asked | None) -> None:
+        self.x, self.event, self.out, self.asked = extractor, event, out, asked
+        self.who = extractor.speaker(event)
+        self.first_generic = True
+
+    def run(self) -> None:
+        for raw in sentences(self.event.text):
+            sentence = clean(raw)
+            if not sentence or (SMALL_TALK.match(sentence) and not is_specific(sentence[3:])):
+                continue
+            if (target := forget_target(sentence)) is not None:
+                self.out.forgets.append(ForgetRequest(query=target, source_event_ids=(self.event.id,),
+                                                      stated_at=self.event.timestamp, speaker=self.who))  # fmt: skip
+                continue
+            if (value := retraction(sentence)) is not None and self._retract(value):
+                continue
+            self._sentence(resolve_dates(sentence, self.event.timestamp))
+
+    def _sentence(self, resolved: str) -> None:
+        rules: list[RuleFact] = []
+        for clause in CLAUSE.split(resolved):
+            found = [r for fn in RULES if (r := fn(clause, self.who)) and not VAGUE.search(r.content)]
+            if len(found) == 1 and _specifics(clause) - _specifics(found[0].content):
+                # The rule dropped a name or code the user gave ("a dog called Rex"): keep the user's clause.
+                rule = found[0]
+                found = [RuleFact(rule.topic, self._third(clause), rule.importance, rule.slot, rule.value)]
+            rules += found
+        cue = STRONG_CUE.search(resolved) is not None
+        for rule in rules:
+            self._add(rule, resolved)
+        if custom := self.x.custom_topic(resolved):
+            self._add(RuleFact(custom, third_person(resolved, self.who), 0.6), resolved)
+            return
+        covered = " ".join(r.content for r in rules)
+        for clause in self._clauses(resolved, cue, bool(rules)):
+            clause = _FILLER.sub("", clause.strip(" ,;-")).strip()
+            if not clause or not self._informative(clause) or (rules and _covered(clause, covered)):
+                continue
+            self._add(RuleFact("key_conversation_details", self._third(clause), 0.5), clause, generic=True)
+
+    @staticmethod
+    def _clauses(resolved: str, cue: bool, ruled: bool) -> list[str]:
+        """A change stays whole (old and new value together) unless rules took its facts: then only the rest."""
+        if cue and not ruled:
+            return [resolved]
+        parts = [p for c in CLAUSE.split(resolved) for p in CLAUSE_BREAK.split(c) if p]
+        return [q for p in parts for q in (re.split(r",\s+", p) if ruled else [p]) if q]
+
+    def _informative(self, clause: str) -> bool:
+        """Not a question or a request; an identifier, a stated attribute or enough words of its own."""
+        if clause.endswith("?") or REQUEST.match(clause):
+            return False
+        if is_specific(clause) or frame_of(clause) is not None:
+            return True
+        needed = 2 if self.asked is not None else 3
+        if STRONG_CUE.search(clause) or re.search(r"\b(?:not|never|no)\b|n't\b", clause, re.I):
+            needed = 1  # "I'm not vegan any more": one word of content, and it closes a fact
+        return FIRST_PERSON.search(clause) is not None and len(content_words(clause)) >= needed
+
+    def _third(self, clause: str) -> str:
+        text = third_person(clause, self.who)
+        text = text[:1].upper() + text[1:]
+        if re.match(rf"(?:\w+ ){{0,2}}{re.escape(self.who)}\b", text):
+            return text
+        return f"{self.who} mentioned that {text[:1].lower()}{text[1:]}" if not re.match(r"[A-Z]{2}", text) else \
+            f"{self.who} mentioned: {text}"  # fmt: skip
+
+    def _add(self, rule: RuleFact, clause: str, generic: bool = False) -> None:
+        if generic:  # "about:" alone: a statement of the user whose attribute is unknown
+            frame = frame_of(clause)
+            slot, value = (f"about:{frame.name}", frame.value) if frame else ("about:", None)
+            rule = RuleFact(rule.topic, rule.content, rule.importance, slot, value)
+        if generic and self.first_generic and self.asked is not None:
+            fact = self.x.fact(self.event, rule, sources=(self.asked.event_id, self.event.id),
+                               context=self.asked.prefix)  # fmt: skip
+        else:
+            fact = self.x.fact(self.event, rule)
+        self.first_generic = self.first_generic and not generic
+        self.out.facts.append(fact)
+
+    def _retract(self, value: str) -> bool:
+        """Replace the user's last fact of this session by its corrected version; False if none."""
+        index = next((i for i in range(len(self.out.facts) - 1, -1, -1)
+                      if self.out.facts[i].speaker == self.who), None)  # fmt: skip
+        if index is None:
+            return False
+        old = self.out.facts[index]
+        content = apply_retraction(old.content, value)
+        sources = tuple(dict.fromkeys((*old.source_event_ids, self.event.id)))
+        frame = frame_of(content)
+        update: dict[str, object] = {"content": content, "source_event_ids": sources, "stated_at": self.event.timestamp}
+        if old.slot is None or old.slot.startswith("about:"):
+            update |= {"slot": f"about:{frame.name}" if frame else old.slot, "value": frame.value if frame else value}
+        self.out.facts[index] = Fact.model_validate(old.model_dump() | update)
+        return True
+
+
+_MONTHS = (f"{datetime(2000, m, 1):%B}" for m in range(1, 13))
+_DATE_WORDS = frozenset((*_MONTHS, *(w.capitalize() for w in WEEKDAYS), "User", "I"))
+
+
+def _specifics(text: str) -> set[str]:
+    """Codes, numbers and capitalised names in a text (not the dates resolve_dates wrote in)."""
+    found = set(re.findall(r"\b[\w-]*\d[\w-]*\b|(?<=\w )[A-Z][\w'-]+", text))
+    return {w.rstrip("'s") for w in found if w not in _DATE_WORDS and not re.fullmatch(r"(?:19|20)\d\d|\d{1,2}", w)}
+
+
+def _covered(clause: str, covered: str) -> bool:
+    """A rule's fact already holds the clause's words (and every identifier in it)."""
+    words = {w for w in content_words(clause) if "'" not in w}
+    have = set(content_words(covered))
+    specifics = re.findall(r"\b[\w-]*\d[\w-]*\b", clause)
+    return len(words - have) <= 1 and all(s in covered for s in specifics)

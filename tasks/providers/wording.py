@@ -1,0 +1,71 @@
+"""Word-level helpers every rule provider shares: content words, negation, change cues, annotations.
+
+Kept apart from the consolidator and the change-cue rules so that each imports them without a cycle.
+"""
+
+from __future__ import annotations
+
+import re
+
+_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+
+
+def words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+STOP = words(
+    """a an the and or but of to in on at for with by from as is are was were be been being am do does
+    did has have had it its this that these those there here i me my mine we our you your he she they
+    them his her their user who whom which what when where why how so very really just also too than
+    then about into over up out some any all each every other s please"""
+)
+NEGATIONS = words("not no never nor none nobody nothing neither cannot dislikes dislike hates hate")
+_CHANGE_CUES = (
+    "no longer", "not anymore", "anymore", "any more", "switched to", "switched from", "instead of",
+    "changed from", "changed to", "moved to", "now prefers", "now works", "now lives", "these days",
+    "nowadays", "used to", "stopped", "quit",
+)  # fmt: skip
+#: Words that say "forget" rather than what to forget.
+FORGET_WORDS = words(
+    """forget forgot forgotten delete remove erase drop ignore remember don't dont mention anything
+    everything stuff thing things said told mentioned info information know"""
+)
+#: Verbs too common to identify a memory on their own ("forget that I like X": X identifies it).
+LIGHT_VERBS = words("like love prefer enjoy want use get go make think feel")
+_ANNOTATION = re.compile(r"\s*\((?:changed from|previously:|refined on)[^()]*\)\s*$")
+
+
+def _stem(word: str) -> str:
+    if len(word) > 5 and word.endswith("ing"):
+        word = word[:-3]
+    elif len(word) > 4 and word.endswith("ed"):
+        word = word[:-2]
+    elif len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        word = word[:-1]
+    return word[:-1] if len(word) > 3 and word.endswith("e") else word
+
+
+def tokens(text: str) -> list[str]:
+    return _WORD.findall(text.lower().replace("’", "'"))
+
+
+def content_words(text: str) -> frozenset[str]:
+    """Stemmed words that carry meaning (no stop words, no negations, no contractions)."""
+    return frozenset(_stem(w) for w in tokens(text) if w not in STOP and w not in NEGATIONS and "'" not in w)
+
+
+def is_negated(text: str) -> bool:
+    """Odd number of negations: "does not like" vs "likes"; double negation cancels out."""
+    count = sum(1 for w in tokens(text) if w in NEGATIONS or w.endswith("n't"))
+    return count % 2 == 1
+
+
+def has_change_cue(text: str) -> bool:
+    lowered = f" {text.lower()} "
+    return any(f" {cue} " in lowered or f" {cue}," in lowered or f" {cue}." in lowered for cue in _CHANGE_CUES)
+
+
+def strip_annotation(content: str) -> str:
+    """Drop a previous "(changed from …)" note so that notes never nest."""
+    return _ANNOTATION.sub("", content).strip()
