@@ -19,7 +19,7 @@ import pyarrow as pa
 
 from tasks.maintain.common import tenant_chunks
 from tasks.store.filters import all_of, eq, is_in
-from tasks.store.layout import CLUSTERED_KEY, SCOPE_ORDER
+from tasks.store.layout import SCOPE_ORDER, commit_rewrite
 
 log = logging.getLogger(__name__)
 
@@ -40,9 +40,6 @@ def _write(parts: list[pa.Table], dataset: Any) -> list[Any]:
 
 def cluster_streaming(tbl: lancedb.table.Table, key: str, chunk_rows: int = 50_000) -> int:
     """Rewrite the live rows sorted by (app, user, ``key``); returns rows written (0: nothing, or lost a race)."""
-    import lance
-    from lance import LanceOperation
-
     dataset = tbl.to_lance()
     read_version = dataset.version
     fragments = dataset.get_fragments()
@@ -72,17 +69,8 @@ def cluster_streaming(tbl: lancedb.table.Table, key: str, chunk_rows: int = 50_0
             pending, size = [], 0
     if pending:
         new_fragments += _write(pending, dataset)
-    group = LanceOperation.RewriteGroup([f.metadata for f in fragments], new_fragments)
-    try:
-        committed = lance.LanceDataset.commit(
-            dataset, LanceOperation.Rewrite([group], []), read_version=read_version, max_retries=3
-        )
-    except (OSError, RuntimeError, ValueError) as exc:  # a concurrent update of the same rows
-        log.warning("clustering %s skipped: %s", tbl.name, exc)
+    if not commit_rewrite(tbl, dataset, read_version, fragments, new_fragments):
         return 0
-    written = {f.path for fragment in new_fragments for f in fragment.files}
-    ours = [f.fragment_id for f in committed.get_fragments() if {d.path for d in f.metadata.files} <= written]
-    committed.update_config({CLUSTERED_KEY: ",".join(str(i) for i in sorted(ours))})
     tbl.checkout_latest()  # type: ignore[no-untyped-call]
     log.info("clustered %s: %d rows in chunks of %d", tbl.name, total, chunk_rows)
     return total

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from typing import Any
 
 import lancedb
 
@@ -68,7 +69,6 @@ def cluster_by_scope(tbl: lancedb.table.Table, key: str) -> bool:
     cluster per app or run the rewrite on a distributed engine (Lance on Ray).
     """
     import lance
-    from lance import LanceOperation
 
     dataset = tbl.to_lance()
     read_version = dataset.version
@@ -79,6 +79,21 @@ def cluster_by_scope(tbl: lancedb.table.Table, key: str) -> bool:
     if data.num_rows == 0:
         return False
     new_fragments = lance.fragment.write_fragments(data, dataset, max_rows_per_file=max(data.num_rows, 1))
+    if not commit_rewrite(tbl, dataset, read_version, fragments, new_fragments):
+        return False
+    log.info("clustered %s: %d rows by %s", tbl.name, data.num_rows, ", ".join((*SCOPE_ORDER, key)))
+    return True
+
+
+def commit_rewrite(
+    tbl: lancedb.table.Table, dataset: Any, read_version: int, fragments: list[Any], new_fragments: list[Any]
+) -> bool:
+    """Commit ``new_fragments`` in place of ``fragments`` as one Lance Rewrite against the version read,
+    and record them as clustered; False (and nothing changed) when a concurrent update of the same
+    rows won. Rows appended meanwhile survive: a Rewrite only replaces the fragments it names."""
+    import lance
+    from lance import LanceOperation
+
     group = LanceOperation.RewriteGroup([f.metadata for f in fragments], new_fragments)
     try:
         committed = lance.LanceDataset.commit(
@@ -91,7 +106,6 @@ def cluster_by_scope(tbl: lancedb.table.Table, key: str) -> bool:
     written = {f.path for fragment in new_fragments for f in fragment.files}
     ours = [f.fragment_id for f in committed.get_fragments() if {d.path for d in f.metadata.files} <= written]
     committed.update_config({CLUSTERED_KEY: ",".join(str(i) for i in sorted(ours))})
-    log.info("clustered %s: %d rows by %s", tbl.name, data.num_rows, ", ".join((*SCOPE_ORDER, key)))
     return True
 
 
