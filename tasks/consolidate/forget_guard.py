@@ -29,6 +29,8 @@ _REPORTED = re.compile(
     re.I,
 )
 _QUOTES = re.compile(r"\"[^\"]*\"|“[^”]*”|‘[^’]*’|(?<![A-Za-z])'[^']*'(?![A-Za-z])|«[^»]*»")
+#: Where the trigger's clause ends: punctuation or a conjunction that starts the reason.
+_CLAUSE_END = re.compile(r"[,;:]|\s[-–—]\s|\b(?:because|since|as I|so that)\b", re.I)
 #: Objects of a task the agent does, not facts it remembers about the user.
 _TASK_WORDS = (
     r"(?:itinerary|booking|bookings|reservation|reservations|calendar|invite|invites|invitation|meeting|"
@@ -38,6 +40,8 @@ _TASK_WORDS = (
     r"subscription|paragraph|sentence|slide|column|row|table|entry|watchlist|wishlist|note|notes|"
     r"search history|browser history|cache|cookies|spam|contact|contacts|seat selection|layover)\b"
 )
+#: Where the trigger's clause ends: punctuation or a conjunction that starts the reason.
+_CLAUSE_END = re.compile(r"[,;:]|\s[-–—]\s|\b(?:because|since|as I|so that)\b", re.I)
 #: Objects of a task the agent does, not facts it remembers about the user.
 _TASK = re.compile(r"\b" + _TASK_WORDS, re.I)
 _FROM_TASK = re.compile(
@@ -105,7 +109,9 @@ def accept_forget(request: ForgetRequest, session: Session) -> tuple[bool, str]:
         return False, "someone else's words reported by the user"
     after = sentence[trigger.start():]
     about_memory = _ABOUT_MEMORY.search(after)
-    objects = _PERSONAL_DATA.sub(" ", after)
+    # What is to be forgotten is the trigger's own clause; a reason given after it ("…, I don't want my
+    # pet's name on file") says why, and its words are not the object of the request.
+    objects = _PERSONAL_DATA.sub(" ", _CLAUSE_END.split(after, maxsplit=1)[0])
     if (_FROM_TASK.search(objects) or _TASK.search(objects)) and not about_memory:
         return False, "a task on the agent's work (itinerary, booking, calendar, cart...), not a memory"
     target = request.query
