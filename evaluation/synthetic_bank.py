@@ -294,13 +294,7 @@ CLOSERS: tuple[tuple[str, str], ...] = (
     ("Cheers.", "Take care!"),
 )
 
-ACKS: tuple[str, ...] = (
-    "Got it, thanks for telling me.",
-    "Noted!",
-    "Good to know.",
-    "Understood.",
-    "Thanks - I'll keep that in mind.",
-    "Oh nice!",
-)
+ACKS: tuple[str, ...] = ("Got it, thanks for telling me.", "Noted!", "Good to know.", "Understood.",
+                         "Thanks - I'll keep that in mind.", "Oh nice!")  # fmt: skip
 
 FORGET_ACKS: tuple[str, ...] = ("Done - I won't keep that.", "Of course, it's removed.")

@@ -50,18 +50,18 @@ class IngestSummary(BaseModel):
     sessions_skipped: int = 0
     sessions_pending: int = 0
     #: Sessions a provider failed on ("app/user/session" -> error): not in the ledger, retried next run.
-    sessions_failed: dict[str, str] = {}
+    sessions_failed: dict[str, str] = Field(default_factory=dict)
     sessions_quarantined: int = 0
     facts_extracted: int = 0
     forget_requests: int = 0
     memories_written: int = 0
     changes_written: int = 0
     episodes_written: int = 0
-    actions: dict[str, int] = {}
+    actions: dict[str, int] = Field(default_factory=dict)
     seconds: float = 0.0
     embed_seconds: float = 0.0
     #: LLM calls and tokens of this run per provider (empty with local providers).
-    llm_usage: dict[str, dict[str, int]] = {}
+    llm_usage: dict[str, dict[str, int]] = Field(default_factory=dict)
     #: The process's usage counts when the run started (not stored): llm_usage is counted from it.
     usage_baseline: dict[str, dict[str, int]] = Field(default_factory=usage_snapshot, exclude=True)
 
