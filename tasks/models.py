@@ -90,6 +90,8 @@ class Fact(BaseModel):
     confidence: float = 0.8
     slot: str | None = None
     value: str | None = None
+    #: When the fact stops being true by its own words ("until Friday"); the TTL pass closes it then.
+    expires_at: datetime | None = None
 
 
 class ForgetRequest(BaseModel):

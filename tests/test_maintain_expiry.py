@@ -8,10 +8,11 @@ rule tuned to its own cases would show here.
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 
-from tasks.maintain.ttl import expiry_from_text
+from tasks.expiry import expiry_from_text
 
 SAID = datetime(2026, 3, 4, 15, 30, tzinfo=UTC)  # a Wednesday
 
@@ -63,3 +64,26 @@ def test_held_out_phrasings_hit_rate() -> None:
 def test_relative_to_when_said() -> None:
     assert expiry_from_text("until Friday", SAID + timedelta(days=7)) == day_end(13)
     assert expiry_from_text("until Friday", datetime(2026, 3, 6, 9, tzinfo=UTC)) == day_end(6)  # said on Friday
+
+
+def test_a_stated_expiry_reaches_the_memory_and_the_ttl_pass_closes_it(tmp_path: Path) -> None:
+    """End to end: "until Friday" said on a Wednesday is stamped by the extractor, and the TTL pass
+    leaves the memory current on Friday and closes it (status expired) on Saturday."""
+    from tasks.ingest.run import ingest_sessions
+    from tasks.maintain.ttl import run_ttl
+    from tasks.models import Event, Session
+    from tasks.settings import Settings
+    from tasks.store.tables import MEMORIES, open_store
+
+    said = datetime(2026, 3, 4, 9, tzinfo=UTC)  # a Wednesday
+    session = Session(app_name="a", user_id="u", session_id="s1", started_at=said, ended_at=said,
+                      events=(Event(id="e1", author="user", role="user", text="I'm in Lisbon until Friday.",
+                                    timestamp=said),))  # fmt: skip
+    settings = Settings(store_uri=str(tmp_path / "store"))
+    ingest_sessions([session], settings)
+    (row,) = open_store(settings).rows(MEMORIES)
+    assert row["expires_at"] == day_end(6)
+    assert run_ttl(settings, now=datetime(2026, 3, 6, 20, tzinfo=UTC)).counts.get("EXPIRE", 0) == 0
+    run_ttl(settings, now=datetime(2026, 3, 7, 10, tzinfo=UTC))
+    (closed,) = open_store(settings).rows(MEMORIES)
+    assert closed["status"] == "expired" and closed["valid_to"] == day_end(6)

@@ -20,7 +20,7 @@ from tasks.providers.base import Consolidator
 from tasks.rows import ChangeRow, MemoryRow
 
 UPDATE_RELATIONS: frozenset[Relation] = frozenset({"supersedes", "contradicts", "refines"})
-_FACT_FIELDS = {"topic", "content", "importance", "confidence", "speaker", "slot", "value"}
+_FACT_FIELDS = {"topic", "content", "importance", "confidence", "speaker", "slot", "value", "expires_at"}
 _NULL_FIELDS = ("valid_to", "status_reason", "supersedes", "last_confirmed_at", "last_accessed_at")
 
 

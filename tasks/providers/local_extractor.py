@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from tasks.expiry import expiry_from_text
 from tasks.models import Event, Extraction, Fact, ForgetRequest, Session
 from tasks.providers.extraction_rules import AFFIRM, AGENT_OUTCOME, PROPOSAL, RULES, RuleFact, forget_target
 from tasks.providers.user_clauses import Asked, UserClauses
@@ -85,7 +86,7 @@ class LocalExtractor:
         return Fact(
             topic=rule.topic, content=content, source_event_ids=sources or (event.id,),
             stated_at=event.timestamp, speaker=self.speaker(event), importance=rule.importance,
-            slot=rule.slot, value=rule.value,
+            slot=rule.slot, value=rule.value, expires_at=expiry_from_text(rule.content, event.timestamp),
         )  # fmt: skip
 
     def _person_turn(self, event: Event, out: Extraction, previous: Event | None) -> None:
