@@ -16,6 +16,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
+from typing import TypedDict, Unpack
 
 import lancedb
 import numpy as np
@@ -52,6 +53,17 @@ _FILTER_COLS = (
 
 #: Possessive and punctuation stripped before comparing a word with the corpus stopwords.
 _CORPUS_STOPWORDS = re.compile(r"(['’]s)?[^\w]*$|^[^\w]+")
+
+
+class RecallOptions(TypedDict, total=False):
+    """The filters of :meth:`Recaller.recall`, for the entry points that pass them on unchanged."""
+
+    k: int | None
+    topics: Sequence[str] | None
+    since: datetime | None
+    until: datetime | None
+    as_of: datetime | None
+    include_episodes: bool | None
 
 
 class Recaller:
@@ -127,25 +139,10 @@ class Recaller:
         self._track(hits)
         return hits
 
-    def recall_result(
-        self,
-        query: str,
-        app_name: str,
-        user_id: str,
-        *,
-        k: int | None = None,
-        topics: Sequence[str] | None = None,
-        since: datetime | None = None,
-        until: datetime | None = None,
-        as_of: datetime | None = None,
-        include_episodes: bool | None = None,
-    ) -> RecallResult:
+    def recall_result(self, query: str, app_name: str, user_id: str, **options: Unpack[RecallOptions]) -> RecallResult:
         """:meth:`recall`'s hits with the abstention verdict: ``confident`` is False when even the
         best hit is too far from the query (``settings.recall_abstain_min_cosine``) to be about it."""
-        hits = self.recall(
-            query, app_name, user_id, k=k, topics=topics, since=since, until=until, as_of=as_of,
-            include_episodes=include_episodes,
-        )  # fmt: skip
+        hits = self.recall(query, app_name, user_id, **options)
         return judge(hits, self.settings.recall_abstain_min_cosine)
 
     def _embed(self, query: str) -> npt.NDArray[np.float32]:
@@ -219,20 +216,11 @@ class Recaller:
 
 
 def recall(
-    query: str,
-    app_name: str,
-    user_id: str,
-    *,
-    settings: Settings,
-    k: int | None = None,
-    topics: Sequence[str] | None = None,
-    since: datetime | None = None,
-    until: datetime | None = None,
-    as_of: datetime | None = None,
+    query: str, app_name: str, user_id: str, *, settings: Settings, **options: Unpack[RecallOptions]
 ) -> list[RecallHit]:
     """One-shot recall (opens, recalls, flushes access); long-lived callers should keep a Recaller."""
     with recaller_for(settings) as recaller:
-        return recaller.recall(query, app_name, user_id, k=k, topics=topics, since=since, until=until, as_of=as_of)
+        return recaller.recall(query, app_name, user_id, **options)
 
 
 @contextmanager
