@@ -81,11 +81,12 @@ def commit_run(
         (app, user), batches = group
         memories = load_user_memories(store, app, user)
         return consolidate_user(
-            memories, batches, consolidator, run_id=summary.run_id, now=started, related_k=settings.related_k
-        )
+            memories, batches, consolidator, run_id=summary.run_id, now=started, related_k=settings.related_k,
+            concurrency=settings.openai_max_in_flight if settings.consolidator == "openai" else 1,
+        )  # fmt: skip
 
     groups = list(group_by_user(embedded.batches).items())
-    # Users are independent: with an LLM consolidator their calls overlap (each user's stay in order).
+    # Users are independent: with an LLM consolidator their calls overlap (and a user's own, where they can).
     outcomes = map_concurrent(one_user, groups, settings) if settings.consolidator == "openai" else None
     upserts, changes = [], []
     for outcome in outcomes or [one_user(g) for g in groups]:
