@@ -13,9 +13,10 @@ import pytest
 from tasks.errors import EmbedderMismatchError, ProviderCallError, ProviderReplyError
 from tasks.models import Session
 from tasks.providers import build_embedder
-from tasks.providers.openai_client import USAGE, LLMClient
+from tasks.providers.openai_client import LLMClient
 from tasks.providers.openai_extractor import OpenAIExtractor
 from tasks.providers.openai_summarizer import OpenAISummarizer
+from tasks.providers.openai_usage import USAGE
 from tasks.settings import CustomTopic, Settings
 from tasks.store.tables import MEMORIES, Store, open_store
 from tasks.tokens import count_tokens
