@@ -136,6 +136,17 @@ class _Pending:
     by_target: dict[str, list[int]] = field(default_factory=dict)
     by_slot: dict[str, list[int]] = field(default_factory=dict)
     by_source: dict[tuple[str, tuple[str, ...]], list[int]] = field(default_factory=dict)
+    _stacked: Vectors | None = None
+    _done_rows: int = 0
+
+    def with_rows(self, matrix: Vectors) -> Vectors:
+        """``matrix`` (the active rows' vectors) with the vectors of :attr:`rows` below it."""
+        if self._stacked is None or len(self._stacked) != len(matrix) + len(self.rows):
+            own = np.asarray([r.vector for r in self.rows[self._done_rows :]], dtype=np.float32)
+            base = matrix if self._stacked is None else self._stacked
+            self._stacked = np.concatenate([base, own.reshape(len(own), matrix.shape[1])])
+            self._done_rows = len(self.rows)
+        return self._stacked
 
     def add(self, k: int, plan: Plan, row: MemoryRow | None) -> None:
         """A statement that will add ``row`` (known), or one whose effect is not known yet."""
@@ -190,6 +201,11 @@ class DecisionSchedule:
     _planned_at_done: int = -1
     _moved: bool = False
     _wake: threading.Event = field(default_factory=threading.Event)
+    #: The (session, events) of every row there is: only a fact from one of them can be a replay.
+    _sources: set[tuple[str, tuple[str, ...]]] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        self._sources = {(r.source_session_id, tuple(r.source_event_ids)) for r in self.work.rows.values()}
 
     def run(self) -> ScheduleStats:
         """Apply every statement in order, planning ahead before each one that may free or request more."""
@@ -202,6 +218,7 @@ class DecisionSchedule:
                     self._wake.wait()  # while its decision is out, plan what the others coming back free
                     self._wake.clear()
                     self.plan(index)
+                self._sources.add((item.src.session.session_id, item.src.events))  # what it writes comes from here
                 if isinstance(item.statement, Fact):
                     self.stats.facts += 1
                     self.work.apply_fact(item.src, item.statement, item.vector, self._decider(index))
@@ -272,16 +289,16 @@ class DecisionSchedule:
         vector = np.asarray(item.vector, dtype=np.float32)
         rows, matrix = snap.rows, snap.matrix
         if pending.rows:  # the rows earlier facts will add, in the order they will be added
-            rows = [*rows, *pending.rows]
-            matrix = np.concatenate([matrix, np.stack([self.work.vector_of(r) for r in pending.rows])])
+            rows, matrix = [*rows, *pending.rows], pending.with_rows(snap.matrix)
         related = self.work.scored(item.vector, rows, fact.topic, fact.slot, top_k, matrix)
         sims = matrix @ vector
-        hits = [i for i, r in enumerate(rows) if sims[i] >= threshold or (fact.slot and r.slot == fact.slot)]
+        above = sims >= threshold
+        hits = [i for i, r in enumerate(rows) if r.slot == fact.slot] if fact.slot else []
+        hits = sorted({*hits, *np.flatnonzero(above).tolist()})
         relevant = {m.memory.memory_id for m in related if _shown(m, fact, threshold)}
         ranked = [m.similarity + (TOPIC_BONUS if m.memory.topic == fact.topic else 0.0) for m in related[:top_k]]
         shown_ranks = [score for m, score in zip(related, ranked, strict=False) if m.similarity >= threshold]
-        top = {m.memory.row_id for m in related[:top_k]}
-        if any(sims[i] >= threshold and r.row_id not in top for i, r in enumerate(rows)):
+        if int(above.sum()) > sum(m.similarity >= threshold for m in related[:top_k]):
             relevant |= {m.memory.memory_id for m in related[:top_k]}  # the top k is full
         floor = min(shown_ranks) if len(ranked) >= top_k and shown_ranks else None
         source = (item.src.session.session_id, item.src.events)
@@ -289,7 +306,7 @@ class DecisionSchedule:
         plan = Plan(Footprint(targets, vector, fact.slot, fact.topic, source))
         plan.blockers = pending.blockers(fact, vector, relevant, floor, threshold, source)
         plan.undecided = frozenset(j for j in plan.blockers if self.plans[j].decided() is None)
-        plan.replay = self.work.replayed(item.src, fact) is not None
+        plan.replay = source in self._sources and self.work.replayed(item.src, fact) is not None
         if plan.blockers or plan.replay:
             return plan
         plan.key = self.consolidator.decision_key(fact, related)
