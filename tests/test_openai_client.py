@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from datetime import UTC, datetime, timedelta
 from email.utils import format_datetime
 from pathlib import Path
@@ -14,6 +15,7 @@ from tasks.ingest.stages import IngestSummary
 from tasks.models import Session
 from tasks.providers.openai_client import LLMClient
 from tasks.providers.openai_extractor import OpenAIExtractor
+from tasks.providers.openai_slots import Slots
 from tasks.providers.openai_usage import USAGE
 from tests.llm_stub import LLMStub, Scripted, make_session, plausible_chat, stub_settings
 
@@ -108,3 +110,25 @@ def test_usage_is_counted_per_run_not_per_process(tmp_path: Path) -> None:
         assert stub.peak > 1
     finally:
         stub.stop()
+
+
+def test_request_slots_admit_the_lowest_priority_first() -> None:
+    """The consolidation schedule's urgent requests overtake the ones made far ahead (same bound)."""
+    slots = Slots(1)
+    admitted: list[int] = []
+    hold = slots.slot(0)
+    hold.__enter__()
+
+    def wait(priority: int) -> None:
+        with slots.slot(priority):
+            admitted.append(priority)
+
+    threads = [threading.Thread(target=wait, args=(p,)) for p in (5, 1, 3, 1)]
+    for thread in threads:
+        thread.start()
+        while len(slots._waiting) < threads.index(thread) + 1:  # queued in this order
+            time.sleep(0.001)
+    hold.__exit__(None, None, None)
+    for thread in threads:
+        thread.join()
+    assert admitted == [1, 1, 3, 5]

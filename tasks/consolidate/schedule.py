@@ -31,7 +31,6 @@ import logging
 import threading
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from contextvars import copy_context
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -40,6 +39,7 @@ import numpy.typing as npt
 from tasks.consolidate.working import TOPIC_BONUS, Decide, MemoryMatch, Statement, UserMemories, new_memory_id
 from tasks.models import Decision, Fact, ForgetRequest
 from tasks.providers.base import CallingConsolidator
+from tasks.providers.openai_slots import priority_context
 from tasks.rows import MemoryRow
 
 log = logging.getLogger(__name__)
@@ -201,6 +201,7 @@ class DecisionSchedule:
     _planned_at_done: int = -1
     _moved: bool = False
     _wake: threading.Event = field(default_factory=threading.Event)
+    _start: int = 0  #: the next statement to apply, as of the planning pass
     #: The (session, events) of every row there is: only a fact from one of them can be a replay.
     _sources: set[tuple[str, tuple[str, ...]]] = field(default_factory=set)
 
@@ -247,6 +248,7 @@ class DecisionSchedule:
 
     def plan(self, start: int) -> None:
         """Request every decision in the window that no pending earlier statement can change."""
+        self._start = start
         snapshot: _Snapshot | None = None
         pending = _Pending()
         calls = 0
@@ -311,7 +313,9 @@ class DecisionSchedule:
             return plan
         plan.key = self.consolidator.decision_key(fact, related)
         if plan.key is not None:
-            plan.future = self.pool.submit(copy_context().run, self.consolidator.decide, fact, related)
+            # The nearer the next fact to apply, the sooner its request goes out (openai_slots).
+            context = priority_context(k - self._start)
+            plan.future = self.pool.submit(context.run, self.consolidator.decide, fact, related)
             plan.future.add_done_callback(self._count_done)
             self.stats.ahead += 1
         return plan

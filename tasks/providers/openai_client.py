@@ -15,21 +15,20 @@ import math
 import os
 import random
 import re
-import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager, suppress
+from contextlib import suppress
 from contextvars import copy_context
 from datetime import UTC
 from email.utils import parsedate_to_datetime
-from functools import lru_cache
 from typing import Any, TypeVar, cast
 
 import openai
 from pydantic import BaseModel, ValidationError
 
 from tasks.errors import ProviderCallError, ProviderConfigError, ProviderReplyError
+from tasks.providers.openai_slots import in_flight
 from tasks.providers.openai_usage import count_usage
 from tasks.settings import Settings
 
@@ -41,18 +40,6 @@ _FENCE = re.compile(r"^\s*```(?:json)?\s*(.*?)\s*```\s*$", re.DOTALL)
 
 
 # -- concurrency ------------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=8)
-def _in_flight(bound: int) -> threading.BoundedSemaphore:
-    """One semaphore per process and bound: every client built from the same settings shares it."""
-    return threading.BoundedSemaphore(max(1, bound))
-
-
-@contextmanager
-def in_flight(settings: Settings) -> Iterator[None]:
-    with _in_flight(settings.openai_max_in_flight):
-        yield
 
 
 def map_concurrent(fn: Callable[[T], R], items: Iterable[T], settings: Settings) -> list[R | BaseException]:
