@@ -50,7 +50,7 @@ def hashed_decision(body: dict[str, Any]) -> str:
 
 @pytest.fixture
 def stub() -> Any:
-    server = LLMStub(chat_default=hashed_decision, latency=0.01).start()
+    server = LLMStub(chat_default=hashed_decision, latency=0.005).start()
     yield server
     server.stop()
 
@@ -99,7 +99,7 @@ def dumped(outcome: ConsolidationOutcome) -> tuple[list[dict[str, Any]], list[di
     return [r.model_dump() for r in outcome.upserts], [c.model_dump() for c in outcome.changes]
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("seed", [1, 2])
 def test_concurrent_schedule_equals_the_sequential_run(
     stub: LLMStub, tmp_path: Path, seed: int, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -114,7 +114,10 @@ def test_concurrent_schedule_equals_the_sequential_run(
     actions = {c.action for c in sequential.changes}
     assert {"ADD", "UPDATE", "IGNORE", "DELETE"} <= actions, actions  # every kind of verdict was exercised
     assert stub.peak > 1  # decisions really overlapped
-    assert "requested ahead" in caplog.text
+    [record] = [r for r in caplog.records if r.name == "tasks.consolidate.schedule"]
+    assert isinstance(record.args, tuple)
+    _, requested, ahead, kept, redone = (int(str(a)) for a in record.args)
+    assert ahead > 0 and kept + redone == requested  # decisions did go out ahead of their turn
     # Requests made ahead and then discarded cost extra calls; the prediction keeps them rare.
     assert len(stub.chat_requests()) - sequential_requests <= sequential_requests * 1.2
 

@@ -113,7 +113,8 @@ class Plan:
 @dataclass
 class ScheduleStats:
     facts: int = 0
-    ahead: int = 0  #: decisions requested before their turn
+    requested: int = 0  #: decision calls made through the schedule
+    ahead: int = 0  #: of those, requested before their turn (while earlier facts were still pending)
     kept: int = 0  #: of those, used at their turn
     redone: int = 0  #: discarded (the request had changed) and made again
 
@@ -317,7 +318,8 @@ class DecisionSchedule:
             context = priority_context(k - self._start)
             plan.future = self.pool.submit(context.run, self.consolidator.decide, fact, related)
             plan.future.add_done_callback(self._count_done)
-            self.stats.ahead += 1
+            self.stats.requested += 1
+            self.stats.ahead += k > self._start
         return plan
 
     def _decider(self, k: int) -> Decide:
@@ -347,9 +349,9 @@ def apply_ahead(
     """Apply ``items`` in order with decisions requested ahead on up to ``workers`` threads."""
     with ThreadPoolExecutor(max_workers=max(1, workers), thread_name_prefix="decide") as pool:
         stats = DecisionSchedule(work, consolidator, items, pool, max(1, lookahead)).run()
-    if stats.ahead:
+    if stats.requested:
         log.info(
-            "consolidation: %d facts, %d decisions requested ahead, %d kept, %d made again",
-            stats.facts, stats.ahead, stats.kept, stats.redone,
+            "consolidation: %d facts, %d decisions requested, %d of them ahead of their turn, %d kept, %d made again",
+            stats.facts, stats.requested, stats.ahead, stats.kept, stats.redone,
         )  # fmt: skip
     return stats
