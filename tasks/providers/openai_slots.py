@@ -35,8 +35,14 @@ class Slots:
         me = (priority, next(self._arrivals))
         with self._cond:
             heapq.heappush(self._waiting, me)
-            while not (self._free and self._waiting[0] == me):
-                self._cond.wait()
+            try:
+                while not (self._free and self._waiting[0] == me):
+                    self._cond.wait()
+            except BaseException:  # interrupted while waiting: leave the line, or it blocks everyone behind
+                self._waiting.remove(me)
+                heapq.heapify(self._waiting)
+                self._cond.notify_all()
+                raise
             heapq.heappop(self._waiting)
             self._free -= 1
             if self._free and self._waiting:
