@@ -13,13 +13,17 @@ Why a decision requested ahead is the sequential one:
   The related memories are the fact's top ``related_k`` by cosine plus a topic bonus, so a memory above
   the threshold counts only while it ranks in the top k.
 - A statement not yet applied changes the active memories only by closing or confirming one of its own
-  candidates (UPDATE, DELETE, IGNORE) and by adding one row: its own vector, or that vector mixed with a
-  candidate's (UPDATE), under its slot.
-- So a fact goes ahead of the earlier statements still pending only when, for each of them: they share
-  no candidate (nor any of the fact's top k, when more memories pass the threshold than fit in it); no
-  row it may add is within ``related_threshold - TOPIC_BONUS`` of the fact (such a row ranks below every
-  candidate: it can neither join the candidates nor push one out of the top k); it has another slot and
-  other source events (a replay). Forget requests are barriers: decided when reached.
+  candidates (UPDATE, DELETE, IGNORE) and by adding one row under its slot and topic: its own vector,
+  or (UPDATE that supersedes) that vector mixed with its target's. Once its decision is back, what it
+  does is known: ADD and IGNORE close nothing, and a fact with no candidate is added without a call.
+- So a fact is planned against the active memories plus the rows of the earlier facts known to be
+  added, in the order they will be added, and its decision goes out when, for every other earlier
+  statement still pending: they share no candidate (nor any of the fact's top k, when more memories
+  pass the threshold than fit in it); the row it may add is below ``related_threshold`` to the fact
+  and, with its topic bonus, ranks below the lowest candidate in a full top k (so it can neither be
+  shown nor push a candidate out); it has another slot and other source events (a replay). Forget
+  requests are barriers: decided when reached. A mixed UPDATE vector is left to the guard: it needs an
+  UPDATE of that very candidate and rarely comes within the threshold.
 - Guard: at its turn the fact's request is rebuilt from the memories as they are then (``decision_key``).
   A decision made for another request is discarded and the fact decided again, so the prediction only
   saves round trips, and results are exact for an endpoint that answers equal requests alike.
