@@ -18,7 +18,8 @@ import numpy as np
 import pytest
 
 from tasks.consolidate.engine import ConsolidationOutcome, consolidate_user, statements
-from tasks.consolidate.schedule import DecisionSchedule, Footprint, Plan
+from tasks.consolidate.footprints import Footprint, Plan
+from tasks.consolidate.schedule import DecisionSchedule
 from tasks.consolidate.working import UserMemories
 from tasks.models import Decision, Fact, ForgetRequest, SessionBatch
 from tasks.providers.openai_consolidator import OpenAIConsolidator
