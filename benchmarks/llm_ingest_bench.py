@@ -3,14 +3,16 @@
 Every provider is "openai" and points at tests/llm_stub.py, which waits ``--latency`` seconds per request
 and answers plausibly from the prompt (one fact per person turn, ADD decisions, bag-of-words vectors).
 The bench only calls ``tasks.ingest.run.ingest_sessions``: any concurrency comes from the ingest and
-provider layers. Prints calls and tokens per session and the concurrency ratio (sum of the latencies
-of all requests / wall time); asserts nothing.
+provider layers. Prints calls and tokens per session, how many consolidation decisions went out ahead of
+their turn (and how many had to be made again), and the concurrency ratio (sum of the latencies of all
+requests / wall time); asserts nothing.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import logging
 import multiprocessing
 import tempfile
 import time
@@ -27,6 +29,18 @@ from tasks.ingest.run import ingest_sessions
 from tasks.models import Session
 from tasks.settings import Settings
 from tests.llm_stub import LLMStub, plausible_chat
+
+
+class ScheduleLog(logging.Handler):
+    """Sums the consolidation schedule's per-user counts (facts, requested, ahead, kept, made again)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.INFO)
+        self.totals = [0, 0, 0, 0, 0]
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if isinstance(record.args, tuple) and len(record.args) == 5:
+            self.totals = [a + int(b) for a, b in zip(self.totals, record.args, strict=True)]  # type: ignore[call-overload]
 
 
 def serve(latency: float, dim: int, ready: Queue[str], stop: Event) -> None:
@@ -52,8 +66,14 @@ def run(sessions: list[Session], args: argparse.Namespace, label: str) -> None:
                 extractor="openai", summarizer="openai", consolidator="openai", embedder="openai",
                 openai_embedding_model="stub-embed", openai_max_in_flight=args.in_flight,
             )  # fmt: skip
+            schedule = ScheduleLog()
+            logging.getLogger("tasks.consolidate.schedule").addHandler(schedule)
+            logging.getLogger("tasks.consolidate.schedule").setLevel(logging.INFO)
             started = time.perf_counter()
-            summary = ingest_sessions(sessions, settings)
+            try:
+                summary = ingest_sessions(sessions, settings)
+            finally:
+                logging.getLogger("tasks.consolidate.schedule").removeHandler(schedule)
             wall = time.perf_counter() - started
         with urllib.request.urlopen(f"{base_url}/stats") as response:
             stats = json.loads(response.read())
@@ -77,6 +97,9 @@ def run(sessions: list[Session], args: argparse.Namespace, label: str) -> None:
     prompt = sum(u["prompt_tokens"] for u in summary.llm_usage.values())
     completion = sum(u["completion_tokens"] for u in summary.llm_usage.values())
     print(f"  {'all':13s} {calls / n:6.2f} / {prompt / n:8.0f} / {completion / n:7.0f}")
+    facts, requested, ahead, kept, redone = schedule.totals
+    print(f"consolidation schedule: {requested} decisions for {facts} facts, {ahead} of them requested ahead of "
+          f"their turn; {kept} used as requested, {redone} made again because the request had changed")  # fmt: skip
     print(f"wall: {wall:.1f} s; sequential sum of latencies: {sequential:.1f} s ({requests} x "
           f"{args.latency * 1000:.0f} ms); concurrency ratio: {sequential / wall:.1f}x at in-flight bound "
           f"{args.in_flight}")  # fmt: skip

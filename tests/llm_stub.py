@@ -51,6 +51,8 @@ class Scripted:
     content: str | None = None
     body: dict[str, Any] | None = None
     delay: float = 0.0
+    #: Extra response headers (e.g. Retry-After).
+    headers: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -150,6 +152,8 @@ class LLMStub:
             handler.send_response(status)
             handler.send_header("Content-Type", "application/json")
             handler.send_header("Content-Length", str(len(data)))
+            for name, value in (script.headers if script else {}).items():
+                handler.send_header(name, value)
             handler.end_headers()
             handler.wfile.write(data)
         except (BrokenPipeError, ConnectionResetError):  # the client gave up (timeout test)

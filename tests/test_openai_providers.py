@@ -13,9 +13,10 @@ import pytest
 from tasks.errors import EmbedderMismatchError, ProviderCallError, ProviderReplyError
 from tasks.models import Session
 from tasks.providers import build_embedder
-from tasks.providers.openai_client import USAGE, LLMClient
+from tasks.providers.openai_client import LLMClient
 from tasks.providers.openai_extractor import OpenAIExtractor
 from tasks.providers.openai_summarizer import OpenAISummarizer
+from tasks.providers.openai_usage import USAGE
 from tasks.settings import CustomTopic, Settings
 from tasks.store.tables import MEMORIES, Store, open_store
 from tasks.tokens import count_tokens
@@ -140,7 +141,7 @@ def test_request_shapes_json_schema_and_json_object(llm_stub: LLMStub, tmp_path:
     schema = fmt["json_schema"]["schema"]
     assert fmt["json_schema"]["strict"] is True and schema["additionalProperties"] is False
     assert set(schema["$defs"]["FactOut"]["required"]) == {"topic", "content", "source_event_ids", "importance",
-                                                            "slot", "value"}  # fmt: skip
+                                                            "slot", "value", "expires_on"}  # fmt: skip
     assert "JSON schema" not in strict["messages"][0]["content"]
     assert plain["response_format"] == {"type": "json_object"}
     assert "JSON schema" in plain["messages"][0]["content"] and "forget_requests" in plain["messages"][0]["content"]

@@ -13,12 +13,16 @@ from datetime import datetime
 from pydantic import BaseModel, Field
 
 from tasks.clock import utc
+from tasks.consolidate.schedule import Item, apply_ahead
 from tasks.consolidate.working import Statement, UserMemories
 from tasks.models import Fact, ForgetRequest, SessionBatch
-from tasks.providers.base import Consolidator
+from tasks.providers.base import CallingConsolidator, Consolidator
 from tasks.rows import ChangeRow, MemoryRow
 from tasks.store.filters import scope
 from tasks.store.tables import MEMORIES, Store
+
+#: How many statements per worker thread the schedule looks ahead for decisions it can request early.
+LOOKAHEAD_PER_WORKER = 4
 
 
 class ConsolidationOutcome(BaseModel):
@@ -47,9 +51,30 @@ def consolidate_user(
     run_id: str,
     now: datetime,
     related_k: int = 10,
+    concurrency: int = 1,
 ) -> ConsolidationOutcome:
-    """Apply one user's sessions in event-time order; return the rows and audit entries to write."""
+    """Apply one user's sessions in event-time order; return the rows and audit entries to write.
+
+    With ``concurrency`` > 1 and a consolidator that calls a service, decisions that no earlier
+    statement can change are requested ahead on that many threads (:mod:`tasks.consolidate.schedule`);
+    the result is the sequential one. A local consolidator always runs the plain sequential loop.
+    """
     work = UserMemories(existing, consolidator, run_id, utc(now), related_k)
+    items = statements(batches)
+    if concurrency > 1 and isinstance(consolidator, CallingConsolidator):
+        apply_ahead(work, consolidator, items, concurrency, lookahead=LOOKAHEAD_PER_WORKER * concurrency)
+    else:
+        for item in items:
+            if isinstance(item.statement, Fact):
+                work.apply_fact(item.src, item.statement, item.vector)
+            else:
+                work.apply_forget(item.src, item.statement, item.vector)
+    return ConsolidationOutcome(upserts=[work.rows[k] for k in work.dirty], changes=work.changes)
+
+
+def statements(batches: list[SessionBatch]) -> list[Item]:
+    """A user's facts and forget requests in the order they apply: by session time, then statement time."""
+    out: list[Item] = []
     for batch in sorted(batches, key=lambda b: (batch_time(b), b.session.session_id)):
         items: list[tuple[Fact | ForgetRequest, list[float]]] = [
             *zip(batch.facts, batch.fact_vectors, strict=True),
@@ -57,15 +82,10 @@ def consolidate_user(
         ]
         # Stable sort: same-time statements keep their order (a fact, then its correction).
         for item, vector in sorted(items, key=lambda pair: utc(pair[0].stated_at)):
-            src = Statement(batch.session, item.source_event_ids, _text(item), utc(item.stated_at))
-            if isinstance(item, Fact):
-                work.apply_fact(src, item, vector)
-            else:
-                work.apply_forget(src, item, vector)
-    return ConsolidationOutcome(upserts=[work.rows[k] for k in work.dirty], changes=work.changes)
+            out.append(Item(Statement(batch.session, item.source_event_ids, _text(item), utc(item.stated_at)), item,
+                            vector))  # fmt: skip
+    return out
 
 
 def _text(item: Fact | ForgetRequest) -> str:
     return item.content if isinstance(item, Fact) else item.query
-
-

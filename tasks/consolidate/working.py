@@ -6,7 +6,7 @@ new one in the same lineage (``memory_id``), and every verdict, IGNORE included,
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -20,6 +20,10 @@ from tasks.providers.base import Consolidator
 from tasks.rows import ChangeRow, MemoryRow
 
 UPDATE_RELATIONS: frozenset[Relation] = frozenset({"supersedes", "contradicts", "refines"})
+#: Cosine bonus of a memory of the fact's own topic when ranking the related memories.
+TOPIC_BONUS = 0.05
+#: What decides a fact against its related memories: the consolidator, or a schedule's precomputed answer.
+Decide = Callable[[Fact, Sequence["MemoryMatch"]], Decision]
 _FACT_FIELDS = {"topic", "content", "importance", "confidence", "speaker", "slot", "value", "expires_at"}
 _NULL_FIELDS = ("valid_to", "status_reason", "supersedes", "last_confirmed_at", "last_accessed_at")
 
@@ -82,33 +86,45 @@ class UserMemories:
         return next((r for r in self.lineage(memory_id) if r.status == "active"), None) if memory_id else None
 
     def scored(
-        self, vector: Sequence[float], rows: list[MemoryRow], topic: str | None, slot: str | None, k: int
-    ) -> list[MemoryMatch]:
-        """Top ``k`` rows by cosine (same topic slightly preferred) plus every row of the same slot."""
+        self, vector: Sequence[float], rows: list[MemoryRow], topic: str | None, slot: str | None, k: int,
+        matrix: npt.NDArray[np.float32] | None = None,
+    ) -> list[MemoryMatch]:  # fmt: skip
+        """Top ``k`` rows by cosine (same topic slightly preferred) plus every row of the same slot.
+
+        ``matrix``: the rows' vectors stacked, when the caller already has them.
+        """
         if not rows:
             return []
-        sims = np.stack([self._vector(r) for r in rows]) @ np.asarray(vector, dtype=np.float32)
-        bonus = np.asarray([0.05 if topic and r.topic == topic else 0.0 for r in rows], dtype=np.float32)
+        matrix = np.stack([self.vector_of(r) for r in rows]) if matrix is None else matrix
+        sims = matrix @ np.asarray(vector, dtype=np.float32)
+        bonus = np.asarray([TOPIC_BONUS if topic and r.topic == topic else 0.0 for r in rows], dtype=np.float32)
         chosen = [int(i) for i in np.argsort(-(sims + bonus), kind="stable")[:k]]
         chosen += [i for i, r in enumerate(rows) if slot and r.slot == slot and i not in chosen]
         return [MemoryMatch(rows[i], float(sims[i])) for i in chosen]
 
-    def _vector(self, row: MemoryRow) -> npt.NDArray[np.float32]:
+    def vector_of(self, row: MemoryRow) -> npt.NDArray[np.float32]:
         """A row's vector as an array, converted once (a row id's vector never changes)."""
         if row.row_id not in self._vectors:
             self._vectors[row.row_id] = np.asarray(row.vector, dtype=np.float32)
         return self._vectors[row.row_id]
 
-    def _with_status(self, status: str) -> list[MemoryRow]:
+    def with_status(self, status: str) -> list[MemoryRow]:
         return [r for r in self.rows.values() if r.status == status]
 
     # -- facts ---------------------------------------------------------------------------------
 
-    def apply_fact(self, src: Statement, fact: Fact, vector: list[float]) -> None:
+    def related(self, fact: Fact, vector: Sequence[float]) -> list[MemoryMatch]:
+        """What a fact is decided against: its related active memories."""
+        return self.scored(vector, self.with_status("active"), fact.topic, fact.slot, self.related_k)
+
+    def apply_fact(self, src: Statement, fact: Fact, vector: list[float], decide: Decide | None = None) -> None:
+        """Decide a fact (by the consolidator, or ``decide``) against the current memories and apply it."""
         if self._replay_fact(src, fact):
             return
-        related = self.scored(vector, self._with_status("active"), fact.topic, fact.slot, self.related_k)
-        decision = self.consolidator.decide(fact, related)
+        decision = (decide or self.consolidator.decide)(fact, self.related(fact, vector))
+        self.apply_decision(src, fact, vector, decision)
+
+    def apply_decision(self, src: Statement, fact: Fact, vector: list[float], decision: Decision) -> None:
         target = self.active(decision.target_memory_id)
         if decision.action == "UPDATE" and target is not None:
             if src.at < utc(target.valid_from):
@@ -126,7 +142,12 @@ class UserMemories:
     def _new_row(
         self, src: Statement, fact: Fact, vector: list[float], memory_id: str, version: int, **fields: Any
     ) -> MemoryRow:
-        """A new version from a fact: current, valid from when the fact was stated."""
+        return self.put(self.row_of(src, fact, vector, memory_id, version, **fields))
+
+    def row_of(
+        self, src: Statement, fact: Fact, vector: Sequence[float], memory_id: str, version: int, **fields: Any
+    ) -> MemoryRow:
+        """A new version from a fact (not stored): current, valid from when the fact was stated."""
         base: dict[str, Any] = fact.model_dump(include=_FACT_FIELDS) | dict.fromkeys(_NULL_FIELDS)
         base |= {
             "row_id": MemoryRow.make_row_id(memory_id, version),
@@ -138,14 +159,14 @@ class UserMemories:
         base |= {"source_event_ids": list(src.events), "stated_at": src.at, "valid_from": src.at}
         base |= {"status": "active", "relation": "new", "confirmations": 0, "access_count": 0}
         base |= {"created_at": self.now, "updated_at": self.now, **fields}
-        return self.put(MemoryRow.model_validate(base))
+        return MemoryRow.model_validate(base)
 
     def _update(self, src: Statement, fact: Fact, vector: list[float], target: MemoryRow, decision: Decision) -> None:
         """Close the current version at the fact's time and write the next one as current."""
         self.put(target, valid_to=src.at, status="superseded", status_reason=decision.reason or "superseded")
         relation: Relation = decision.relation if decision.relation in UPDATE_RELATIONS else "supersedes"
         if relation in ("supersedes", "contradicts"):  # the new value of the same attribute: keep its context
-            mixed = np.asarray(vector, dtype=np.float32) + self._vector(target)
+            mixed = np.asarray(vector, dtype=np.float32) + self.vector_of(target)
             vector = (mixed / max(float(np.linalg.norm(mixed)), 1e-9)).tolist()
         row = self._new_row(
             src, fact, vector, target.memory_id, self._next_version(target.memory_id),
@@ -184,7 +205,7 @@ class UserMemories:
 
     def _forgotten_later(self, src: Statement, fact: Fact, vector: list[float]) -> bool:
         """An old statement of something the user later asked to forget must not come back."""
-        deleted = [r for r in self._with_status("deleted") if r.valid_to is not None and utc(r.valid_to) > src.at]
+        deleted = [r for r in self.with_status("deleted") if r.valid_to is not None and utc(r.valid_to) > src.at]
         if not deleted:
             return False
         verdict = self.consolidator.decide(fact, self.scored(vector, deleted, fact.topic, fact.slot, self.related_k))
@@ -195,28 +216,35 @@ class UserMemories:
         self._log(src, "IGNORE", "forgets", match, match.content, fact.content, reason)
         return True
 
-    def _replay_fact(self, src: Statement, fact: Fact) -> bool:
-        """A fact an earlier run already applied (same session, events, time, wording): re-log only."""
+    def replayed(self, src: Statement, fact: Fact) -> MemoryRow | None:
+        """The row an earlier run wrote for this very fact (same session, events, time, wording), if any."""
         text = fact.content.rstrip(". ") + " ("
         for row in list(self.rows.values()):
             same_source = row.source_session_id == src.session.session_id and tuple(row.source_event_ids) == src.events
             same_text = row.content == fact.content or row.content.startswith(text)
             if same_source and same_text and utc(row.stated_at) == src.at:
-                old = self.rows.get(row.supersedes or "")
-                action: Action = "ADD" if row.relation == "new" else "UPDATE"
-                old_content = old.content if old else None
-                self._log(src, action, row.relation, row, old_content, row.content, "applied by an earlier run")
-                return True
-        return False
+                return row
+        return None
+
+    def _replay_fact(self, src: Statement, fact: Fact) -> bool:
+        """A fact an earlier run already applied: re-log only."""
+        row = self.replayed(src, fact)
+        if row is None:
+            return False
+        old = self.rows.get(row.supersedes or "")
+        action: Action = "ADD" if row.relation == "new" else "UPDATE"
+        old_content = old.content if old else None
+        self._log(src, action, row.relation, row, old_content, row.content, "applied by an earlier run")
+        return True
 
     # -- forget requests -----------------------------------------------------------------------
 
     def apply_forget(self, src: Statement, request: ForgetRequest, vector: list[float]) -> None:
         reason = forget_reason(request)
-        for row in self._with_status("deleted"):  # a re-run: what this very request closed before
+        for row in self.with_status("deleted"):  # a re-run: what this very request closed before
             if row.status_reason == reason and row.valid_to is not None and utc(row.valid_to) == src.at:
                 self._log(src, "DELETE", "forgets", row, row.content, None, reason)
-        related = self.scored(vector, self._with_status("active"), None, None, max(5 * self.related_k, 50))
+        related = self.scored(vector, self.with_status("active"), None, None, max(5 * self.related_k, 50))
         for decision in self.consolidator.forget(request, related):
             target = self.active(decision.target_memory_id)
             if decision.action != "DELETE" or target is None:

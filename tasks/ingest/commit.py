@@ -22,7 +22,7 @@ from tasks.ingest.faults import fault_point
 from tasks.ingest.stages import Embedded, IngestSummary
 from tasks.models import QuarantineRecord, SessionBatch, stable_id
 from tasks.providers import build_consolidator, build_embedder
-from tasks.providers.openai_client import map_concurrent, usage_since
+from tasks.providers.openai_client import map_concurrent
 from tasks.rows import EpisodeRow, LedgerRow, QuarantineRow, RunRow
 from tasks.settings import Settings
 from tasks.store.filters import eq, is_in
@@ -74,6 +74,7 @@ def commit_run(
     summary.sessions_quarantined += write_quarantine(store, quarantined, summary.run_id)
     fault_point("after_quarantine")
     if not embedded.batches:
+        summary.read_usage(final=True)  # calls made for sessions that all failed or were quarantined
         return summary
     consolidator = build_consolidator(settings)
 
@@ -81,11 +82,12 @@ def commit_run(
         (app, user), batches = group
         memories = load_user_memories(store, app, user)
         return consolidate_user(
-            memories, batches, consolidator, run_id=summary.run_id, now=started, related_k=settings.related_k
-        )
+            memories, batches, consolidator, run_id=summary.run_id, now=started, related_k=settings.related_k,
+            concurrency=settings.openai_max_in_flight if settings.consolidator == "openai" else 1,
+        )  # fmt: skip
 
     groups = list(group_by_user(embedded.batches).items())
-    # Users are independent: with an LLM consolidator their calls overlap (each user's stay in order).
+    # Users are independent: with an LLM consolidator their calls overlap (and a user's own, where they can).
     outcomes = map_concurrent(one_user, groups, settings) if settings.consolidator == "openai" else None
     upserts, changes = [], []
     for outcome in outcomes or [one_user(g) for g in groups]:
@@ -131,7 +133,7 @@ def record_run(
     A ``running`` row marks a run in progress: if the process dies, the next run finishes or closes it.
     Tags go before the ``completed`` row, so a completed row always has its tags.
     """
-    summary.llm_usage = usage_since(summary.usage_baseline)
+    summary.read_usage(final=status == "completed")
     row = RunRow(run_id=summary.run_id, flow="ingest", started_at=started, ended_at=now(), status=status,
                  versions_before=dumps_json(before), versions_after="{}",
                  counts=dumps_json(summary.model_dump(exclude={"run_id"})))  # fmt: skip

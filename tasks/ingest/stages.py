@@ -12,14 +12,14 @@ import uuid
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, PrivateAttr
 
 from tasks.consolidate.forget_guard import accept_forget
 from tasks.errors import ProviderReplyError
 from tasks.models import Episode, Extraction, QuarantineRecord, Session, SessionBatch
 from tasks.providers import build_embedder, build_extractor, build_summarizer
 from tasks.providers.concurrent import extract_and_summarize
-from tasks.providers.openai_client import usage_snapshot
+from tasks.providers.openai_usage import UsageMeter, run_meter
 from tasks.redact import redact_session
 from tasks.settings import Settings
 from tasks.sources import build_source
@@ -62,8 +62,14 @@ class IngestSummary(BaseModel):
     embed_seconds: float = 0.0
     #: LLM calls and tokens of this run per provider (empty with local providers).
     llm_usage: dict[str, dict[str, int]] = Field(default_factory=dict)
-    #: The process's usage counts when the run started (not stored): llm_usage is counted from it.
-    usage_baseline: dict[str, dict[str, int]] = Field(default_factory=usage_snapshot, exclude=True)
+    #: This run's own LLM usage meter (not stored), counting from the run's start: see openai_usage.
+    _usage: UsageMeter = PrivateAttr(default_factory=run_meter)
+
+    def read_usage(self, *, final: bool = False) -> None:
+        """Set llm_usage from the run's meter; ``final``: the run is over, the meter stops counting."""
+        self.llm_usage = self._usage.snapshot()
+        if final:
+            self._usage.close()
 
     def count_extracted(self, items: Sequence[Extracted]) -> None:
         self.facts_extracted = sum(len(e.extraction.facts) for e in items)

@@ -55,3 +55,18 @@ class Consolidator(Protocol):
     def decide(self, fact: Fact, related: Sequence[ScoredMemory]) -> Decision: ...
 
     def forget(self, request: ForgetRequest, related: Sequence[ScoredMemory]) -> list[Decision]: ...
+
+
+@runtime_checkable
+class CallingConsolidator(Consolidator, Protocol):
+    """A consolidator whose decisions are requests to a service (an LLM), so the engine may overlap them.
+
+    ``decision_key`` is the exact request :meth:`decide` would send for these inputs, or None when it
+    decides without one; equal keys must mean equal decisions. A memory below ``related_threshold``
+    (and not of the fact's slot) is never shown to the service. :mod:`tasks.consolidate.schedule`
+    relies on both to decide independent facts concurrently with the sequential run's results.
+    """
+
+    related_threshold: float
+
+    def decision_key(self, fact: Fact, related: Sequence[ScoredMemory]) -> str | None: ...

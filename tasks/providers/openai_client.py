@@ -1,7 +1,8 @@
 """One OpenAI-compatible client for every LLM provider: key, retries, in-flight bound, usage, JSON replies.
 
 Why our own retry loop (the client's ``max_retries`` is 0): the policy is explicit and testable
-(429, 5xx, timeouts and connection errors only, exponential backoff with jitter), and every attempt
+(429, 5xx, timeouts and connection errors only, exponential backoff with jitter, or the wait a 429 or
+503 names in ``Retry-After``, capped at ``openai_backoff_max_seconds``), and every attempt
 passes through one process-wide semaphore, so a backfill never has more than
 ``openai_max_in_flight`` requests open whatever the number of threads.
 """
@@ -10,22 +11,25 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import os
 import random
 import re
-import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
-from dataclasses import dataclass
-from functools import lru_cache
+from contextlib import suppress
+from contextvars import copy_context
+from datetime import UTC
+from email.utils import parsedate_to_datetime
 from typing import Any, TypeVar, cast
 
 import openai
 from pydantic import BaseModel, ValidationError
 
 from tasks.errors import ProviderCallError, ProviderConfigError, ProviderReplyError
+from tasks.providers.openai_slots import in_flight
+from tasks.providers.openai_usage import count_usage
 from tasks.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -35,70 +39,7 @@ M = TypeVar("M", bound=BaseModel)
 _FENCE = re.compile(r"^\s*```(?:json)?\s*(.*?)\s*```\s*$", re.DOTALL)
 
 
-# -- usage ------------------------------------------------------------------------------------
-
-
-@dataclass
-class Usage:
-    calls: int = 0
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-
-
-class UsageMeter:
-    """Thread-safe token counts per provider ("extractor", "embedder", ...) for the whole process."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._by: dict[str, Usage] = {}
-
-    def add(self, provider: str, prompt_tokens: int, completion_tokens: int) -> None:
-        with self._lock:
-            usage = self._by.setdefault(provider, Usage())
-            usage.calls += 1
-            usage.prompt_tokens += prompt_tokens
-            usage.completion_tokens += completion_tokens
-
-    def snapshot(self) -> dict[str, dict[str, int]]:
-        with self._lock:
-            return {k: dict(vars(v)) for k, v in sorted(self._by.items())}
-
-    def reset(self) -> None:
-        with self._lock:
-            self._by.clear()
-
-
-USAGE = UsageMeter()
-
-
-def usage_snapshot() -> dict[str, dict[str, int]]:
-    return USAGE.snapshot()
-
-
-def usage_since(before: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
-    """What :data:`USAGE` counted since ``before`` (a snapshot): the usage of one run."""
-    out: dict[str, dict[str, int]] = {}
-    for provider, now in USAGE.snapshot().items():
-        was = before.get(provider, {})
-        diff = {k: v - was.get(k, 0) for k, v in now.items()}
-        if diff["calls"]:
-            out[provider] = diff
-    return out
-
-
 # -- concurrency ------------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=8)
-def _in_flight(bound: int) -> threading.BoundedSemaphore:
-    """One semaphore per process and bound: every client built from the same settings shares it."""
-    return threading.BoundedSemaphore(max(1, bound))
-
-
-@contextmanager
-def in_flight(settings: Settings) -> Iterator[None]:
-    with _in_flight(settings.openai_max_in_flight):
-        yield
 
 
 def map_concurrent(fn: Callable[[T], R], items: Iterable[T], settings: Settings) -> list[R | BaseException]:
@@ -111,7 +52,9 @@ def map_concurrent(fn: Callable[[T], R], items: Iterable[T], settings: Settings)
     if len(work) <= 1:
         return [_capture(fn, item) for item in work]
     with ThreadPoolExecutor(max_workers=min(len(work), settings.openai_max_in_flight)) as pool:
-        return list(pool.map(lambda item: _capture(fn, item), work))
+        # Each item in a copy of the caller's context, so its calls count in the caller's run.
+        futures = [pool.submit(copy_context().run, _capture, fn, item) for item in work]
+        return [f.result() for f in futures]
 
 
 def _capture(fn: Callable[[T], R], item: T) -> R | BaseException:
@@ -152,6 +95,28 @@ def _retryable(exc: Exception) -> bool:
     if isinstance(exc, openai.APITimeoutError | openai.APIConnectionError):
         return True
     return isinstance(exc, openai.APIStatusError) and (exc.status_code == 429 or exc.status_code >= 500)
+
+
+def retry_after(exc: Exception, cap: float) -> float | None:
+    """The wait a 429 or 503 asks for (``retry-after-ms``, or ``Retry-After`` in seconds or as an HTTP
+    date), at most ``cap`` seconds; None when it names none (the backoff applies)."""
+    if not isinstance(exc, openai.APIStatusError) or exc.status_code not in (429, 503):
+        return None
+    headers = exc.response.headers
+    seconds: float | None = None
+    with suppress(ValueError):
+        seconds = float(headers.get("retry-after-ms", "")) / 1000
+    raw = headers.get("retry-after", "").strip()
+    if seconds is None and raw:
+        try:
+            seconds = float(raw)
+        except ValueError:
+            with suppress(TypeError, ValueError, IndexError):
+                when = parsedate_to_datetime(raw)
+                seconds = (when if when.tzinfo else when.replace(tzinfo=UTC)).timestamp() - time.time()
+    if seconds is None or not math.isfinite(seconds):
+        return None
+    return min(cap, max(0.0, seconds))
 
 
 def _describe(exc: Exception) -> str:
@@ -196,9 +161,13 @@ class LLMClient:
                     raise ProviderCallError(
                         f"{self.provider} {what}: {_describe(exc)} after {attempt + 1} attempts"
                     ) from exc
-                delay = min(s.openai_backoff_max_seconds, s.openai_backoff_base_seconds * 2**attempt)
-                delay *= 0.5 + random.random() / 2  # jitter: clients that failed together retry apart
-                log.warning("%s %s: %s, retry %d in %.2fs", self.provider, what, _describe(exc), attempt + 1, delay)
+                delay = retry_after(exc, s.openai_backoff_max_seconds)
+                told = delay is not None
+                if delay is None:
+                    delay = min(s.openai_backoff_max_seconds, s.openai_backoff_base_seconds * 2**attempt)
+                    delay *= 0.5 + random.random() / 2  # jitter: clients that failed together retry apart
+                log.warning("%s %s: %s, retry %d in %.2fs%s", self.provider, what, _describe(exc), attempt + 1, delay,
+                            " (as the server asked)" if told else "")  # fmt: skip
                 self._sleep(delay)
         raise AssertionError("unreachable")
 
@@ -213,7 +182,7 @@ class LLMClient:
         }
         response = self.call(lambda: self.client.chat.completions.create(**params), what)
         usage = response.usage
-        USAGE.add(self.provider, usage.prompt_tokens if usage else 0, usage.completion_tokens if usage else 0)
+        count_usage(self.provider, usage.prompt_tokens if usage else 0, usage.completion_tokens if usage else 0)
         choice = response.choices[0] if response.choices else None
         return (choice.message.content or "") if choice else ""
 
@@ -248,7 +217,7 @@ class LLMClient:
     def embed(self, texts: list[str], model: str) -> list[list[float]]:
         response = self.call(lambda: self.client.embeddings.create(model=model, input=texts), "embeddings")
         usage = response.usage
-        USAGE.add(self.provider, usage.prompt_tokens if usage else 0, 0)
+        count_usage(self.provider, usage.prompt_tokens if usage else 0, 0)
         return [list(d.embedding) for d in sorted(response.data, key=lambda d: d.index)]
 
 

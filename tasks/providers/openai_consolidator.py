@@ -81,6 +81,15 @@ def _memories(related: Sequence[ScoredMemory]) -> list[dict[str, object]]:
     ]  # fmt: skip
 
 
+def _request(fact: Fact, shown: Sequence[ScoredMemory]) -> str:
+    doc = {
+        "new_fact": {"content": fact.content, "topic": fact.topic, "stated": f"{fact.stated_at:%Y-%m-%d}",
+                     "speaker": fact.speaker, "slot": fact.slot, "value": fact.value},
+        "memories": _memories(shown),
+    }  # fmt: skip
+    return json.dumps(doc, ensure_ascii=False)
+
+
 class OpenAIConsolidator:
     """The :class:`~tasks.providers.base.Consolidator` over an OpenAI-compatible chat endpoint."""
 
@@ -94,16 +103,16 @@ class OpenAIConsolidator:
         keep = [s for s in related if s.similarity >= self.related_threshold or s in same_slot]
         return sorted(keep, key=lambda s: -s.similarity)[:MAX_CANDIDATES]
 
+    def decision_key(self, fact: Fact, related: Sequence[ScoredMemory]) -> str | None:
+        """The request :meth:`decide` sends (the fact and the candidates shown), or None: no call."""
+        shown = self.candidates(fact, related)
+        return _request(fact, shown) if shown else None
+
     def decide(self, fact: Fact, related: Sequence[ScoredMemory]) -> Decision:
         shown = self.candidates(fact, related)
         if not shown:
             return Decision(action="ADD", relation="new", reason="no related memory")
-        doc = {
-            "new_fact": {"content": fact.content, "topic": fact.topic, "stated": f"{fact.stated_at:%Y-%m-%d}",
-                         "speaker": fact.speaker, "slot": fact.slot, "value": fact.value},
-            "memories": _memories(shown),
-        }  # fmt: skip
-        reply = self.client.chat_json(DECIDE, json.dumps(doc, ensure_ascii=False), DecisionReply, "decide")
+        reply = self.client.chat_json(DECIDE, _request(fact, shown), DecisionReply, "decide")
         return self._checked(fact, reply, {s.memory.memory_id for s in shown})
 
     def _checked(self, fact: Fact, reply: DecisionReply, ids: set[str]) -> Decision:

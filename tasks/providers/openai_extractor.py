@@ -4,6 +4,9 @@ The session goes in as data (a JSON document between tags), never as instruction
 is checked, not trusted: topics are mapped onto known ones, event ids must belong to the session, and
 forget requests count only when every turn they cite is a person's own turn (never the agent's).
 
+A fact's ``expires_at`` comes from the model's ``expires_on`` date, or from the same "until Friday" rules
+the local extractor uses (tasks/expiry.py) on the fact and on its own turn.
+
 A fact whose cited ids are all unknown is *not* dropped: it is attributed to the chunk's person turn
 that shares the most words with it, with its confidence capped at 0.5, and a warning is logged.
 """
@@ -12,10 +15,14 @@ from __future__ import annotations
 
 import json
 import logging
+from collections import Counter
 from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
 
 from pydantic import BaseModel, Field
 
+from tasks.clock import utc
+from tasks.expiry import expiry_from_text
 from tasks.models import Event, Extraction, Fact, ForgetRequest, Session
 from tasks.providers.openai_client import LLMClient
 from tasks.providers.wording import content_words
@@ -39,6 +46,8 @@ Return:
   ids that appear in the session), has a topic from the list below, an importance from 0 (trivia) to 1
   (identity, health, lasting decisions), and, when the fact fills a single-valued attribute (employer,
   city, preferred drink), slot (e.g. "employer", "preference:drink") and value; otherwise null.
+  expires_on: when the fact itself says it stops being true ("in Lisbon until Friday", "off work for two
+  weeks"), the last day it holds as YYYY-MM-DD, resolved against the turn's date; otherwise null.
   Agent turns are context: state what the people said, decided or accepted, not the agent's suggestions.
 - forget_requests: only when a person (never the agent) explicitly asks that something about themselves
   be forgotten or deleted; query names what to forget in their words; cite that person's turn.
@@ -55,6 +64,8 @@ class FactOut(BaseModel):
     importance: float
     slot: str | None
     value: str | None
+    #: The last day the fact holds, by its own words (YYYY-MM-DD); optional for older replies.
+    expires_on: str | None = None
 
 
 class ForgetOut(BaseModel):
@@ -140,6 +151,7 @@ class OpenAIExtractor:
 
     def _facts(self, session: Session, events: Sequence[Event], reply: ExtractionReply) -> list[Fact]:
         by_id = {e.id: e for e in events}
+        citing = Counter(i for item in reply.facts for i in dict.fromkeys(item.source_event_ids))
         facts = []
         for item in reply.facts:
             content = " ".join(item.content.split())
@@ -152,13 +164,17 @@ class OpenAIExtractor:
             if not cited:
                 cited, confidence = [best_turn(content, events)], UNCITED_CONFIDENCE
             people = [e for e in cited if e.role != "agent"]
+            stated = max(e.timestamp for e in cited)
+            # Only a person's turn that no other fact cites speaks for this fact alone.
+            own_turn = people[0].text if len(people) == len(cited) == 1 and citing[cited[0].id] == 1 else ""
             facts.append(
                 Fact(
                     topic=item.topic if item.topic in self._topics else FALLBACK_TOPIC,
                     content=content, source_event_ids=tuple(e.id for e in cited),
-                    stated_at=max(e.timestamp for e in cited), speaker=speaker(people[0] if people else cited[0]),
+                    stated_at=stated, speaker=speaker(people[0] if people else cited[0]),
                     importance=min(1.0, max(0.0, item.importance)), confidence=confidence,
                     slot=item.slot or None, value=item.value if item.slot else None,
+                    expires_at=stated_expiry(item.expires_on, content, own_turn, stated),
                 )
             )  # fmt: skip
         return facts
@@ -177,6 +193,21 @@ class OpenAIExtractor:
             out.append(ForgetRequest(query=item.query.strip(), source_event_ids=tuple(e.id for e in cited),
                                      stated_at=max(e.timestamp for e in cited), speaker=speaker(cited[0])))  # fmt: skip
         return out
+
+
+def stated_expiry(expires_on: str | None, content: str, own_turn: str, stated: datetime) -> datetime | None:
+    """When a fact stops holding by its own words: the model's date (end of that day, if after the
+    statement), else the "until Friday" rules (tasks/expiry.py) on the fact, then on its own turn."""
+    if expires_on:
+        try:
+            day = datetime.strptime(expires_on.strip()[:10], "%Y-%m-%d").replace(tzinfo=UTC) + timedelta(days=1)
+        except ValueError:
+            log.debug("extract: unreadable expires_on %r ignored", expires_on)
+        else:
+            if day > utc(stated):
+                return day
+            log.debug("extract: expires_on %r is not after the statement; ignored", expires_on)
+    return expiry_from_text(content, stated) or (expiry_from_text(own_turn, stated) if own_turn else None)
 
 
 def best_turn(content: str, events: Sequence[Event]) -> Event:
