@@ -32,11 +32,15 @@ class PipelineSystem:
     name = "pipeline"
     returns_everything = False
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, *, abstain: bool = True) -> None:
         # Forgotten memories keep their (never recalled) rows during an evaluation, so extraction
         # metrics still see what was extracted before a later session forgot it; recall is unaffected.
         self.settings = settings.model_copy(update={"forgotten_retention_days": 36_500.0})
         self._recaller: Recaller | None = None
+        #: With ``abstain``, a recall judged not confident (see ``Recaller.recall_result``) returns no
+        #: items, as an agent's context would say "nothing known": answerable questions pay for it too.
+        self.abstain = abstain
+        self.last_confident: bool | None = None
         self.summary: IngestSummary | None = None
 
     def index(self, dataset: EvalDataset) -> IndexStats:
@@ -57,7 +61,9 @@ class PipelineSystem:
     def retrieve(self, question: EvalQuestion, k: int) -> list[Retrieved]:
         if self._recaller is None:
             raise RuntimeError("index() must run before retrieve()")
-        hits = self._recaller.recall(question.question, question.app_name, question.user_id, k=k)
+        result = self._recaller.recall_result(question.question, question.app_name, question.user_id, k=k)
+        self.last_confident = result.confident
+        hits = result.hits if result.confident or not self.abstain else []
         # The cosine part, not the final score, so the abstention threshold means the same for all systems.
         return [
             Retrieved(hit_text(h), tuple(h.source_event_ids), float(h.score_parts.get("cosine", h.score))) for h in hits

@@ -189,3 +189,5 @@ class RecallHit(BaseModel):
     source_event_ids: list[str] = Field(default_factory=list)
     stated_at: datetime | None = None
     created_at: datetime
+    #: Who said it (a memory's ``speaker``; None for episodes): recall's abstention checks attribution.
+    speaker: str | None = None

@@ -130,5 +130,6 @@ def _hit(found: Candidates, row: dict[str, Any], total: float, parts: dict[str, 
         source_event_ids=list(row["source_event_ids"] or []),
         stated_at=row[plan.when_col],
         created_at=row["created_at"],
+        speaker=row.get("speaker"),
     )
 

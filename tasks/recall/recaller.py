@@ -39,7 +39,7 @@ log = logging.getLogger(__name__)
 MIN_POOL = 20
 _MEMORY_COLS = (
     "row_id", "topic", "content", "importance", "confirmations", "access_count",
-    "source_session_id", "source_event_ids", "stated_at", "created_at",
+    "source_session_id", "source_event_ids", "stated_at", "created_at", "speaker",
 )  # fmt: skip
 _EPISODE_COLS = (
     "episode_id", "summary", "access_count", "session_id", "source_event_ids",
@@ -141,9 +141,10 @@ class Recaller:
 
     def recall_result(self, query: str, app_name: str, user_id: str, **options: Unpack[RecallOptions]) -> RecallResult:
         """:meth:`recall`'s hits with the abstention verdict: ``confident`` is False when even the
-        best hit is too far from the query (``settings.recall_abstain_min_cosine``) to be about it."""
+        best hit is too far from the query (``settings.recall_abstain_min_cosine``) to be about it,
+        or when the question names one person and its best match was said by someone else."""
         hits = self.recall(query, app_name, user_id, **options)
-        return judge(hits, self.settings.recall_abstain_min_cosine)
+        return judge(hits, self.settings.recall_abstain_min_cosine, query)
 
     def _embed(self, query: str) -> npt.NDArray[np.float32]:
         return np.asarray(self.embedder.embed([query])[0], dtype=np.float32)
