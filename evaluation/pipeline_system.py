@@ -14,6 +14,7 @@ from evaluation.dataset import EvalDataset, EvalQuestion
 from tasks.ingest.run import ingest_sessions
 from tasks.ingest.stages import IngestSummary
 from tasks.models import RecallHit
+from tasks.recall.context import point_text
 from tasks.recall.recaller import Recaller
 from tasks.settings import Settings
 from tasks.store.tables import MEMORIES
@@ -23,7 +24,7 @@ from tasks.textrules import fmt_date
 def hit_text(hit: RecallHit) -> str:
     """``<date> - <content>``: the prompt line of one recalled item, dated like the baselines' turns."""
     when = hit.stated_at or hit.created_at
-    return f"{fmt_date(when)} - {' '.join(hit.content.split())}"
+    return f"{fmt_date(when)} - {point_text(hit)}"
 
 
 class PipelineSystem:

@@ -191,3 +191,5 @@ class RecallHit(BaseModel):
     created_at: datetime
     #: Who said it (a memory's ``speaker``; None for episodes): recall's abstention checks attribution.
     speaker: str | None = None
+    #: An episode's cited sentences: recall shows only those that add turns the better hits lack.
+    sentences: tuple[EpisodeSentence, ...] = ()

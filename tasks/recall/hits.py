@@ -15,7 +15,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from tasks.models import RecallHit
+from tasks.models import EpisodeSentence, RecallHit
 from tasks.recall.ranking import EPISODE_IMPORTANCE, FloatArray, Signals, half_life, order, score
 from tasks.recall.search import BM25, COSINE, FUSED
 from tasks.settings import Settings
@@ -131,5 +131,7 @@ def _hit(found: Candidates, row: dict[str, Any], total: float, parts: dict[str, 
         stated_at=row[plan.when_col],
         created_at=row["created_at"],
         speaker=row.get("speaker"),
+        sentences=tuple(EpisodeSentence(text=s["text"], source_event_ids=tuple(s["source_event_ids"] or ()))
+                        for s in row.get("sentences") or ()),
     )
 

@@ -27,6 +27,7 @@ from tasks.providers import build_embedder
 from tasks.providers.base import Embedder
 from tasks.recall.abstain import RecallResult, judge
 from tasks.recall.hits import TablePlan, candidates_of, top_hits
+from tasks.recall.pack import pack
 from tasks.recall.ranking import Reranker
 from tasks.recall.search import HybridSearcher, Leg
 from tasks.settings import Settings
@@ -43,7 +44,7 @@ _MEMORY_COLS = (
 )  # fmt: skip
 _EPISODE_COLS = (
     "episode_id", "summary", "access_count", "session_id", "source_event_ids",
-    "started_at", "created_at",
+    "started_at", "created_at", "sentences",
 )  # fmt: skip
 _FILTER_COLS = (
     "status", "topic", "stated_at", "valid_from", "valid_to", "started_at", "ended_at",
@@ -133,9 +134,11 @@ class Recaller:
             for plan, rows in zip(plans, results, strict=True)
             if rows is not None and rows.num_rows
         ]
-        hits = top_hits(found, self.settings, k if self.reranker is None else None)
+        depth = k * self.settings.recall_pack_depth if self.settings.recall_pack_depth > 1 else k
+        hits = top_hits(found, self.settings, depth if self.reranker is None else None)
         if self.reranker is not None:
-            hits = self.reranker(query, hits)[:k]
+            hits = self.reranker(query, hits)
+        hits = pack(hits, k) if self.settings.recall_pack_depth > 1 else hits[:k]
         self._track(hits)
         return hits
 
