@@ -16,7 +16,7 @@ name is written into the rule; single-user stores (speaker "User") never trigger
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from tasks.models import RecallHit
@@ -58,9 +58,9 @@ _NAME_WORD = re.compile(r"[\w'’]+")
 _POSSESSIVE = re.compile(r"['’]s?$")
 
 
-def named_speakers(query: str, hits: Sequence[RecallHit]) -> set[str]:
-    """The hits' speakers (people, not roles) that the query names as a word (possessives too)."""
-    people = {h.speaker for h in hits if h.speaker and h.speaker.lower() not in ROLE_SPEAKERS}
+def named_speakers(query: str, speakers: Iterable[str | None]) -> set[str]:
+    """The ``speakers`` (people, not roles) that the query names as a word (possessives too)."""
+    people = {p for p in speakers if p and p.lower() not in ROLE_SPEAKERS}
     words = {_POSSESSIVE.sub("", w) for w in _NAME_WORD.findall(query.lower())}
     return {p for p in people if p.lower() in words}
 
@@ -72,7 +72,7 @@ def misattributed(query: str, hits: Sequence[RecallHit]) -> bool:
     No shared word at all means no evidence either way (False).
     """
     top = [h for h in hits[:ATTRIBUTION_DEPTH] if h.kind == "memory" and h.speaker]
-    named = named_speakers(query, top)
+    named = named_speakers(query, (h.speaker for h in top))
     if len(named) != 1:
         return False
     names = frozenset().union(*(content_words(h.speaker or "") for h in top))
@@ -83,7 +83,6 @@ def misattributed(query: str, hits: Sequence[RecallHit]) -> bool:
         if overlap > best_overlap:
             best, best_overlap = hit, overlap
     return best is not None and best.speaker not in named
-
 
 
 def calibrate(answerable: Sequence[float], max_false_abstain: float = 0.05) -> float:

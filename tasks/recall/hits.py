@@ -47,7 +47,6 @@ class Candidates:
     signals: Signals
 
 
-
 def candidates_of(plan: TablePlan, rows: pa.Table, now: datetime, settings: Settings) -> Candidates:
     """Signals of one table's fused rows, read column-wise (no per-row Python objects)."""
     n = rows.num_rows
@@ -131,7 +130,8 @@ def _hit(found: Candidates, row: dict[str, Any], total: float, parts: dict[str, 
         stated_at=row[plan.when_col],
         created_at=row["created_at"],
         speaker=row.get("speaker"),
-        sentences=tuple(EpisodeSentence(text=s["text"], source_event_ids=tuple(s["source_event_ids"] or ()))
-                        for s in row.get("sentences") or ()),
+        sentences=tuple(
+            EpisodeSentence(text=s["text"], source_event_ids=tuple(s["source_event_ids"] or ()))
+            for s in row.get("sentences") or ()
+        ),
     )
-
