@@ -33,15 +33,16 @@ class PipelineSystem:
     name = "pipeline"
     returns_everything = False
 
-    def __init__(self, settings: Settings, *, abstain: bool = True) -> None:
+    def __init__(self, settings: Settings, *, abstain: bool = False) -> None:
         # Forgotten memories keep their (never recalled) rows during an evaluation, so extraction
         # metrics still see what was extracted before a later session forgot it; recall is unaffected.
         self.settings = settings.model_copy(update={"forgotten_retention_days": 36_500.0})
         self._recaller: Recaller | None = None
-        #: With ``abstain``, a recall judged not confident (see ``Recaller.recall_result``) returns no
-        #: items, as an agent's context would say "nothing known": answerable questions pay for it too.
+        #: ``Recaller.recall_result``'s verdict per (question id, k): the report's abstention figures.
+        #: With ``abstain``, a recall judged not confident also returns no items (as an agent's context
+        #: would say "nothing known"), so every retrieval figure pays for false abstentions.
         self.abstain = abstain
-        self.last_confident: bool | None = None
+        self.confident: dict[tuple[str, int], bool] = {}
         self.summary: IngestSummary | None = None
 
     def index(self, dataset: EvalDataset) -> IndexStats:
@@ -63,7 +64,7 @@ class PipelineSystem:
         if self._recaller is None:
             raise RuntimeError("index() must run before retrieve()")
         result = self._recaller.recall_result(question.question, question.app_name, question.user_id, k=k)
-        self.last_confident = result.confident
+        self.confident[(question.id, k)] = result.confident
         hits = result.hits if result.confident or not self.abstain else []
         # The cosine part, not the final score, so the abstention threshold means the same for all systems.
         return [

@@ -168,6 +168,7 @@ def _score(
     on k, from asking it at each k; plus the recall-vs-tokens curve from asking at every curve k."""
 
     def cut_from(runs: list[QuestionRun]) -> SystemMetrics:
+        verdicts: dict[tuple[str, int], bool] | None = getattr(system, "confident", None)
         return score_system(
             system.name,
             runs,
@@ -177,6 +178,7 @@ def _score(
             full_tokens=full_tokens,
             returns_everything=system.returns_everything,
             abstain_threshold=threshold,
+            confident=None if verdicts is None else {q: c for (q, kk), c in verdicts.items() if kk == depth},
         )
 
     if system.returns_everything:

@@ -107,3 +107,26 @@ def test_recall_trims_an_episode_to_what_memories_above_it_lack(settings: Settin
         hits = recaller.recall("Reykjavik northern lights trip", APP, USER, k=5)
     assert [h.kind for h in hits] == ["memory", "episode"]
     assert hits[1].content == "User hiked a glacier." and hits[1].source_event_ids == ["ev2"]
+
+
+def test_scoring_reports_a_systems_own_abstention_and_its_cost() -> None:
+    """The pipeline's verdict, not a cosine threshold, decides 'answered anyway'; false abstentions cost recall."""
+    from evaluation.baselines import IndexStats, Retrieved
+    from evaluation.dataset import EvalQuestion
+    from evaluation.scoring import QuestionRun, score_system
+
+    def q(qid: str, answerable: bool) -> EvalQuestion:
+        return EvalQuestion(id=qid, app_name=APP, user_id=USER, question="?", answer="tea", category="c",
+                            gold_event_ids=("t1",) if answerable else (), answerable=answerable)  # fmt: skip
+
+    item = Retrieved("tea", ("t1",), 0.9)
+    runs = [QuestionRun(q("a1", True), [item], 1.0), QuestionRun(q("a2", True), [item], 1.0),
+            QuestionRun(q("u1", False), [item], 1.0), QuestionRun(q("u2", False), [item], 1.0)]  # fmt: skip
+    verdicts = {"a1": True, "a2": False, "u1": False, "u2": True}
+    own = score_system("p", runs, k=10, ks=[10], index=IndexStats(), full_tokens=100.0, confident=verdicts)
+    plain = score_system("p", runs, k=10, ks=[10], index=IndexStats(), full_tokens=100.0)
+    assert plain.unanswerable.signal == "threshold" and plain.unanswerable.retrieved_above_threshold_rate == 1.0
+    u = own.unanswerable
+    assert u.signal == "system" and u.retrieved_above_threshold_rate == 0.5
+    assert u.answerable_abstained_rate == 0.5 and u.recall_at_k_with_abstention == 0.5
+    assert own.recall_at_k == 1.0  # the ranked items are still scored as they are
