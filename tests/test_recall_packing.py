@@ -130,3 +130,9 @@ def test_scoring_reports_a_systems_own_abstention_and_its_cost() -> None:
     assert u.signal == "system" and u.retrieved_above_threshold_rate == 0.5
     assert u.answerable_abstained_rate == 0.5 and u.recall_at_k_with_abstention == 0.5
     assert own.recall_at_k == 1.0  # the ranked items are still scored as they are
+
+
+def test_a_dropped_episode_fills_a_slot_nothing_else_would() -> None:
+    hits = [_memory("a", ["t1"]), _episode([("a.", ["t1"])])]
+    assert [h.kind for h in pack(hits, k=5)] == ["memory", "episode"]
+    assert [h.kind for h in pack(hits, k=1)] == ["memory"]
