@@ -139,4 +139,3 @@ class DenseRAG:
         scores = self._vectors[scope] @ query
         top = np.argsort(-scores, kind="stable")[:k]
         return [Retrieved(units[i].text, units[i].source_event_ids, float(scores[i])) for i in top]
-

@@ -175,13 +175,20 @@ def render_markdown(result: EvaluationResult) -> str:
     lines += [
         *_budget_section(result),
         "## Questions with no right answer",
-        "| system | questions | answered anyway (rate) | mean top cosine | stale-fact rate | forgotten leak rate |",
-        "|---|---|---|---|---|---|",
+        'Answered anyway: by the system\'s own abstention verdict where it has one (signal "system"), else '
+        "when an item's cosine reaches the threshold. For a system verdict, the share of answerable questions "
+        f"it abstained on and recall@{k} counting those as empty contexts.",
+        "",
+        "| system | questions | signal | answered anyway (rate) | mean top cosine | answerable abstained | "
+        f"recall@{k} with abstention | stale-fact rate | forgotten leak rate |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for name, s in result.systems.items():
         u = s.unanswerable
         lines.append(
-            f"| {name} | {u.questions} | {_f(u.retrieved_above_threshold_rate)} | {_f(u.mean_top_score)} | "
+            f"| {name} | {u.questions} | {u.signal} | {_f(u.retrieved_above_threshold_rate)} | "
+            f"{_f(u.mean_top_score)} | "
+            f"{_f(u.answerable_abstained_rate)} | {_f(u.recall_at_k_with_abstention)} | "
             f"{_f(s.stale_fact_rate)} | {_f(s.forgotten_leak_rate)} |"
         )
     if result.extraction is not None:

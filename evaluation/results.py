@@ -64,8 +64,15 @@ class UnanswerableMetrics(BaseModel):
 
     questions: int = 0
     threshold: float = 0.0
+    #: Share answered anyway: by the system's own abstention verdict when it has one, else by threshold.
     retrieved_above_threshold_rate: float = 0.0
     mean_top_score: float = 0.0
+    #: "system" (its own verdict, e.g. the pipeline's ``recall_result``) or "threshold" (top cosine).
+    signal: str = "threshold"
+    #: With a system verdict: share of scored answerable questions it abstained on, and recall@k
+    #: counting those as empty contexts (what an agent honouring the verdict would get).
+    answerable_abstained_rate: float | None = None
+    recall_at_k_with_abstention: float | None = None
 
 
 class SystemMetrics(BaseModel):

@@ -168,6 +168,7 @@ def _score(
     on k, from asking it at each k; plus the recall-vs-tokens curve from asking at every curve k."""
 
     def cut_from(runs: list[QuestionRun]) -> SystemMetrics:
+        verdicts: dict[tuple[str, int], bool] | None = getattr(system, "confident", None)
         return score_system(
             system.name,
             runs,
@@ -177,6 +178,7 @@ def _score(
             full_tokens=full_tokens,
             returns_everything=system.returns_everything,
             abstain_threshold=threshold,
+            confident=None if verdicts is None else {q: c for (q, kk), c in verdicts.items() if kk == depth},
         )
 
     if system.returns_everything:
@@ -221,7 +223,8 @@ def _ingest_metrics(stats: IndexStats, data: EvalDataset) -> IngestMetrics:
 def _notes(chunk_size: int, stride: int, threshold: float, extraction: bool) -> list[str]:
     notes = [
         f"chunk_rag: windows of {chunk_size} consecutive turns within a session, stride {stride}",
-        f"unanswerable questions count as answered when an item's cosine to the question is >= {threshold}",
+        f"unanswerable questions count as answered when an item's cosine to the question is >= {threshold}; "
+        "the pipeline's by its own abstention verdict (Recaller.recall_result: cosine threshold and attribution)",
         "full_context returns the whole history at every k; its rank metrics follow chronological order",
         "lance_hybrid_turns and hybrid_neighbours fuse each leg's top k, so their figures at each k come from "
         "asking them for k; the other systems are asked once at the largest k and cut",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from evaluation import metrics as m
@@ -72,10 +72,13 @@ def score_system(
     full_tokens: float,
     returns_everything: bool = False,
     abstain_threshold: float = 0.5,
+    confident: Mapping[str, bool] | None = None,
 ) -> SystemMetrics:
     """Every metric of one system; ``full_tokens`` is the mean full-context size over the same questions.
 
     A system that returns everything is cut at no k: its items are its whole history at every k.
+    ``confident`` is a system's own abstention verdict per question id (True = it would answer); the
+    retrieval figures still score its ranked items, and the abstention's cost is reported beside them.
     """
     token_cache: dict[tuple[str, int], float] = {}
 
@@ -138,21 +141,42 @@ def score_system(
         per_k=per_k,
         per_category=per_category,
         per_category_k=per_category_k,
-        unanswerable=_unanswerable(runs, k, abstain_threshold, returns_everything),
+        unanswerable=_unanswerable(runs, k, abstain_threshold, returns_everything, confident, scored_runs, at_k),
         stale_fact_rate=_rate(runs, k, returns_everything, lambda q: bool(q.stale_values), _is_stale),
         forgotten_leak_rate=_rate(runs, k, returns_everything, lambda q: bool(q.forgotten_values), _is_leak),
     )
 
 
-def _unanswerable(runs: Sequence[QuestionRun], k: int, threshold: float, everything: bool) -> UnanswerableMetrics:
+def _unanswerable(
+    runs: Sequence[QuestionRun],
+    k: int,
+    threshold: float,
+    everything: bool,
+    confident: Mapping[str, bool] | None,
+    scored_runs: Sequence[QuestionRun],
+    scored: Sequence[_Scored],
+) -> UnanswerableMetrics:
     """How often a question about something never said (or forgotten) still gets a confident item."""
     chosen = [r for r in runs if not r.question.answerable]
     tops = [max((i.score for i in (r.items if everything else r.items[:k])), default=0.0) for r in chosen]
-    return UnanswerableMetrics(
+    metrics = UnanswerableMetrics(
         questions=len(chosen),
         threshold=threshold,
         retrieved_above_threshold_rate=m.mean(1.0 if t >= threshold else 0.0 for t in tops),
         mean_top_score=m.mean(tops),
+    )
+    if confident is None:
+        return metrics
+    kept = [confident.get(r.question.id, True) for r in scored_runs]
+    return metrics.model_copy(
+        update={
+            "signal": "system",
+            "retrieved_above_threshold_rate": m.mean(
+                1.0 if confident.get(r.question.id, True) else 0.0 for r in chosen
+            ),
+            "answerable_abstained_rate": m.mean(0.0 if c else 1.0 for c in kept),
+            "recall_at_k_with_abstention": m.mean(s.recall if c else 0.0 for s, c in zip(scored, kept, strict=True)),
+        }
     )
 
 

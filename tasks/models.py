@@ -189,3 +189,8 @@ class RecallHit(BaseModel):
     source_event_ids: list[str] = Field(default_factory=list)
     stated_at: datetime | None = None
     created_at: datetime
+    #: Who said it (a memory's ``speaker``; None for episodes): recall's abstention checks attribution.
+    speaker: str | None = None
+    #: An episode's cited sentences: recall shows only those that add turns the better hits lack
+    #: (recall-internal, so left out of dumps: the content already says them).
+    sentences: tuple[EpisodeSentence, ...] = Field(default=(), exclude=True)

@@ -5,14 +5,22 @@ confident-looking context. The signal here is the best hit's cosine to the query
 similarity, independent of the keyword bonus and of the store's recency and importance mix),
 compared with a threshold learned on labelled answerable questions by :func:`calibrate`: the highest one
 that abstains on at most a given share of them.
+
+A close hit can still be about the wrong person: in a conversation between people, "what did P say
+about X" is often answered by what someone else said about X. :func:`misattributed` checks who: when
+the question names exactly one of the hits' speakers, the hit whose words best match the question's
+(names aside) must have been said by that person. Speakers come from the memories' provenance, so no
+name is written into the rule; single-user stores (speaker "User") never trigger it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from tasks.models import RecallHit
+from tasks.providers.wording import content_words
 
 #: What a context block says instead of padding with the nearest memories.
 NOTHING_KNOWN = "Nothing relevant is known from past conversations."
@@ -25,6 +33,8 @@ class RecallResult:
     hits: list[RecallHit] = field(default_factory=list)
     confident: bool = False
     top_cosine: float = 0.0
+    #: The best-matching hit was said by someone other than the one person the question names.
+    misattributed: bool = False
 
 
 def top_cosine(hits: Sequence[RecallHit]) -> float:
@@ -32,10 +42,47 @@ def top_cosine(hits: Sequence[RecallHit]) -> float:
     return max((float(h.score_parts.get("cosine", 0.0)) for h in hits), default=0.0)
 
 
-def judge(hits: list[RecallHit], threshold: float) -> RecallResult:
-    """Wrap ``hits`` with the abstention verdict at ``threshold``."""
+def judge(hits: list[RecallHit], threshold: float, query: str | None = None) -> RecallResult:
+    """Wrap ``hits`` with the abstention verdict at ``threshold`` (and, given the ``query``, attribution)."""
     best = top_cosine(hits)
-    return RecallResult(hits=hits, confident=bool(hits) and best >= threshold, top_cosine=best)
+    wrong = query is not None and misattributed(query, hits)
+    return RecallResult(hits=hits, confident=bool(hits) and best >= threshold and not wrong, top_cosine=best,
+                        misattributed=wrong)  # fmt: skip
+
+
+#: Speakers that are roles, not people: a question never names them.
+ROLE_SPEAKERS = frozenset({"", "user", "agent", "assistant", "system", "model"})
+#: Hits looked at for attribution (recall's default k): deeper hits match the words by chance.
+ATTRIBUTION_DEPTH = 10
+_NAME_WORD = re.compile(r"[\w'’]+")
+_POSSESSIVE = re.compile(r"['’]s?$")
+
+
+def named_speakers(query: str, speakers: Iterable[str | None]) -> set[str]:
+    """The ``speakers`` (people, not roles) that the query names as a word (possessives too)."""
+    people = {p for p in speakers if p and p.lower() not in ROLE_SPEAKERS}
+    words = {_POSSESSIVE.sub("", w) for w in _NAME_WORD.findall(query.lower())}
+    return {p for p in people if p.lower() in words}
+
+
+def misattributed(query: str, hits: Sequence[RecallHit]) -> bool:
+    """True when the query names exactly one speaker P and the memory sharing the most content words
+    with it (names left out; the better-ranked one among equals) was said by someone other than P.
+
+    No shared word at all means no evidence either way (False).
+    """
+    top = [h for h in hits[:ATTRIBUTION_DEPTH] if h.kind == "memory" and h.speaker]
+    named = named_speakers(query, (h.speaker for h in top))
+    if len(named) != 1:
+        return False
+    names = frozenset().union(*(content_words(h.speaker or "") for h in top))
+    wanted = content_words(query) - names
+    best, best_overlap = None, 0
+    for hit in top:
+        overlap = len(wanted & (content_words(hit.content) - names))
+        if overlap > best_overlap:
+            best, best_overlap = hit, overlap
+    return best is not None and best.speaker not in named
 
 
 def calibrate(answerable: Sequence[float], max_false_abstain: float = 0.05) -> float:

@@ -8,6 +8,7 @@ still fit); the whole block, headers included, is counted with the same tokenize
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from tasks.models import RecallHit
@@ -21,6 +22,14 @@ FACTS_HEADER = "Known facts:"
 EPISODES_HEADER = "Relevant past conversations:"
 #: An episode summary is cut to this many tokens so that one long summary cannot eat the budget.
 MAX_LINE_TOKENS = 80
+#: A memory that quotes the question it answers: '(Asked by P: "Q?") A' is shown as '(Q?) A'.
+_ASKED = re.compile(r'\(Asked by [^:()"]*: "([^"]*)"\)\s*')
+
+
+def point_text(hit: RecallHit) -> str:
+    """What a prompt line says of a hit: its content on one line, quoted questions without their
+    "Asked by" label (the asker is the other participant; ~20 tokens a line, no answer word lost on LoCoMo-dev)."""
+    return " ".join(_ASKED.sub(r"(\1) ", hit.content).split())
 
 
 def build_context(
@@ -48,7 +57,7 @@ def build_context(
 def hit_line(hit: RecallHit) -> str:
     """``<D Month YYYY> - <point>``, dated by when it was said (episodes: when they started)."""
     when = hit.stated_at or hit.created_at
-    point = " ".join(hit.content.split())
+    point = point_text(hit)
     if count_tokens(point) > MAX_LINE_TOKENS:
         point = truncate_to_tokens(point, MAX_LINE_TOKENS - 1).rstrip() + "…"
     return f"{fmt_date(when)} - {point}"

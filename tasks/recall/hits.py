@@ -15,7 +15,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from tasks.models import RecallHit
+from tasks.models import EpisodeSentence, RecallHit
 from tasks.recall.ranking import EPISODE_IMPORTANCE, FloatArray, Signals, half_life, order, score
 from tasks.recall.search import BM25, COSINE, FUSED
 from tasks.settings import Settings
@@ -45,7 +45,6 @@ class Candidates:
     rows: pa.Table
     ids: list[str]
     signals: Signals
-
 
 
 def candidates_of(plan: TablePlan, rows: pa.Table, now: datetime, settings: Settings) -> Candidates:
@@ -130,5 +129,9 @@ def _hit(found: Candidates, row: dict[str, Any], total: float, parts: dict[str, 
         source_event_ids=list(row["source_event_ids"] or []),
         stated_at=row[plan.when_col],
         created_at=row["created_at"],
+        speaker=row.get("speaker"),
+        sentences=tuple(
+            EpisodeSentence(text=s["text"], source_event_ids=tuple(s["source_event_ids"] or ()))
+            for s in row.get("sentences") or ()
+        ),
     )
-

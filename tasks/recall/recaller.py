@@ -27,6 +27,7 @@ from tasks.providers import build_embedder
 from tasks.providers.base import Embedder
 from tasks.recall.abstain import RecallResult, judge
 from tasks.recall.hits import TablePlan, candidates_of, top_hits
+from tasks.recall.pack import pack
 from tasks.recall.ranking import Reranker
 from tasks.recall.search import HybridSearcher, Leg
 from tasks.settings import Settings
@@ -39,11 +40,11 @@ log = logging.getLogger(__name__)
 MIN_POOL = 20
 _MEMORY_COLS = (
     "row_id", "topic", "content", "importance", "confirmations", "access_count",
-    "source_session_id", "source_event_ids", "stated_at", "created_at",
+    "source_session_id", "source_event_ids", "stated_at", "created_at", "speaker",
 )  # fmt: skip
 _EPISODE_COLS = (
     "episode_id", "summary", "access_count", "session_id", "source_event_ids",
-    "started_at", "created_at",
+    "started_at", "created_at", "sentences",
 )  # fmt: skip
 _FILTER_COLS = (
     "status", "topic", "stated_at", "valid_from", "valid_to", "started_at", "ended_at",
@@ -133,17 +134,20 @@ class Recaller:
             for plan, rows in zip(plans, results, strict=True)
             if rows is not None and rows.num_rows
         ]
-        hits = top_hits(found, self.settings, k if self.reranker is None else None)
+        depth = k * self.settings.recall_pack_depth if self.settings.recall_pack_depth > 1 else k
+        hits = top_hits(found, self.settings, depth if self.reranker is None else None)
         if self.reranker is not None:
-            hits = self.reranker(query, hits)[:k]
+            hits = self.reranker(query, hits)
+        hits = pack(hits, k) if self.settings.recall_pack_depth > 1 else hits[:k]
         self._track(hits)
         return hits
 
     def recall_result(self, query: str, app_name: str, user_id: str, **options: Unpack[RecallOptions]) -> RecallResult:
         """:meth:`recall`'s hits with the abstention verdict: ``confident`` is False when even the
-        best hit is too far from the query (``settings.recall_abstain_min_cosine``) to be about it."""
+        best hit is too far from the query (``settings.recall_abstain_min_cosine``) to be about it,
+        or when the question names one person and its best match was said by someone else."""
         hits = self.recall(query, app_name, user_id, **options)
-        return judge(hits, self.settings.recall_abstain_min_cosine)
+        return judge(hits, self.settings.recall_abstain_min_cosine, query)
 
     def _embed(self, query: str) -> npt.NDArray[np.float32]:
         return np.asarray(self.embedder.embed([query])[0], dtype=np.float32)

@@ -1,0 +1,37 @@
+"""Packing: episodes show only what the better-ranked hits have not already said.
+
+Episodes repeat a session's most important memories, so a plain top k spends much of its context
+on the same turns twice (an episode line cost ~220 tokens on LoCoMo-dev and mostly restated memories
+above it). Packing walks the ranked hits; an episode keeps only its cited sentences that add a
+source turn not yet covered, and is dropped (its slot going to the next hit) when none does; when
+no hit is left to take the slot, the dropped episodes fill it after all (whole: nothing else competes).
+Memories are never dropped: two memories of one turn can say different things (dropping them cost
+answer words on LoCoMo-dev for no recall).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tasks.models import RecallHit
+
+
+def pack(hits: Sequence[RecallHit], k: int) -> list[RecallHit]:
+    """The first ``k`` of ``hits`` (best first), episodes cut to their sentences that add turns."""
+    covered: set[str] = set()
+    out: list[RecallHit] = []
+    skipped: list[RecallHit] = []
+    for hit in hits:
+        if len(out) >= k:
+            break
+        if hit.kind == "episode" and hit.sentences:
+            kept = [s for s in hit.sentences if set(s.source_event_ids) - covered]
+            if not kept:
+                skipped.append(hit)
+                continue
+            turns = list(dict.fromkeys(e for s in kept for e in s.source_event_ids))
+            content = " ".join(s.text.rstrip(".") + "." for s in kept)
+            hit = hit.model_copy(update={"content": content, "source_event_ids": turns, "sentences": tuple(kept)})
+        covered.update(hit.source_event_ids)
+        out.append(hit)
+    return out + skipped[: max(k - len(out), 0)]
