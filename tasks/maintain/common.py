@@ -18,7 +18,6 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from itertools import groupby
 from typing import Any, Literal
 
 import pyarrow as pa
@@ -28,6 +27,7 @@ from tasks.clock import utc
 from tasks.models import Action, Relation, stable_id
 from tasks.rows import ChangeRow, MemoryRow
 from tasks.store.filters import all_of, eq, is_in, scope
+from tasks.store.layout import tenant_chunks
 from tasks.store.tables import EPISODES, MEMORIES, Store
 
 log = logging.getLogger("memory_pipeline.maintain")
@@ -175,21 +175,6 @@ def tenants(store: Store, table: str, where: str | None, batch_rows: int) -> Cou
                                 strict=True):  # fmt: skip
             counts[(app, user)] += n
     return counts
-
-
-def tenant_chunks(counts: Mapping[tuple[str, str], int], chunk_rows: int) -> Iterator[tuple[str, list[str]]]:
-    """(app, users) groups in scope order, each about ``chunk_rows`` rows (a tenant is never split)."""
-    for app, pairs in groupby(sorted(counts), key=lambda p: p[0]):
-        users: list[str] = []
-        size = 0
-        for _, user in pairs:
-            if users and size + counts[(app, user)] > chunk_rows:
-                yield app, users
-                users, size = [], 0
-            users.append(user)
-            size += counts[(app, user)]
-        if users:
-            yield app, users
 
 
 def tenant_tables(

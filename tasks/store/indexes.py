@@ -85,7 +85,7 @@ def _cluster(tbl: lancedb.table.Table, spec: _Spec, settings: Settings) -> bool:
         return False
     if not needs_clustering(tbl, settings.cluster_min_rows, settings.cluster_max_unclustered_share):
         return False
-    return cluster_by_scope(tbl, KEYS[spec.table])
+    return cluster_by_scope(tbl, KEYS[spec.table]) > 0
 
 
 def _create_or_mark(
