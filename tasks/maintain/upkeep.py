@@ -127,7 +127,8 @@ def apply_upkeep(settings: Settings, store: Store, report: PassReport) -> None:
         done[name] = {"fragments_removed": removed, "fragments_added": added, "versions_removed": stats.old_versions,
                       "bytes_removed": stats.bytes_removed, "rows_clustered": clustered}  # fmt: skip
     report.details["done"] = done
-    report.details["indexes"] = ensure_indexes(store, settings)
+    rewritten = [name for name, d in done.items() if d["rows_clustered"]]
+    report.details["indexes"] = ensure_indexes(store, settings, rebuild=rewritten)
     report.details["bytes_after"] = disk_bytes(store.uri)
     report.counts = {"COMPACT": sum(1 for d in done.values() if d["fragments_removed"]),
                      "CLEANUP": sum(d["versions_removed"] for d in done.values())}  # fmt: skip
