@@ -20,8 +20,6 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
-import numpy as np
-import numpy.typing as npt
 import pyarrow as pa
 from pydantic import BaseModel, Field
 
@@ -29,7 +27,7 @@ from tasks.clock import utc
 from tasks.models import Action, Relation, stable_id
 from tasks.rows import ChangeRow, MemoryRow
 from tasks.store.filters import all_of, eq, scope
-from tasks.store.layout import tenant_chunks
+from tasks.store.layout import scope_addresses, take_tenants
 from tasks.store.tables import EPISODES, MEMORIES, Store
 
 log = logging.getLogger("memory_pipeline.maintain")
@@ -183,51 +181,21 @@ def tenant_tables(
     store: Store, table: str, counts: Mapping[tuple[str, str], int], extra: str | None, columns: Sequence[str],
     chunk_rows: int,
 ) -> Iterator[tuple[str, str, pa.Table]]:  # fmt: skip
-    """Each listed tenant's rows matching ``extra``, read a chunk of whole tenants at a time (one snapshot).
-
-    The rows are found by address: one scan of the scope columns lists where each tenant's rows are,
-    then each chunk is taken by those addresses. A filtered read per chunk (``user_id IN (...)``) is
-    answered by the scope indexes only on indexed fragments and scans every other fragment in full,
-    per chunk: after a pass's closures (hundreds of small unindexed fragments) that took 10x longer
-    at 1M memories and held ~300 MB more.
-    """
+    """Each listed tenant's rows matching ``extra`` (with ``_rowid``), read a chunk of whole tenants at a
+    time, by address (:func:`tasks.store.layout.take_tenants`), from one snapshot."""
     if not store.has(table):
         return
     dataset = store.table(table).to_lance()
     cols = list(dict.fromkeys([c for c in columns if c != "_rowid"] + ["user_id"]))
-    places = _addresses(dataset, counts, extra)
-    for app, users in tenant_chunks(counts, chunk_rows):
-        spans = [places[(app, u)] for u in users if (app, u) in places]
-        if not spans:
-            continue
-        ids = np.sort(np.concatenate(spans))
-        part = dataset._take_rows(pa.array(ids, pa.uint64()), columns=cols)
-        part = part.append_column("_rowid", pa.array(ids, pa.uint64())).sort_by("user_id")
+    places = scope_addresses(dataset, extra, counts)
+    for app, part in take_tenants(dataset, places, cols, chunk_rows):
+        part = part.sort_by("user_id")
         names = part.column("user_id").to_pylist()
         start = 0
         for k in range(1, len(names) + 1):
             if k == len(names) or names[k] != names[start]:
                 yield app, names[start], part.slice(start, k - start)
                 start = k
-
-
-def _addresses(
-    dataset: Any, counts: Mapping[tuple[str, str], int], extra: str | None
-) -> dict[tuple[str, str], npt.NDArray[np.uint64]]:
-    """Row addresses of the listed tenants' rows matching ``extra``, per tenant (a scan of two columns)."""
-    found: dict[tuple[str, str], list[npt.NDArray[np.uint64]]] = {}
-    scanner = dataset.scanner(columns=["app_name", "user_id"], filter=extra, batch_size=8192, with_row_id=True)
-    for batch in scanner.to_batches():
-        part = pa.Table.from_batches([batch]).sort_by([("app_name", "ascending"), ("user_id", "ascending")])
-        apps, users = part.column("app_name").to_pylist(), part.column("user_id").to_pylist()
-        rowids = part.column("_rowid").to_numpy()
-        start = 0
-        for k in range(1, len(users) + 1):
-            if k == len(users) or users[k] != users[start] or apps[k] != apps[start]:
-                if (apps[start], users[start]) in counts:
-                    found.setdefault((apps[start], users[start]), []).append(rowids[start:k])
-                start = k
-    return {key: np.concatenate(spans) for key, spans in found.items()}
 
 
 def tenant_rows(store: Store, table: str, app: str, user: str, extra: str | None, columns: Sequence[str]) -> pa.Table:
