@@ -221,6 +221,11 @@ class Settings(BaseSettings):
     maintain_chunk_rows: int = 50_000
     #: Sessions per ingest run of a backfill.
     backfill_batch_size: int = 50
+    #: Object-store options for the store URI (s3://, gs://, az://: credentials, endpoint, region, ...),
+    #: handed to every connection to the store (LanceDB and Lance). Each value is a secret: never logged.
+    #: Env: MEMORY_PIPELINE_STORAGE_OPTIONS='{"aws_access_key_id": "...", ...}' (JSON) or one per variable,
+    #: MEMORY_PIPELINE_STORAGE_OPTIONS__AWS_REGION=eu-west-1.
+    storage_options: dict[str, SecretStr] = Field(default_factory=dict)
 
     @classmethod
     def settings_customise_sources(

@@ -9,9 +9,10 @@ import pytest
 from tasks.clock import now as wall_clock
 from tasks.clock import utc
 from tasks.consolidate.history import rollback
-from tasks.maintain import cluster, run_pass, upkeep
+from tasks.maintain import run_pass
 from tasks.rows import RunRow
 from tasks.settings import Settings
+from tasks.store import layout
 from tasks.store.layout import layout_stats
 from tasks.store.tables import MEMORIES, RUNS, dumps_json, open_store
 from tests.maintain_fixtures import NOW, mem, seed
@@ -50,8 +51,8 @@ def test_cleanup_keeps_what_recent_runs_roll_back_to(settings: Settings) -> None
 def test_upkeep_clusters_by_tenant_streaming_and_keeps_rows(
     settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(cluster, "WRITE_ROWS", 10)  # several fragment writes, one commit
-    monkeypatch.setattr(upkeep, "CLUSTER_CHUNK_ROWS", 7)
+    monkeypatch.setattr(layout, "WRITE_ROWS", 10)  # several fragment writes, one commit
+    monkeypatch.setattr(layout, "CLUSTER_CHUNK_ROWS", 7)
     s = settings.model_copy(update={"cluster_min_rows": 10, "maintain_chunk_rows": 7})
     store = seed(s, [])
     for batch in range(4):  # users interleaved across appends

@@ -18,7 +18,6 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from itertools import groupby
 from typing import Any, Literal
 
 import pyarrow as pa
@@ -27,7 +26,8 @@ from pydantic import BaseModel, Field
 from tasks.clock import utc
 from tasks.models import Action, Relation, stable_id
 from tasks.rows import ChangeRow, MemoryRow
-from tasks.store.filters import all_of, eq, is_in, scope
+from tasks.store.filters import all_of, eq, scope
+from tasks.store.layout import scope_addresses, take_tenants
 from tasks.store.tables import EPISODES, MEMORIES, Store
 
 log = logging.getLogger("memory_pipeline.maintain")
@@ -177,39 +177,25 @@ def tenants(store: Store, table: str, where: str | None, batch_rows: int) -> Cou
     return counts
 
 
-def tenant_chunks(counts: Mapping[tuple[str, str], int], chunk_rows: int) -> Iterator[tuple[str, list[str]]]:
-    """(app, users) groups in scope order, each about ``chunk_rows`` rows (a tenant is never split)."""
-    for app, pairs in groupby(sorted(counts), key=lambda p: p[0]):
-        users: list[str] = []
-        size = 0
-        for _, user in pairs:
-            if users and size + counts[(app, user)] > chunk_rows:
-                yield app, users
-                users, size = [], 0
-            users.append(user)
-            size += counts[(app, user)]
-        if users:
-            yield app, users
-
-
 def tenant_tables(
     store: Store, table: str, counts: Mapping[tuple[str, str], int], extra: str | None, columns: Sequence[str],
     chunk_rows: int,
 ) -> Iterator[tuple[str, str, pa.Table]]:  # fmt: skip
-    """Each listed tenant's rows matching ``extra``, read a chunk of whole tenants per scan (one snapshot)."""
+    """Each listed tenant's rows matching ``extra`` (with ``_rowid``), read a chunk of whole tenants at a
+    time, by address (:func:`tasks.store.layout.take_tenants`), from one snapshot."""
     if not store.has(table):
         return
     dataset = store.table(table).to_lance()
-    cols = list(dict.fromkeys([*columns, "user_id"]))
-    for app, users in tenant_chunks(counts, chunk_rows):
-        where = all_of(eq("app_name", app, FILTER_COLUMNS), is_in("user_id", users, FILTER_COLUMNS), extra)
-        part = dataset.to_table(columns=cols, filter=where, with_row_id=True).sort_by("user_id")
-        ids = part.column("user_id").to_pylist()
+    cols = list(dict.fromkeys([c for c in columns if c != "_rowid"] + ["user_id"]))
+    places = scope_addresses(dataset, extra, counts)
+    for app, part in take_tenants(dataset, places, cols, chunk_rows):
+        part = part.sort_by("user_id")
+        names = part.column("user_id").to_pylist()
         start = 0
-        for i in range(1, len(ids) + 1):
-            if i == len(ids) or ids[i] != ids[start]:
-                yield app, ids[start], part.slice(start, i - start)
-                start = i
+        for k in range(1, len(names) + 1):
+            if k == len(names) or names[k] != names[start]:
+                yield app, names[start], part.slice(start, k - start)
+                start = k
 
 
 def tenant_rows(store: Store, table: str, app: str, user: str, extra: str | None, columns: Sequence[str]) -> pa.Table:

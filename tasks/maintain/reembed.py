@@ -81,11 +81,11 @@ def _switch(store: Store, table: str, embedder: Embedder, batch_rows: int, progr
         read_version, total = ds.version, ds.count_rows()
         reader = pa.RecordBatchReader.from_batches(schema, _batches(ds, table, schema, embedder, batch_rows, total,
                                                                     progress))  # fmt: skip
-        fragments = lance.fragment.write_fragments(reader, ds.uri, schema=schema, mode="overwrite")
-        if lance.dataset(ds.uri).version != read_version:
+        fragments = lance.fragment.write_fragments(reader, ds, schema=schema, mode="overwrite")
+        if lance.dataset(ds.uri, storage_options=store.storage_options or None).version != read_version:
             log.info("re-embed %s: the table moved meanwhile; reading it again", table)
             continue
-        lance.LanceDataset.commit(ds.uri, LanceOperation.Overwrite(schema, fragments), read_version=read_version)
+        lance.LanceDataset.commit(ds, LanceOperation.Overwrite(schema, fragments), read_version=read_version)
         return total
     raise PipelineError(f"re-embedding {table}: the table kept changing; try again when it is quieter")
 
@@ -104,7 +104,7 @@ def reembed(
         for table in (MEMORIES, EPISODES):
             if old.has(table):
                 report.rows[table] = _switch(old, table, embedder, batch_rows, progress)
-        new = Store(settings.store_uri, embedder.model, embedder.dim)
+        new = Store(settings.store_uri, embedder.model, embedder.dim, old.storage_options)
         ensure_indexes(new, settings)
         pass_report = PassReport(pass_name="reembed", run_id=report.run_id, now=started, dry_run=False,
                                  counts={"REEMBED": sum(report.rows.values())},

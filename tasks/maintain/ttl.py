@@ -35,6 +35,8 @@ from tasks.store.tables import MEMORIES, Store
 
 _COLUMNS = ["row_id", "memory_id", "app_name", "user_id", "topic", "content", "stated_at", "valid_from",
             "last_confirmed_at", "last_accessed_at", "expires_at"]  # fmt: skip
+
+
 def rule_expiry(rule: TtlRule, row: dict[str, Any]) -> datetime:
     """When a memory lapses under ``rule``: N days after its reference time."""
     times = [row["stated_at"]]

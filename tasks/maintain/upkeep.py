@@ -12,7 +12,7 @@ Every ingest run and pass adds Lance versions (and small data files); nothing el
 * **Compaction** merges small fragments (``compact_files``), leaving clustered fragments out so the
   layout survives; indexes are remapped by Lance. A table about to be re-clustered is not compacted
   first (the rewrite replaces every fragment anyway).
-* **Re-clustering** streams per tenant (:mod:`tasks.maintain.cluster`) when the table is large and
+* **Re-clustering** streams per tenant (:func:`tasks.store.layout.cluster_by_scope`) when the table is large and
   enough rows were written since the last clustering (the ingest thresholds in settings).
 * **Indexes**: :func:`tasks.store.indexes.ensure_indexes` folds new rows in, creates missing ones and
   builds the ANN index once a table crosses ``ann_index_min_rows``.
@@ -27,17 +27,14 @@ from typing import Any
 
 from tasks.clock import now as wall_clock
 from tasks.clock import utc
-from tasks.maintain.cluster import cluster_streaming
 from tasks.maintain.common import PassReport, Plan
 from tasks.maintain.write import execute
 from tasks.settings import Settings
 from tasks.store.indexes import ensure_indexes
-from tasks.store.layout import _clustered_ids, needs_clustering
+from tasks.store.layout import _clustered_ids, cluster_by_scope, needs_clustering
 from tasks.store.tables import KEYS, RUNS, VECTOR_TABLES, Store
 
 BEFORE = "before-"
-#: Rows per read of the streaming clustering (whole tenants): ~10k rows kept its peak ~170 MB lower than 50k.
-CLUSTER_CHUNK_ROWS = 10_000
 
 
 def disk_bytes(uri: str) -> int | None:
@@ -119,7 +116,7 @@ def apply_upkeep(settings: Settings, store: Store, report: PassReport) -> None:
             and settings.cluster_min_rows > 0
             and needs_clustering(tbl, settings.cluster_min_rows, settings.cluster_max_unclustered_share)
         ):  # the rewrite replaces every fragment (deletions dropped): compacting first would be wasted work
-            clustered = cluster_streaming(tbl, KEYS[name], CLUSTER_CHUNK_ROWS)
+            clustered = cluster_by_scope(tbl, KEYS[name])
         if not clustered:
             ds = tbl.to_lance()
             metrics = ds.optimize.compact_files(excluded_fragment_ids=sorted(_clustered_ids(ds.config())) or None)
@@ -130,7 +127,8 @@ def apply_upkeep(settings: Settings, store: Store, report: PassReport) -> None:
         done[name] = {"fragments_removed": removed, "fragments_added": added, "versions_removed": stats.old_versions,
                       "bytes_removed": stats.bytes_removed, "rows_clustered": clustered}  # fmt: skip
     report.details["done"] = done
-    report.details["indexes"] = ensure_indexes(store, settings)
+    rewritten = [name for name, d in done.items() if d["rows_clustered"]]
+    report.details["indexes"] = ensure_indexes(store, settings, rebuild=rewritten)
     report.details["bytes_after"] = disk_bytes(store.uri)
     report.counts = {"COMPACT": sum(1 for d in done.values() if d["fragments_removed"]),
                      "CLEANUP": sum(d["versions_removed"] for d in done.values())}  # fmt: skip

@@ -22,7 +22,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-import lance
 from lancedb.index import FTS, Bitmap, BTree, IvfHnswSq
 
 from tasks.clock import now as clock_now
@@ -231,7 +230,7 @@ def _first_versions(store: Store, targets: dict[str, str]) -> dict[str, int]:
         ds = store.table(name).to_lance()
         for v in sorted(int(x["version"]) for x in ds.versions()):
             try:
-                hit = lance.dataset(ds.uri, version=v).count_rows(filter=where) > 0
+                hit = ds.checkout_version(v).count_rows(filter=where) > 0
             except (OSError, ValueError, RuntimeError):  # a version without the filtered columns
                 hit = False
             if hit:

@@ -16,7 +16,7 @@ index serves unscoped or opt-in ANN queries). Rows not yet indexed are still sea
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from functools import partial
 
@@ -49,9 +49,11 @@ SPECS = (
 )
 
 
-def ensure_indexes(store: Store, settings: Settings) -> list[str]:
+def ensure_indexes(store: Store, settings: Settings, rebuild: Collection[str] = ()) -> list[str]:
     """Create missing indexes and fold new rows into existing ones; idempotent.
 
+    Tables in ``rebuild`` (just rewritten by the caller, e.g. clustered by upkeep) get every index
+    built afresh: folding a whole table's rows into the old indexes costs more memory than a build.
     Returns ``"<table>.<column>:<action>"`` for each index created, refreshed or rebuilt, and
     ``"<table>:clustered"`` when the table was rewritten clustered by scope.
     """
@@ -67,6 +69,8 @@ def ensure_indexes(store: Store, settings: Settings) -> list[str]:
         if _cluster(tbl, spec, settings):
             done.append(f"{spec.table}:clustered")
             indexed = {}  # the rewritten fragments are in no index: build each one afresh
+        elif spec.table in rebuild:
+            indexed = {}
         stale: dict[str, str] = {}  # index name -> column
         for col in spec.btree_columns:
             _create_or_mark(tbl, col, BTree(), indexed, done, stale)
@@ -85,7 +89,7 @@ def _cluster(tbl: lancedb.table.Table, spec: _Spec, settings: Settings) -> bool:
         return False
     if not needs_clustering(tbl, settings.cluster_min_rows, settings.cluster_max_unclustered_share):
         return False
-    return cluster_by_scope(tbl, KEYS[spec.table])
+    return cluster_by_scope(tbl, KEYS[spec.table]) > 0
 
 
 def _create_or_mark(

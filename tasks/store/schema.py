@@ -101,6 +101,4 @@ def addable_fields(name: str, actual: pa.Schema, dim: int) -> list[pa.Field]:
     """
     model = ROW_MODELS[name]
     hints = get_type_hints(model, include_extras=True)
-    return [
-        f for f in fields_of(model, dim) if f.name not in actual.names and _optional(hints[f.name])
-    ]
+    return [f for f in fields_of(model, dim) if f.name not in actual.names and _optional(hints[f.name])]

@@ -12,7 +12,7 @@ import logging
 import random
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import timedelta
 from functools import partial
@@ -43,7 +43,7 @@ from tasks.store.schema import (
 
 __all__ = [
     "CHANGES", "EPISODES", "KEYS", "LEDGER", "MEMORIES", "QUARANTINE", "RUNS", "STR_LIST", "TS", "VECTOR_TABLES",
-    "Store", "dumps_json", "open_existing_store", "open_store", "retry_conflicts", "run_scope",
+    "Store", "dumps_json", "open_existing_store", "open_store", "retry_conflicts", "run_scope", "storage_options",
 ]  # fmt: skip
 
 log = logging.getLogger(__name__)
@@ -82,14 +82,24 @@ def retry_conflicts(action: Callable[[], T], what: str = "commit") -> T:
 class Store:
     """Handle on the pipeline's tables under one URI; opens each table once and keeps it."""
 
-    def __init__(self, uri: str, embedding_model: str, dim: int) -> None:
+    def __init__(
+        self, uri: str, embedding_model: str, dim: int, storage_options: Mapping[str, str] | None = None
+    ) -> None:
         self.uri = uri
         self.embedding_model = embedding_model
         self.dim = dim
+        #: Object-store options (credentials, endpoint): every dataset opened from a table inherits them;
+        #: code that opens a dataset by URI itself passes these.
+        self.storage_options: dict[str, str] = dict(storage_options or {})
         # Readers see commits made through other handles (another Store, another process) at once.
-        self.db = lancedb.connect(uri, read_consistency_interval=timedelta(0))
+        self.db = lancedb.connect(
+            uri, read_consistency_interval=timedelta(0), storage_options=self.storage_options or None
+        )
         self.schemas = schemas(dim)
         self._tables: dict[str, lancedb.table.Table] = {}
+
+    def __repr__(self) -> str:  # the options hold credentials: their names only
+        return f"Store({self.uri!r}, storage_options={sorted(self.storage_options)})"
 
     def _metadata(self, name: str) -> dict[str, str]:
         meta = {"schema_version": str(SCHEMA_VERSION)}
@@ -195,7 +205,7 @@ def dumps_json(value: dict[str, Any]) -> str:
 
 
 #: Handles shared by the stages of the runs in progress in this process (see :func:`run_scope`).
-_RUN_STORES: dict[tuple[str, str, int], Store] = {}
+_RUN_STORES: dict[tuple[str, str, int, tuple[tuple[str, str], ...]], Store] = {}
 _RUNS_OPEN = 0
 _LOCK = threading.Lock()
 
@@ -231,18 +241,24 @@ def run_scope() -> Iterator[None]:
                 _RUN_STORES.clear()
 
 
+def storage_options(settings: Settings) -> dict[str, str]:
+    """The object-store options of ``settings`` as plain strings, for a connection (never for a log)."""
+    return {name: value.get_secret_value() for name, value in settings.storage_options.items()}
+
+
 def open_store(settings: Settings) -> Store:
     """The configured store: inside a run the run's one handle, otherwise a new one.
 
     Sharing within a run is safe: the connection is read-consistent, so reads see the latest commit.
     """
     model, dim = _embedder_identity(settings)
-    key = (settings.store_uri, model, dim)
+    options = storage_options(settings)
+    key = (settings.store_uri, model, dim, tuple(sorted(options.items())))
     with _LOCK:
         if not _RUNS_OPEN:
-            return Store(settings.store_uri, model, dim)
+            return Store(settings.store_uri, model, dim, options)
         if key not in _RUN_STORES:
-            _RUN_STORES[key] = Store(settings.store_uri, model, dim)
+            _RUN_STORES[key] = Store(settings.store_uri, model, dim, options)
         return _RUN_STORES[key]
 
 
