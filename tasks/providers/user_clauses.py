@@ -107,6 +107,7 @@ class UserClauses:
 
     def _sentence(self, resolved: str) -> None:
         rules: list[RuleFact] = []
+        cued: list[RuleFact] = []  # rules from a clause with a change cue: the new value, when not negative
         for clause in CLAUSE.split(resolved):
             found = [r for fn in RULES if (r := fn(clause, self.who)) and not VAGUE.search(r.content)]
             if len(found) == 1 and _specifics(clause) - _specifics(found[0].content):
@@ -114,6 +115,7 @@ class UserClauses:
                 rule = found[0]
                 found = [RuleFact(rule.topic, self._third(clause), rule.importance, rule.slot, rule.value)]
             rules += found
+            cued += found if _CUES.search(clause) else []
         cue = STRONG_CUE.search(resolved) is not None
         change = bool(rules) and (cue or WEAK_CUE.search(resolved) is not None)
         covered = " ".join(r.content for r in rules)
@@ -126,32 +128,36 @@ class UserClauses:
                 rest.append(clause)
         merged: RuleFact | None = None
         if change:
-            merged, rules, rest = self._one_change(rules, rest)
-        if merged is not None:
-            self._add(merged, resolved, generic=merged.slot is None)
+            merged, rules, rest = self._one_change(rules, cued, rest)
         for rule in rules:
-            self._add(rule, resolved)
+            self._add(rule, resolved, generic=rule is merged and rule.slot is None)
         if custom := self.x.custom_topic(resolved):
             self._add(RuleFact(custom, third_person(resolved, self.who), 0.6), resolved)
             return
         for clause in rest:
             self._add(RuleFact("key_conversation_details", self._third(clause), 0.5), clause, generic=True)
 
-    def _one_change(self, rules: list[RuleFact], rest: list[str]) -> tuple[RuleFact | None, list[RuleFact], list[str]]:
+    def _one_change(
+        self, rules: list[RuleFact], cued: list[RuleFact], rest: list[str]
+    ) -> tuple[RuleFact | None, list[RuleFact], list[str]]:
         """A change said in one sentence is one fact: the new value's rule, with what names the old one.
 
         Split apart, "I left my old job as a nurse" or "I gave up cold brew" would stay current beside
-        the new value and be recalled as the answer. Clauses with an identifier keep a fact of their own.
+        the new value and be recalled as the answer. A rule stating a value without a negation ("I love
+        coffee but I've switched to tea") stays its own fact, for consolidation to supersede; clauses with
+        an identifier keep a fact of their own.
         """
 
-        def names_old(text: str) -> bool:
-            return bool(STRONG_CUE.search(text) or is_negated(text) or old_words(text))
+        def old(rule: RuleFact) -> bool:
+            if rule.value:
+                return rule.value.startswith("not ")
+            return is_negated(rule.content) or bool(old_words(rule.content))
 
-        fresh = [r for r in rules if not names_old(r.content) and not (r.value or "").startswith("not ")]
-        primary = next((r for r in fresh if r.slot), fresh[0] if fresh else rules[0])
-        joined = [
-            r for r in rules if r is not primary and ((r.slot and r.slot == primary.slot) or names_old(r.content))
-        ]
+        fresh = [r for r in rules if not old(r)]
+        primary = next(
+            (r for r in fresh if r in cued), next((r for r in fresh if r.slot), fresh[0] if fresh else rules[0])
+        )
+        joined = [r for r in rules if r is not primary and old(r)]
         absorbed = [c for c in rest if not re.search(r"\d", RESOLVED_DATE.sub("", c))]
         if not joined and not absorbed:
             return None, rules, rest
@@ -159,7 +165,7 @@ class UserClauses:
         parts += [third_person(c, self.who).rstrip(". ") for c in absorbed]
         importance = max(r.importance for r in (primary, *joined))
         merged = RuleFact(primary.topic, "; ".join(parts), importance, primary.slot, primary.value)
-        kept = [r for r in rules if r is not primary and r not in joined]
+        kept = [merged if r is primary else r for r in rules if r not in joined]
         return merged, kept, [c for c in rest if c not in absorbed]
 
     @staticmethod
