@@ -219,6 +219,10 @@ class Settings(BaseSettings):
     #: Sessions per ingest run of a backfill.
     backfill_batch_size: int = 50
 
+    # -- issue 11: offline write path, ingest pipelining -----------------------------------------
+    #: Sessions extracted per chunk of an ingest; a chunk is embedded while the next one is extracted.
+    ingest_chunk_sessions: int = Field(default=12, ge=1)
+
     @classmethod
     def settings_customise_sources(
         cls,

@@ -108,10 +108,10 @@ def scrub_episodes(
                 scrubbed_fresh.add(episode_id)
             else:
                 rewritten.append(clean)
-    changed = [fresh[i] for i in sorted(scrubbed_fresh)] + rewritten
-    if changed:
-        vectors = embedder.embed([r["summary"] for r in changed])
-        for row, vector in zip(changed, vectors, strict=True):
+    redone = [fresh[i] for i in sorted(scrubbed_fresh)] + rewritten
+    if redone:
+        vectors = embedder.embed([r["summary"] for r in redone])
+        for row, vector in zip(redone, vectors, strict=True):
             row["vector"] = vector.tolist()
     if rewritten:
         store.upsert(EPISODES, rewritten)

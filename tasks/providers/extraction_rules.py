@@ -114,7 +114,9 @@ _MOVED = re.compile(
     r"(?P<after>[^.!?;]*)"
 )
 #: Common nouns that name a place ("moved to the coast"): a fast path beside the proper-noun shape.
-_PLACE_NOUNS = r"(?:the |a |a new |a bigger |a smaller )(city|countryside|coast|suburbs|seaside|mountains|island|village)"
+_PLACE_NOUNS = (
+    r"((?:the |a |a new |a bigger |a smaller )(?:city|countryside|coast|suburbs|seaside|mountains|island|village))"
+)
 
 
 def _moved_to_place(s: str) -> re.Match[str] | None:
