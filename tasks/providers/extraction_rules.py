@@ -130,11 +130,11 @@ def _moved_to_place(s: str) -> re.Match[str] | None:
     if m is None:
         return None
     if m.group(1):
-        return re.search(rf"relocated to (?:the )?{_PLACE}", s)
+        return re.search(rf"relocated to ((?:the )?{_PLACE[1:-1]})", s)
     after = m.group("after")
     if re.match(r"\s*[\d.]*\d", after) or re.match(r"\s+(?:for|as) (?:my|the|our|a|an) (?!job|work|family)", after):
         return None
-    return re.search(rf"moved(?: back| house)? to (?:the )?{_PLACE}", s)
+    return re.search(rf"moved(?: back| house)? to ((?:the )?{_PLACE[1:-1]})", s)
 
 
 def personal(s: str, who: str) -> RuleFact | None:
