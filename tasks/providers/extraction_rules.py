@@ -9,10 +9,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from tasks.providers.places import PLACE, moved_to_place
 from tasks.textrules import third_person
 
 _NAME = r"([A-Z][\w'-]+(?: [A-Z][\w'-]+){0,2})"
-_PLACE = r"([A-Z][\w.'-]+(?:,? [A-Z][\w.'-]+){0,3})"
+_PLACE = PLACE
 _TAIL = r"([^.!?;]{2,160})"
 
 #: Preference categories whose values exclude each other ("prefers tea" replaces "prefers coffee").
@@ -109,34 +110,6 @@ def forget_target(sentence: str) -> str | None:
     return what.strip() or None
 
 
-_MOVED = re.compile(
-    rf"\bI(?:'ve| have)? (?:just |recently |finally )?(?:(relocated)|moved(?: back| house)?) to (?:the )?{_PLACE}"
-    r"(?P<after>[^.!?;]*)"
-)
-#: Common nouns that name a place ("moved to the coast"): a fast path beside the proper-noun shape.
-_PLACE_NOUNS = (
-    r"((?:the |a |a new |a bigger |a smaller )(?:city|countryside|coast|suburbs|seaside|mountains|island|village))"
-)
-
-
-def _moved_to_place(s: str) -> re.Match[str] | None:
-    """ "Moved to X" states a residence only when X reads as a place: a proper name, no version number,
-    and not "for my <thing>" ("moved to Helix for my editor"); "moved to the night shift", "to Python
-    3.12" or "to a standing desk" are changes of something else. "Relocated" always means a place.
-    """
-    if m := re.search(rf"\bI(?:'ve| have)? (?:just |recently |finally )?moved to {_PLACE_NOUNS}\b", s):
-        return m
-    m = _MOVED.search(s)
-    if m is None:
-        return None
-    if m.group(1):
-        return re.search(rf"relocated to ((?:the )?{_PLACE[1:-1]})", s)
-    after = m.group("after")
-    if re.match(r"\s*[\d.]*\d", after) or re.match(r"\s+(?:for|as) (?:my|the|our|a|an) (?!job|work|family)", after):
-        return None
-    return re.search(rf"moved(?: back| house)? to ((?:the )?{_PLACE[1:-1]})", s)
-
-
 def personal(s: str, who: str) -> RuleFact | None:
     T = "user_personal_info"
     if m := re.search(rf"\b[Mm]y name is {_NAME}", s) or re.search(rf"\b[Cc]all me {_NAME}", s):
@@ -144,7 +117,7 @@ def personal(s: str, who: str) -> RuleFact | None:
     if m := re.search(r"\bI(?:'m| am) (\d{1,3}) years old", s):
         return RuleFact(T, f"{who} is {m.group(1)} years old", 0.7, "age", m.group(1))
     if (m := re.search(rf"\bI (?:\w+ )?(?:live|am living|'m living|have lived|'ve lived|reside) in {_PLACE}", s)) or \
-            (m := _moved_to_place(s)):  # fmt: skip
+            (m := moved_to_place(s)):  # fmt: skip
         place = m.group(1).rstrip(".")
         return RuleFact(T, f"{who} lives in {place}", 0.8, "location", place)
     if m := re.search(rf"\bI(?:'m| am) (?:originally )?from {_PLACE}", s):

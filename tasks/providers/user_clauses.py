@@ -93,11 +93,11 @@ class UserClauses:
     def run(self) -> None:
         for raw in _answered(sentences(self.event.text)):
             sentence = clean(raw)
-            if not sentence or (SMALL_TALK.match(sentence) and not is_specific(sentence[3:])):
-                continue
-            if (target := forget_target(sentence)) is not None:
+            if sentence and (target := forget_target(sentence)) is not None:  # "Ok thanks, forget my address"
                 self.out.forgets.append(ForgetRequest(query=target, source_event_ids=(self.event.id,),
                                                       stated_at=self.event.timestamp, speaker=self.who))  # fmt: skip
+                continue
+            if not sentence or (SMALL_TALK.match(sentence) and not is_specific(sentence[3:])):
                 continue
             if (value := retraction(sentence)) is not None and self._retract(value):
                 continue
