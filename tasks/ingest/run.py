@@ -1,6 +1,6 @@
 """The one ingest sequence: pull → validate → select → extract → embed → consolidate and write.
 
-Extraction and embedding run chunk by chunk, overlapped (a chunk is embedded while the next is extracted).
+Extraction and embedding can run chunk by chunk, overlapped (``ingest_chunk_sessions``; off by default).
 
 Both entry points run this same function: the Prefect flow passes its task-wrapped stages (with
 retries on the I/O ones), plain Python and the CLI pass the stages as they are. Exactly-once comes
@@ -125,9 +125,12 @@ def _extract_and_embed(
     is embedded on its own (padding never changes a text's vector) and a session's texts stay in one
     chunk, so a fact and the episode sentence that repeats it are still embedded once. The embedding
     thread runs in a copy of the caller's context, so task-wrapped (Prefect) stages see their flow run.
+    Off by default (``ingest_chunk_sessions`` 0, one chunk): on this 2-core machine the extraction thread
+    and onnxruntime's workers contend, and a whole run's texts batch better by length than a chunk's.
     """
     local = settings.extractor == "local" and settings.summarizer == "local"
-    size = settings.ingest_chunk_sessions if local else max(len(todo), 1)  # LLM calls: one concurrent batch
+    per_chunk = settings.ingest_chunk_sessions
+    size = per_chunk if local and per_chunk else max(len(todo), 1)  # LLM calls: one concurrent batch
     chunks = [todo[i : i + size] for i in range(0, len(todo), size)] or [[]]
     extracted: list[Extracted] = []
     bad: list[QuarantineRecord] = []

@@ -23,6 +23,8 @@ from tasks.providers.base import FloatMatrix
 MODEL_NAME = "all-MiniLM-L6-v2-int8"
 DIM = 384
 MAX_TOKENS = 256
+#: Padded tokens per batch at most: long texts go in smaller batches (attention grows with length squared).
+BATCH_TOKENS = 8192
 
 
 def _tokenizer_path() -> Path:
@@ -90,7 +92,7 @@ class OnnxMiniLMEmbedder:
         encodings = self._tokenizer.encode_batch(unique)
         order = sorted(range(len(unique)), key=lambda i: len(encodings[i].ids))
         vectors = np.zeros((len(unique), self.dim), dtype=np.float32)
-        batches = [order[start : start + self._batch_size] for start in range(0, len(order), self._batch_size)]
+        batches = self._batches(order, [len(e.ids) for e in encodings])
         if len(batches) > 1 and self._workers > 1:
             with ThreadPoolExecutor(self._workers, thread_name_prefix="embed") as pool:
                 done = pool.map(lambda idx: self._embed_batch([encodings[i].ids for i in idx], self._bulk), batches)
@@ -104,6 +106,23 @@ class OnnxMiniLMEmbedder:
         position = {text: i for i, text in enumerate(unique)}
         out: FloatMatrix = vectors[[position[t] for t in texts]]
         return out
+
+    def _batches(self, order: list[int], lengths: list[int]) -> list[list[int]]:
+        """Consecutive texts (by length) in batches of at most ``batch_size`` and ``BATCH_TOKENS`` padded tokens.
+
+        A new batch also starts when a text is much longer than the batch's first: a few episodes among
+        many short facts (one chunk of an ingest) would otherwise pad a whole batch to the episodes' length.
+        """
+        batches: list[list[int]] = []
+        for i in order:
+            last = batches[-1] if batches else None
+            n = lengths[i]
+            if (last and len(last) < self._batch_size and (len(last) + 1) * n <= BATCH_TOKENS
+                    and n <= 1.25 * lengths[last[0]] + 8):  # fmt: skip
+                last.append(i)
+            else:
+                batches.append([i])
+        return batches
 
     def _embed_batch(self, token_ids: list[list[int]], session: Any = None) -> FloatMatrix:
         width = max(len(ids) for ids in token_ids)
