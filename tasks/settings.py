@@ -227,6 +227,11 @@ class Settings(BaseSettings):
     #: MEMORY_PIPELINE_STORAGE_OPTIONS__AWS_REGION=eu-west-1.
     storage_options: dict[str, SecretStr] = Field(default_factory=dict)
 
+    # -- issue 11: offline write path, ingest pipelining -----------------------------------------
+    #: Sessions extracted per chunk of an ingest, each chunk embedded while the next is extracted; 0 (the
+    #: default) is one chunk: on 2 cores the overlap measured 2x slower than one length-batched embedding call.
+    ingest_chunk_sessions: int = Field(default=0, ge=0)
+
     @classmethod
     def settings_customise_sources(
         cls,

@@ -174,6 +174,7 @@ def third_person(text: str, name: str) -> str:
         (r"\bI'd\b", f"{name} would"),
         (r"\bI'll\b|\bI will\b", f"{name} will"),
         (r"\bI was\b", f"{name} was"),
+        (r"\band I (are|were)\b", rf"and {name} \1"),  # "my husband and I are": the verb stays plural
         (r"\bI don't\b", f"{name} doesn't"),
         (r"\bI do not\b", f"{name} does not"),
         (r"\bmyself\b", "themselves"),
@@ -231,16 +232,22 @@ _STOPWORD_TEXT = (
 )
 STOPWORDS = frozenset(_STOPWORD_TEXT.split())
 SMALL_TALK = re.compile(
-    r"^(?:hi|hello|hey|thanks|thank you|bye|goodbye|good (?:morning|night|evening)|see you|take care|"
-    r"how are you|i'm (?:good|fine|great|doing well)|lol|haha|same here|me too|no problem|you're welcome)\b",
+    r"^(?:(?:ok|okay|so|well|yes|yeah),?\s+)?"
+    r"(?:hi|hello|hey|thanks|thank you|bye|goodbye|good (?:morning|night|evening)|see you|take care|"
+    r"how are you|i'm (?:good|fine|great|doing well)|i'm (?:back|here)(?: again)?(?=\W*$)|lol|haha|same here|me too|"
+    r"no problem|you're welcome)\b",
     re.I,
 )
 #: Longest conversation detail of one turn (managed-topic facts stay within 200 characters).
 NARRATIVE_CHARS = 300
 #: Clause boundaries inside a sentence where a new first-person statement starts.
-CLAUSE = re.compile(r",? (?:and|but|so|because|while)(?= (?:honestly |actually |now |also )?I\b)", re.I)
+CLAUSE = re.compile(
+    r",? (?:and|but|so|because|while)(?= (?:honestly |actually |now |also )?I\b)(?! I (?:are|were|both)\b)", re.I
+)
 #: Rule output that only points back ("go with that") carries nothing worth storing.
-VAGUE = re.compile(r": (?:go with )?(?:that|it|this|them|so)\W*$", re.I)
+VAGUE = re.compile(r"(?:: |^(?:never|always) \w+ )(?:go with )?(?:that|it|this|them|so)\W*$", re.I)
+#: The date :func:`resolve_dates` appends to "today"/"tonight": the speaker's time, not information of its own.
+RESOLVED_DATE = re.compile(r"\s*\(\d{1,2} [A-Z][a-z]+ \d{4}\)")
 #: A request for the agent to do something now ("Write me a haiku") is a task, not a memory.
 REQUEST = re.compile(
     r"^(?:please |can you |could you |would you |quick(?:ly)? )?(?:tell|write|give|show|explain|find|translate|"

@@ -43,9 +43,9 @@ def test_identical_texts_are_embedded_once_and_keep_their_places() -> None:
     calls: list[int] = []
     run = embedder._embed_batch
 
-    def counting(token_ids: list[list[int]]) -> np.ndarray:
+    def counting(token_ids: list[list[int]], *session: object) -> np.ndarray:
         calls.append(len(token_ids))
-        return run(token_ids)
+        return run(token_ids, *session)
 
     embedder._embed_batch = counting  # type: ignore[method-assign]
     texts = [TEXTS[2], TEXTS[0], TEXTS[2], TEXTS[1], TEXTS[0]]

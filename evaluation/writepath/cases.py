@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from evaluation.writepath.values import DOMAINS, ID_FACTS, OPENERS, Domain, Gen
+from evaluation.writepath.values import DOMAINS, ID_FACTS, OPENERS, PLACES, THINGS, Domain, Gen
 
 Split = Literal["dev", "heldout"]
 Kind = Literal["change", "negation", "retraction", "confirm", "add", "fact", "forget"]
@@ -41,6 +41,8 @@ class Case:
     verbatim: tuple[str, ...] = ()
     single: bool = False
     question: str = ""
+    #: Wording no active memory may hold ("lives in" after moving to the night shift).
+    absent: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -159,6 +161,35 @@ def _forget(*templates: str) -> Callable[[Gen, int], dict[str, object]]:
     return build
 
 
+def _bare(value: str) -> str:
+    return value.split(" ", 1)[1] if value.startswith(("a ", "the ")) else value
+
+
+def _moved_thing(*templates: str) -> Builder:
+    """Session 1 says what the user is on; session 2 moves to another one: a change, never a residence."""
+
+    def build(gen: Gen, i: int) -> dict[str, object]:
+        intro, values = THINGS[i % len(THINGS)]
+        old, new = gen.rng.sample(values, 2)
+        said = templates[i % len(templates)].format(n=new)
+        return {"sessions": ((intro.format(v=old),), (said,)), "new": (_bare(new),), "old": (_bare(old),),
+                "verbatim": (_bare(new),), "absent": ("lives in",)}  # fmt: skip
+
+    return build
+
+
+def _moved_place(*templates: str) -> Builder:
+    """Session 1 says where the user lives; session 2 moves: the new place is where they live."""
+
+    def build(gen: Gen, i: int) -> dict[str, object]:
+        old, new = gen.rng.sample(PLACES, 2)
+        said = templates[i % len(templates)].format(n=new)
+        return {"sessions": ((f"I live in {old}.",), (said,)), "new": (_bare(new),), "old": (_bare(old),),
+                "verbatim": (_bare(new),)}  # fmt: skip
+
+    return build
+
+
 FAMILIES: tuple[Family, ...] = (
     # -- developed on ------------------------------------------------------------------------------
     Family("change/switched", "dev", "change", _change(
@@ -212,6 +243,13 @@ FAMILIES: tuple[Family, ...] = (
         "I met {person} at the conference, and the follow-up call is on {date}.")),
     Family("forget/delete", "heldout", "forget", _forget(
         "Delete what I told you about the {what}.", "I don't want you to keep my {what}, remove it.")),
+    # -- added with the "moved to" rule: not a place unless it reads as one ------------------------
+    Family("moved/thing", "dev", "change", _moved_thing("I moved to {n}.", "I've moved to {n} since March.")),
+    Family("moved/place", "dev", "change", _moved_place("I moved to {n}.", "I've just moved to {n} with my family.")),
+    Family("moved/thing-2", "heldout", "change", _moved_thing(
+        "We finally moved to {n} last month.", "Quick update: moved over to {n}, so far so good.")),
+    Family("moved/place-2", "heldout", "change", _moved_place(
+        "We moved to {n} in the spring.", "Big change: I moved to {n} for work.")),
 )
 
 

@@ -108,6 +108,7 @@ def score_case(case: Case, memories: Sequence[str], episodes: Sequence[dict[str,
     else:
         why += [f"old still current: {v}" for v in case.old if any(states_current(m, v) for m in memories)]
     why += [f"new not active: {v}" for v in case.new if not any(_contains(m, v) for m in memories)]
+    why += [f"wrongly says: {v}" for v in case.absent if any(_contains(m, v) for m in memories)]
     for v in case.keep:
         count = sum(_contains(m, v) for m in memories)
         if count == 0 or (case.single and count > 1):

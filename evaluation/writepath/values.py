@@ -65,6 +65,17 @@ DOMAINS: tuple[Domain, ...] = (
 )
 # fmt: on
 
+#: Things one "moves to" that are not places: (how it is first said, values). Never "lives in".
+THINGS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("I'm on {v} at the depot.", ("the night shift", "the early shift", "the weekend shift", "the late shift")),
+    ("Our backend runs on {v}.", ("Python 3.12", "Python 3.9", "Node 20", "Java 21", "Postgres 16", "Go 1.22")),
+    ("At work I use {v}.", ("a standing desk", "a treadmill desk", "a kneeling chair", "a sit-stand desk")),
+    ("My phone contract is {v}.", ("the family plan", "the annual plan", "the basic plan", "the premium tier")),
+)
+#: Places one moves to: a new residence ("lives in") whatever the phrasing.
+PLACES: tuple[str, ...] = ("Lisbon", "Kraków", "Montevideo", "Tbilisi", "Halifax", "Ljubljana", "Da Nang", "Tromsø",
+                           "the Netherlands", "Cape Town")  # fmt: skip
+
 #: Facts that come with an identifier: (what it is, template of the clause stating it).
 ID_FACTS: tuple[tuple[str, str], ...] = (
     ("member number", "my member number is {c}"),

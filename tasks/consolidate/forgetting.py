@@ -1,7 +1,10 @@
-"""Forget requests reach episodes too: a summary sentence that states a deleted memory is removed.
+"""Forget requests and changes reach episodes too.
 
-Consolidation closes the memory; without this, the session's episode would still say it.
-Sentences are matched by text (an episode sentence is a possibly shortened copy of a fact).
+A summary sentence that states a deleted memory is removed: consolidation closes the memory, and
+without this the session's episode would still say it. A sentence of an earlier session that states
+a memory a later session changed keeps what was said then, with the change after it ("(later changed:
+...)"), so an old episode never reads as the current value. Sentences are matched by text (an episode
+sentence is a possibly shortened copy of a fact).
 """
 
 from __future__ import annotations
@@ -11,9 +14,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from tasks.providers.base import Embedder
+from tasks.providers.wording import strip_annotation
 from tasks.rows import ChangeRow
 from tasks.store.filters import scope
 from tasks.store.tables import EPISODES, Store
+from tasks.textrules import shorten
+
+#: Changes of value that make an earlier episode's sentence outdated ("refines" keeps the value).
+CHANGES = frozenset({"supersedes", "contradicts"})
 
 
 def _states(sentence: str, content: str) -> bool:
@@ -42,6 +50,27 @@ def scrub(row: dict[str, Any], deleted: Sequence[str]) -> dict[str, Any] | None:
             "summary": summary}  # fmt: skip
 
 
+_LATER = re.compile(r" \(later changed: [^()]*\)\.?$")
+
+
+def annotate(row: dict[str, Any], changed: Sequence[tuple[str, str, str]]) -> dict[str, Any] | None:
+    """The episode row with each sentence stating a memory another session changed followed by the change.
+
+    ``changed``: (session id of the change, the memory's old content, the new content). None when nothing changes.
+    """
+    kept: list[dict[str, Any]] = []
+    touched = False
+    for sentence in row["sentences"]:
+        text, base = sentence["text"], _LATER.sub("", sentence["text"])
+        for session_id, old, new in changed:
+            if session_id != row["session_id"] and sentence["source_event_ids"] and _states(base, old):
+                text, touched = f"{base.rstrip('.')} (later changed: {shorten(new, 160).rstrip('.')}).", True
+        kept.append({**sentence, "text": text})
+    if not touched:
+        return None
+    return {**row, "sentences": kept, "summary": " ".join(s["text"].rstrip(".") + "." for s in kept)}
+
+
 def scrub_episodes(
     store: Store, embedder: Embedder, changes: Sequence[ChangeRow], new_rows: list[dict[str, Any]]
 ) -> tuple[list[dict[str, Any]], int]:
@@ -50,31 +79,39 @@ def scrub_episodes(
     Returns the new rows (scrubbed) and the number of stored episodes rewritten.
     """
     deleted: dict[tuple[str, str], list[str]] = {}
+    changed: dict[tuple[str, str], list[tuple[str, str, str]]] = {}
     for change in changes:
         if change.action == "DELETE" and change.old_content:
             deleted.setdefault((change.app_name, change.user_id), []).append(change.old_content)
-    if not deleted:
+        elif change.action == "UPDATE" and change.relation in CHANGES and change.old_content and change.new_content:
+            note = strip_annotation(change.new_content)
+            changed.setdefault((change.app_name, change.user_id), []).append(
+                (change.session_id, change.old_content, note)
+            )
+    if not deleted and not changed:
         return new_rows, 0
     fresh = {r["episode_id"]: r for r in new_rows}
     rewritten: list[dict[str, Any]] = []
     scrubbed_fresh: set[str] = set()
-    for (app, user), contents in deleted.items():
+    for app, user in sorted({*deleted, *changed}):
         stored = store.rows(EPISODES, scope(app, user))
         candidates = {r["episode_id"]: r for r in stored} | {
             k: r for k, r in fresh.items() if (r["app_name"], r["user_id"]) == (app, user)
         }
         for episode_id, row in candidates.items():
-            if (clean := scrub(row, contents)) is None:
+            clean = scrub(row, deleted.get((app, user), []))
+            noted = annotate(clean or row, changed.get((app, user), []))
+            if (clean := noted or clean) is None:
                 continue
             if episode_id in fresh:
                 fresh[episode_id] = clean
                 scrubbed_fresh.add(episode_id)
             else:
                 rewritten.append(clean)
-    changed = [fresh[i] for i in sorted(scrubbed_fresh)] + rewritten
-    if changed:
-        vectors = embedder.embed([r["summary"] for r in changed])
-        for row, vector in zip(changed, vectors, strict=True):
+    redone = [fresh[i] for i in sorted(scrubbed_fresh)] + rewritten
+    if redone:
+        vectors = embedder.embed([r["summary"] for r in redone])
+        for row, vector in zip(redone, vectors, strict=True):
             row["vector"] = vector.tolist()
     if rewritten:
         store.upsert(EPISODES, rewritten)

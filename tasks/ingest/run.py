@@ -1,5 +1,7 @@
 """The one ingest sequence: pull → validate → select → extract → embed → consolidate and write.
 
+Extraction and embedding can run chunk by chunk, overlapped (``ingest_chunk_sessions``; off by default).
+
 Both entry points run this same function: the Prefect flow passes its task-wrapped stages (with
 retries on the I/O ones), plain Python and the CLI pass the stages as they are. Exactly-once comes
 from the ledger keyed by session and content hash, written only after the memories.
@@ -7,9 +9,11 @@ from the ledger keyed by session and content hash, written only after the memori
 
 from __future__ import annotations
 
+import contextvars
 import logging
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -92,11 +96,9 @@ def _run(
         summary.sessions_seen = len(sessions)
     todo = stages.select(sessions, settings)
     summary.sessions_skipped = len(sessions) - len(todo)
-    extracted, bad_replies = _extract_isolated(stages, todo, settings, summary)
+    extracted, bad_replies, embedded = _extract_and_embed(stages, todo, settings, summary)
     quarantined = [*quarantined, *bad_replies]
-    fault_point("after_extract")
     summary.count_extracted(extracted)
-    embedded = _embed_isolated(stages, extracted, settings, summary)
     summary.embed_seconds = embedded.seconds
     summary = stages.write(embedded, quarantined, settings, summary)
     purge_forgotten(settings, now())  # forgotten text leaves the table files after its retention period
@@ -111,6 +113,45 @@ def _run(
         summary.sessions_quarantined, summary.memories_written, summary.actions,
     )  # fmt: skip
     return summary
+
+
+def _extract_and_embed(
+    stages: Stages, todo: list[Session], settings: Settings, summary: IngestSummary
+) -> tuple[list[Extracted], list[QuarantineRecord], Embedded]:
+    """Extraction chunk by chunk, each chunk embedded on a second thread while the next one is extracted.
+
+    Why: embedding (onnxruntime, which releases the GIL) is most of a local ingest and extraction is
+    pure Python, so the two overlap on two cores. The vectors are the same as from one call: each text
+    is embedded on its own (padding never changes a text's vector) and a session's texts stay in one
+    chunk, so a fact and the episode sentence that repeats it are still embedded once. The embedding
+    thread runs in a copy of the caller's context, so task-wrapped (Prefect) stages see their flow run.
+    Off by default (``ingest_chunk_sessions`` 0, one chunk): on this 2-core machine the extraction thread
+    and onnxruntime's workers contend, and a whole run's texts batch better by length than a chunk's.
+    """
+    local = settings.extractor == "local" and settings.summarizer == "local"
+    per_chunk = settings.ingest_chunk_sessions
+    size = per_chunk if local and per_chunk else max(len(todo), 1)  # LLM calls: one concurrent batch
+    chunks = [todo[i : i + size] for i in range(0, len(todo), size)] or [[]]
+    extracted: list[Extracted] = []
+    bad: list[QuarantineRecord] = []
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="ingest-embed") as pool:
+        pending: list[Future[Embedded]] = []
+        for chunk in chunks:
+            part, part_bad = _extract_isolated(stages, chunk, settings, summary)
+            extracted += part
+            bad += part_bad
+            context = contextvars.copy_context()
+            pending.append(pool.submit(context.run, _embed_isolated, stages, part, settings, summary))
+        fault_point("after_extract")
+        parts = [p.result() for p in pending]
+    return extracted, bad, _joined(parts)
+
+
+def _joined(parts: Sequence[Embedded]) -> Embedded:
+    return Embedded(
+        batches=[b for p in parts for b in p.batches], episodes=[e for p in parts for e in p.episodes],
+        episode_vectors=[v for p in parts for v in p.episode_vectors], seconds=sum(p.seconds for p in parts),
+    )  # fmt: skip
 
 
 def _label(session: Session) -> str:
@@ -160,10 +201,7 @@ def _embed_isolated(stages: Stages, items: list[Extracted], settings: Settings, 
         log.warning("embedding of %d sessions failed; retrying them one by one", len(items), exc_info=True)
     parts = _one_by_one(items, lambda one: stages.embed(one, settings), lambda i: _label(i.session), "embedding",
                         summary)  # fmt: skip
-    return Embedded(
-        batches=[b for p in parts for b in p.batches], episodes=[e for p in parts for e in p.episodes],
-        episode_vectors=[v for p in parts for v in p.episode_vectors], seconds=sum(p.seconds for p in parts),
-    )  # fmt: skip
+    return _joined(parts)
 
 
 def ingest_sessions(sessions: Sequence[Session], settings: Settings, *, run_id: str | None = None) -> IngestSummary:

@@ -13,6 +13,7 @@ Anything else is left to the consolidator's general rules.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Literal
 
@@ -33,15 +34,24 @@ _VERB_FRAMES = frozenset({"be", "have"})
 
 def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_threshold: float) -> Verdict | None:
     text = fact.content
-    strong, weak, negated = bool(STRONG_CUE.search(text)), bool(WEAK_CUE.search(text)), is_negated(text)
+    strong, weak = bool(STRONG_CUE.search(text)), bool(WEAK_CUE.search(text))
+    negated_words = _negated_words(text)
     value_words = content_words(fact.value or "")
     named_old = content_words(old_words(text)) - value_words
+    if named_old and not any(named_old & content_words(strip_annotation(s.memory.content)) for s in related):
+        # It names what it replaces, and no memory says that: the old value was never stored, so a memory
+        # that is merely similar is not it (with few memories, the closest one is often unrelated).
+        strong = negated_any = False
+    else:
+        negated_any = negated_words is not None
     found: list[tuple[float, Verdict]] = []
     for scored in sorted(related, key=lambda s: s.similarity, reverse=True):
         memory, sim = scored.memory, scored.similarity
         if memory.status != "active" or (memory.speaker or "").lower() != (fact.speaker or "").lower():
             continue
         words = content_words(strip_annotation(memory.content))
+        # A negation changes this memory only when it is about it: "don't judge" beside a new fact is not.
+        negated = negated_any and bool(negated_words and negated_words & words)
         same_frame = memory.slot == fact.slot and fact.slot != "about:"
         tag = f"similarity {sim:.2f}"
         if named_old and named_old & words and (strong or negated):
@@ -68,7 +78,13 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
     return verdict
 
 
+def _negated_words(text: str) -> frozenset[str] | None:
+    """Content words of the clauses that are negated ("not in Oslo any more"), None when none is."""
+    clauses = [c for c in re.split(r"[,;:()]|\s-\s", text) if is_negated(c)]
+    return frozenset().union(*(content_words(c) for c in clauses)) if clauses else None
+
+
 def _is_verb_frame(slot: str, text: str) -> bool:
-    """"I play X" may add a second thing played; "my sport is X" names the one value."""
+    """ "I play X" may add a second thing played; "my sport is X" names the one value."""
     frame = slot[6:]
     return frame in _VERB_FRAMES or f"'s {frame} " not in f"{text} "

@@ -9,10 +9,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from tasks.providers.places import PLACE, moved_to_place
 from tasks.textrules import third_person
 
 _NAME = r"([A-Z][\w'-]+(?: [A-Z][\w'-]+){0,2})"
-_PLACE = r"([A-Z][\w.'-]+(?:,? [A-Z][\w.'-]+){0,3})"
+_PLACE = PLACE
 _TAIL = r"([^.!?;]{2,160})"
 
 #: Preference categories whose values exclude each other ("prefers tea" replaces "prefers coffee").
@@ -115,9 +116,10 @@ def personal(s: str, who: str) -> RuleFact | None:
         return RuleFact(T, f"{who}'s name is {m.group(1)}", 0.9, "name", m.group(1))
     if m := re.search(r"\bI(?:'m| am) (\d{1,3}) years old", s):
         return RuleFact(T, f"{who} is {m.group(1)} years old", 0.7, "age", m.group(1))
-    if m := re.search(rf"\bI (?:\w+ )?(?:live|am living|'m living|have lived|'ve lived|reside) in {_PLACE}", s) or \
-            re.search(rf"\bI(?:'ve| have)? (?:just |recently |finally )?(?:moved|relocated) to {_PLACE}", s):  # fmt: skip
-        return RuleFact(T, f"{who} lives in {m.group(1)}", 0.8, "location", m.group(1))
+    if (m := re.search(rf"\bI (?:\w+ )?(?:live|am living|'m living|have lived|'ve lived|reside) in {_PLACE}", s)) or \
+            (m := moved_to_place(s)):  # fmt: skip
+        place = m.group(1).rstrip(".")
+        return RuleFact(T, f"{who} lives in {place}", 0.8, "location", place)
     if m := re.search(rf"\bI(?:'m| am) (?:originally )?from {_PLACE}", s):
         return RuleFact(T, f"{who} is originally from {m.group(1)}", 0.7, "hometown", m.group(1))
     role = rf"(?: as (?:an? )?((?:[\w-]+ ){{0,2}}(?:{'|'.join(_JOBS)})))?"
@@ -155,7 +157,8 @@ def preference(s: str, who: str) -> RuleFact | None:
         r"\bI(?:'ve| have)? (?:recently |just |now )?(?:switched|changed|moved|gone) (?:over )?(?:from ([\w -]{2,40}) )?to ([\w -]{2,40})",
         s,
     ):
-        val, old = _strip(m.group(2)), m.group(1)
+        # "moved to a Skoda for my car": the purpose after "for" is not the value (nor its category).
+        val, old = _strip(re.split(r"\s+for\s+", m.group(2), maxsplit=1)[0]), m.group(1)
         cat = category_of(val) or (category_of(old) if old else None)
         if cat:
             was = f" (switched from {old.strip()})" if old else ""

@@ -34,11 +34,19 @@ from tasks.textrules import (
 __all__ = ["NARRATIVE_CHARS", "Asked", "LocalExtractor", "content_words", "question_to"]
 
 
+#: An offer of help asks nothing about the person ("Good morning - how can I help?"): no context for an answer.
+HELP_OFFER = re.compile(
+    r"\b(?:how can I help|how may I help|what can I do for you|anything else|can I help you with|what's up|"
+    r"what's on your mind|how can I assist)\b",
+    re.I,
+)
+
+
 def question_to(previous: Event | None, event: Event) -> Asked | None:
     """The last question another person asked right before ``event``, if any (agents included)."""
     if previous is None or previous.author == event.author:
         return None
-    questions = [clean(q) for q in sentences(previous.text) if q.rstrip().endswith("?")]
+    questions = [clean(q) for q in sentences(previous.text) if q.rstrip().endswith("?") and not HELP_OFFER.search(q)]
     if not questions or len(content_words(questions[-1])) < 2:
         return None
     asker = "User" if previous.role == "user" else "the agent" if previous.role == "agent" else previous.author

@@ -35,7 +35,10 @@ RETRACT = re.compile(
     re.I,
 )
 #: Clause boundaries inside a sentence (the extractor's fact units).
-CLAUSE_BREAK = re.compile(r"\s*;\s*|\s+-\s+|,?\s+(?:and|but|so|while|which means)\s+(?=(?:my|the|our|its|I)\b)", re.I)
+CLAUSE_BREAK = re.compile(
+    r"\s*;\s*|\s+-\s+|,?\s+(?:and|but|so|while|which means)\s+(?=(?:my|the|our|its|I)\b)(?!I (?:are|were|both)\b)",
+    re.I,
+)
 #: Identifiers, numbers and proper names: never dropped, always verbatim.
 SPECIFIC = re.compile(r"\b[A-Z]{1,4}-?\d[\w-]*\b|\d|\b(?<!^)(?<![.!?] )[A-Z][a-z]+", re.M)
 _TAIL_WORDS = re.compile(

@@ -21,15 +21,19 @@ from tasks.providers.extraction_rules import RULES, RuleFact, forget_target
 from tasks.providers.statements import (
     CLAUSE_BREAK,
     STRONG_CUE,
+    WEAK_CUE,
     apply_retraction,
     frame_of,
     is_specific,
+    old_words,
     retraction,
 )
+from tasks.providers.wording import STOP, is_negated
 from tasks.textrules import (
     CLAUSE,
     FIRST_PERSON,
     REQUEST,
+    RESOLVED_DATE,
     SMALL_TALK,
     VAGUE,
     WEEKDAYS,
@@ -60,11 +64,22 @@ class FactMaker(Protocol):
 
     def custom_topic(self, sentence: str) -> str | None: ...
 
+
 _FILLER = re.compile(
     r"^(?:quick update|update|fyi|by the way|btw|also|and|so|well|anyway|honestly|actually|as I said(?: before)?|"
-    r"nothing changed|yes|yeah|yep|no|sorry|ok|okay)\b[,:;!.\s-]*",
+    r"nothing changed|yes|yeah|yep|no|sorry|ok|okay|(?:big |good |great |small |quick |some )?(?:news|change))\b"
+    r"[,:;!.\s-]*",
     re.I,
 )
+
+
+#: A user's sentence that starts with its verb has "I" as its subject ("Had Thai again", "Can't stand X").
+_IMPLICIT_I = re.compile(
+    r"(?:can't|cannot|couldn't|won't|wasn't|haven't|had|was|been|got|went|loved?|hated?|needed|spent|finished|"
+    r"started|bought)\s",
+    re.I,
+)
+_CUES = re.compile(f"{STRONG_CUE.pattern}|{WEAK_CUE.pattern}", re.I)
 
 
 class UserClauses:
@@ -76,20 +91,23 @@ class UserClauses:
         self.first_generic = True
 
     def run(self) -> None:
-        for raw in sentences(self.event.text):
+        for raw in _answered(sentences(self.event.text)):
             sentence = clean(raw)
-            if not sentence or (SMALL_TALK.match(sentence) and not is_specific(sentence[3:])):
-                continue
-            if (target := forget_target(sentence)) is not None:
+            if sentence and (target := forget_target(sentence)) is not None:  # "Ok thanks, forget my address"
                 self.out.forgets.append(ForgetRequest(query=target, source_event_ids=(self.event.id,),
                                                       stated_at=self.event.timestamp, speaker=self.who))  # fmt: skip
                 continue
+            if not sentence or (SMALL_TALK.match(sentence) and not is_specific(sentence[3:])):
+                continue
             if (value := retraction(sentence)) is not None and self._retract(value):
                 continue
+            if _IMPLICIT_I.match(sentence) and not sentence.endswith("?"):  # "Can't start the day without X"
+                sentence = f"I {sentence[:1].lower()}{sentence[1:]}"
             self._sentence(resolve_dates(sentence, self.event.timestamp))
 
     def _sentence(self, resolved: str) -> None:
         rules: list[RuleFact] = []
+        cued: list[RuleFact] = []  # rules from a clause with a change cue: the new value, when not negative
         for clause in CLAUSE.split(resolved):
             found = [r for fn in RULES if (r := fn(clause, self.who)) and not VAGUE.search(r.content)]
             if len(found) == 1 and _specifics(clause) - _specifics(found[0].content):
@@ -97,24 +115,66 @@ class UserClauses:
                 rule = found[0]
                 found = [RuleFact(rule.topic, self._third(clause), rule.importance, rule.slot, rule.value)]
             rules += found
+            cued += found if _CUES.search(clause) else []
         cue = STRONG_CUE.search(resolved) is not None
+        change = bool(rules) and (cue or WEAK_CUE.search(resolved) is not None)
+        covered = " ".join(r.content for r in rules)
+        rest: list[str] = []
+        for clause in self._clauses(resolved, cue, bool(rules)):
+            clause = _FILLER.sub("", clause.strip(" ,;-")).strip()
+            # In a change, a clause with the cue carries the new value even without "I" ("it's all jazz now").
+            carries = change and _CUES.search(clause) is not None and len(content_words(clause)) >= 2
+            if clause and (carries or self._informative(clause)) and not (rules and _covered(clause, covered)):
+                rest.append(clause)
+        merged: RuleFact | None = None
+        if change:
+            merged, rules, rest = self._one_change(rules, cued, rest)
         for rule in rules:
-            self._add(rule, resolved)
+            self._add(rule, resolved, generic=rule is merged and rule.slot is None)
         if custom := self.x.custom_topic(resolved):
             self._add(RuleFact(custom, third_person(resolved, self.who), 0.6), resolved)
             return
-        covered = " ".join(r.content for r in rules)
-        for clause in self._clauses(resolved, cue, bool(rules)):
-            clause = _FILLER.sub("", clause.strip(" ,;-")).strip()
-            if not clause or not self._informative(clause) or (rules and _covered(clause, covered)):
-                continue
+        for clause in rest:
             self._add(RuleFact("key_conversation_details", self._third(clause), 0.5), clause, generic=True)
+
+    def _one_change(
+        self, rules: list[RuleFact], cued: list[RuleFact], rest: list[str]
+    ) -> tuple[RuleFact | None, list[RuleFact], list[str]]:
+        """A change said in one sentence is one fact: the new value's rule, with what names the old one.
+
+        Split apart, "I left my old job as a nurse" or "I gave up cold brew" would stay current beside
+        the new value and be recalled as the answer. A rule stating a value without a negation ("I love
+        coffee but I've switched to tea") stays its own fact, for consolidation to supersede; clauses with
+        an identifier keep a fact of their own.
+        """
+
+        def old(rule: RuleFact) -> bool:
+            if rule.value:
+                return rule.value.startswith("not ")
+            return is_negated(rule.content) or bool(old_words(rule.content))
+
+        fresh = [r for r in rules if not old(r)]
+        primary = next(
+            (r for r in fresh if r in cued), next((r for r in fresh if r.slot), fresh[0] if fresh else rules[0])
+        )
+        joined = [r for r in rules if r is not primary and old(r)]
+        absorbed = [c for c in rest if not re.search(r"\d", RESOLVED_DATE.sub("", c))]
+        if not joined and not absorbed:
+            return None, rules, rest
+        parts = [primary.content.rstrip(". "), *(r.content.rstrip(". ") for r in joined)]
+        parts += [third_person(c, self.who).rstrip(". ") for c in absorbed]
+        importance = max(r.importance for r in (primary, *joined))
+        merged = RuleFact(primary.topic, "; ".join(parts), importance, primary.slot, primary.value)
+        kept = [merged if r is primary else r for r in rules if r not in joined]
+        return merged, kept, [c for c in rest if c not in absorbed]
 
     @staticmethod
     def _clauses(resolved: str, cue: bool, ruled: bool) -> list[str]:
         """A change stays whole (old and new value together) unless rules took its facts: then only the rest."""
         if cue and not ruled:
             return [resolved]
+        # "Sam - my wife - thinks ..." is an apposition, not three clauses: the name stays with its statement.
+        resolved = re.sub(r"\s+-\s+((?:[\w']+ ){0,3}[\w']+)\s+-\s+", r" (\1) ", resolved)
         parts = [p for c in CLAUSE.split(resolved) for p in CLAUSE_BREAK.split(c) if p]
         return [q for p in parts for q in (re.split(r",\s+", p) if ruled else [p]) if q]
 
@@ -122,7 +182,7 @@ class UserClauses:
         """Not a question or a request; an identifier, a stated attribute or enough words of its own."""
         if clause.endswith("?") or REQUEST.match(clause):
             return False
-        if is_specific(clause) or frame_of(clause) is not None:
+        if is_specific(RESOLVED_DATE.sub("", clause)) or frame_of(clause) is not None:
             return True
         needed = 2 if self.asked is not None else 3
         if STRONG_CUE.search(clause) or re.search(r"\b(?:not|never|no)\b|n't\b", clause, re.I):
@@ -131,11 +191,15 @@ class UserClauses:
 
     def _third(self, clause: str) -> str:
         text = third_person(clause, self.who)
+        proper = (
+            clause[:1].isupper() and re.split(r"[\s']", clause, maxsplit=1)[0].lower() not in STOP
+        )  # "Sam thinks": a name
         text = text[:1].upper() + text[1:]
         if re.match(rf"(?:\w+ ){{0,2}}{re.escape(self.who)}\b", text):
             return text
-        return f"{self.who} mentioned that {text[:1].lower()}{text[1:]}" if not re.match(r"[A-Z]{2}", text) else \
-            f"{self.who} mentioned: {text}"  # fmt: skip
+        if re.match(r"[A-Z]{2}", text):
+            return f"{self.who} mentioned: {text}"
+        return f"{self.who} mentioned that {text if proper else text[:1].lower() + text[1:]}"
 
     def _add(self, rule: RuleFact, clause: str, generic: bool = False) -> None:
         if generic:  # "about:" alone: a statement of the user whose attribute is unknown
@@ -169,6 +233,20 @@ class UserClauses:
 
 _MONTHS = (f"{datetime(2000, m, 1):%B}" for m in range(1, 13))
 _DATE_WORDS = frozenset((*_MONTHS, *(w.capitalize() for w in WEEKDAYS), "User", "I"))
+
+
+_OWN_QUESTION = re.compile(r"^(?:and |so )?(my [\w' -]{2,40}?)\s*\?$", re.I)
+
+
+def _answered(parts: list[str]) -> list[str]:
+    """A question the user answers themself ("My favourite music? Jazz.") is one statement ("My ... is Jazz.")."""
+    out: list[str] = []
+    for part in parts:
+        if out and (m := _OWN_QUESTION.match(out[-1])) and not part.rstrip().endswith("?"):
+            out[-1] = f"{m.group(1)[:1].upper()}{m.group(1)[1:]} is {part}"
+        else:
+            out.append(part)
+    return out
 
 
 def _specifics(text: str) -> set[str]:
