@@ -92,8 +92,12 @@ def locomo(path: Path, copies: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--copies", type=int, default=100, help="copies of the sample sessions")
-    parser.add_argument("--locomo-copies", type=int, default=4,
-                        help="copies of LoCoMo-dev for the whole-LoCoMo-sized proxy (4 ~ 5.8k turns; 0 skips it)")
+    parser.add_argument(
+        "--locomo-copies",
+        type=int,
+        default=4,
+        help="copies of LoCoMo-dev for the whole-LoCoMo-sized proxy (4 ~ 5.8k turns; 0 skips it)",
+    )
     parser.add_argument("--locomo", type=Path, default=LOCOMO, help="LoCoMo folder (skipped when absent)")
     parser.add_argument("--only-locomo", action="store_true", help="skip the replicated sample sessions")
     args = parser.parse_args()

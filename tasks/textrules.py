@@ -145,12 +145,14 @@ _BASE_VERBS = frozenset(
 )
 _ADVERBS = frozenset(["usually", "always", "never", "really", "also", "still", "often", "sometimes"])
 #: Words after "I" that are not a present-tense verb to conjugate (past forms, modals, conjunctions).
+# fmt: off
 _NOT_VERB_TEXT = (
     """was were did had got went made took saw came bought sold left felt thought found gave told knew met ran swam
     drove wrote said began became kept spent lost won paid sent built brought caught taught quit put set let hit cut
     can could will would should shall may might must am just even only not finally recently actually already now
     and or but so to in at on for with from as the a an if when then too mean no nor"""
 )
+# fmt: on
 _NOT_VERB = frozenset(_NOT_VERB_TEXT.split())
 
 

@@ -192,64 +192,150 @@ def _moved_place(*templates: str) -> Builder:
 
 FAMILIES: tuple[Family, ...] = (
     # -- developed on ------------------------------------------------------------------------------
-    Family("change/switched", "dev", "change", _change(
-        "I switched from {o} to {n}.", "I've switched to {n} now.", "Switched from {old} to {new} last month.")),
-    Family("change/now", "dev", "change", _change(
-        "I {verb} {n} now.", "Now I {verb} {n}.", "Quick update: I {verb} {n} now.")),
-    Family("change/sold", "dev", "change", _change(
-        "I sold the {old} last week, I {verb} {n} now.", "Sold my {old}, so now I {verb} {n}.",
-        domains=_POSSESSIONS)),
-    Family("change/moved-to", "dev", "change", _change(
-        "I moved to {n} for my {noun}.", "I've moved to {n}.")),
-    Family("negation/not-anymore", "dev", "negation", _negation(
-        "I'm not {v} anymore.", "I'm not {v} any more.", values=_DIETS, intro=("I'm {v}.", "I am {v} these days."))),
-    Family("retraction/scratch-that", "dev", "retraction", _retraction(
-        "{what} {v}.", "Scratch that, it's {v}.", "Scratch that: {v}.")),
+    Family(
+        "change/switched",
+        "dev",
+        "change",
+        _change("I switched from {o} to {n}.", "I've switched to {n} now.", "Switched from {old} to {new} last month."),
+    ),
+    Family(
+        "change/now",
+        "dev",
+        "change",
+        _change("I {verb} {n} now.", "Now I {verb} {n}.", "Quick update: I {verb} {n} now."),
+    ),
+    Family(
+        "change/sold",
+        "dev",
+        "change",
+        _change(
+            "I sold the {old} last week, I {verb} {n} now.", "Sold my {old}, so now I {verb} {n}.", domains=_POSSESSIONS
+        ),
+    ),
+    Family("change/moved-to", "dev", "change", _change("I moved to {n} for my {noun}.", "I've moved to {n}.")),
+    Family(
+        "negation/not-anymore",
+        "dev",
+        "negation",
+        _negation(
+            "I'm not {v} anymore.", "I'm not {v} any more.", values=_DIETS, intro=("I'm {v}.", "I am {v} these days.")
+        ),
+    ),
+    Family(
+        "retraction/scratch-that",
+        "dev",
+        "retraction",
+        _retraction("{what} {v}.", "Scratch that, it's {v}.", "Scratch that: {v}."),
+    ),
     Family("confirm/still", "dev", "confirm", _confirm("Yes, I still {verb} {v}.", "I still {verb} {v}.")),
     Family("add/have", "dev", "add", _add("My {noun} is {v}.")),
     Family("fact/and", "dev", "fact", _fact("{opener}, and {clause}.", "{opener} and {clause}.")),
-    Family("fact/numbers", "dev", "fact", _fact(
-        "I'm staying in room {n} and my badge code is {c}.", "I paid {n} euros for it, and {clause}.")),
+    Family(
+        "fact/numbers",
+        "dev",
+        "fact",
+        _fact("I'm staying in room {n} and my badge code is {c}.", "I paid {n} euros for it, and {clause}."),
+    ),
     Family("forget/please", "dev", "forget", _forget("Please forget my {what}.", "Forget my {what}, please.")),
     # -- held out: written before the rules changed, only ever measured -------------------------------
-    Family("change/no-longer", "heldout", "change", _change(
-        "I no longer {verb} {o}; I {verb} {n} these days.", "I no longer {verb} {o}, it's {n} now.")),
-    Family("change/anymore", "heldout", "change", _change(
-        "I don't {verb} {o} anymore, I {verb} {n}.", "Not {old} anymore: I {verb} {n}.")),
-    Family("change/these-days", "heldout", "change", _change(
-        "These days I {verb} {n}.", "These days my {noun} is {new}.")),
-    Family("change/instead", "heldout", "change", _change(
-        "I {verb} {n} instead of {o} now.", "Instead of {o}, I {verb} {n}.")),
-    Family("change/changed-mind", "heldout", "change", _change(
-        "I changed my mind about {o}: I {verb} {n} now.", "Changed my mind, my {noun} is {new} from now on.")),
-    Family("change/quit", "heldout", "change", _change(
-        "I quit {o} and {verb} {n} now.", "I quit {o} last month. I {verb} {n} now.")),
-    Family("change/got-rid", "heldout", "change", _change(
-        "Got rid of the {old}, I {verb} {n} now.", "The {old} is gone; my {noun} is {n} now.",
-        domains=_POSSESSIONS)),
-    Family("negation/dont-have-now", "heldout", "negation", _negation(
-        "I don't have a {v} now.", "I don't have the {v} any more.", "No more {v} for me, sadly.",
-        values=_PETS, intro=("I have a {v} named {name}.", "My {v} is called {name}."))),
-    Family("retraction/meant", "heldout", "retraction", _retraction(
-        "{what} {v}.", "Sorry, I meant {v}.", "Correction: it's {v}.", "Wait, no, it's {v}.")),
-    Family("confirm/as-said", "heldout", "confirm", _confirm(
-        "As I said before, my {noun} is {value}.", "Nothing changed, I {verb} {v} like before.")),
+    Family(
+        "change/no-longer",
+        "heldout",
+        "change",
+        _change("I no longer {verb} {o}; I {verb} {n} these days.", "I no longer {verb} {o}, it's {n} now."),
+    ),
+    Family(
+        "change/anymore",
+        "heldout",
+        "change",
+        _change("I don't {verb} {o} anymore, I {verb} {n}.", "Not {old} anymore: I {verb} {n}."),
+    ),
+    Family(
+        "change/these-days", "heldout", "change", _change("These days I {verb} {n}.", "These days my {noun} is {new}.")
+    ),
+    Family(
+        "change/instead",
+        "heldout",
+        "change",
+        _change("I {verb} {n} instead of {o} now.", "Instead of {o}, I {verb} {n}."),
+    ),
+    Family(
+        "change/changed-mind",
+        "heldout",
+        "change",
+        _change("I changed my mind about {o}: I {verb} {n} now.", "Changed my mind, my {noun} is {new} from now on."),
+    ),
+    Family(
+        "change/quit",
+        "heldout",
+        "change",
+        _change("I quit {o} and {verb} {n} now.", "I quit {o} last month. I {verb} {n} now."),
+    ),
+    Family(
+        "change/got-rid",
+        "heldout",
+        "change",
+        _change(
+            "Got rid of the {old}, I {verb} {n} now.", "The {old} is gone; my {noun} is {n} now.", domains=_POSSESSIONS
+        ),
+    ),
+    Family(
+        "negation/dont-have-now",
+        "heldout",
+        "negation",
+        _negation(
+            "I don't have a {v} now.",
+            "I don't have the {v} any more.",
+            "No more {v} for me, sadly.",
+            values=_PETS,
+            intro=("I have a {v} named {name}.", "My {v} is called {name}."),
+        ),
+    ),
+    Family(
+        "retraction/meant",
+        "heldout",
+        "retraction",
+        _retraction("{what} {v}.", "Sorry, I meant {v}.", "Correction: it's {v}.", "Wait, no, it's {v}."),
+    ),
+    Family(
+        "confirm/as-said",
+        "heldout",
+        "confirm",
+        _confirm("As I said before, my {noun} is {value}.", "Nothing changed, I {verb} {v} like before."),
+    ),
     Family("add/also", "heldout", "add", _add("Also, I {verb} {v} on weekends.")),
-    Family("fact/but", "heldout", "fact", _fact(
-        "{opener} but {clause}, so keep that.", "{opener}, but {clause}.")),
+    Family("fact/but", "heldout", "fact", _fact("{opener} but {clause}, so keep that.", "{opener}, but {clause}.")),
     Family("fact/semicolon", "heldout", "fact", _fact("{opener}; {clause}.", "{opener} - {clause}.")),
-    Family("fact/names-dates", "heldout", "fact", _fact(
-        "My new dentist is {person} and the check-up is on {date}.",
-        "I met {person} at the conference, and the follow-up call is on {date}.")),
-    Family("forget/delete", "heldout", "forget", _forget(
-        "Delete what I told you about the {what}.", "I don't want you to keep my {what}, remove it.")),
+    Family(
+        "fact/names-dates",
+        "heldout",
+        "fact",
+        _fact(
+            "My new dentist is {person} and the check-up is on {date}.",
+            "I met {person} at the conference, and the follow-up call is on {date}.",
+        ),
+    ),
+    Family(
+        "forget/delete",
+        "heldout",
+        "forget",
+        _forget("Delete what I told you about the {what}.", "I don't want you to keep my {what}, remove it."),
+    ),
     # -- added with the "moved to" rule: not a place unless it reads as one ------------------------
     Family("moved/thing", "dev", "change", _moved_thing("I moved to {n}.", "I've moved to {n} since March.")),
     Family("moved/place", "dev", "change", _moved_place("I moved to {n}.", "I've just moved to {n} with my family.")),
-    Family("moved/thing-2", "heldout", "change", _moved_thing(
-        "We finally moved to {n} last month.", "Quick update: moved over to {n}, so far so good.")),
-    Family("moved/place-2", "heldout", "change", _moved_place(
-        "We moved to {n} in the spring.", "Big change: I moved to {n} for work.")),
+    Family(
+        "moved/thing-2",
+        "heldout",
+        "change",
+        _moved_thing("We finally moved to {n} last month.", "Quick update: moved over to {n}, so far so good."),
+    ),
+    Family(
+        "moved/place-2",
+        "heldout",
+        "change",
+        _moved_place("We moved to {n} in the spring.", "Big change: I moved to {n} for work."),
+    ),
 )
 
 

@@ -121,8 +121,12 @@ def score_case(case: Case, memories: Sequence[str], episodes: Sequence[dict[str,
     episode_ok = None
     if case.old and case.kind != "forget":
         last = [e for e in episodes if e["session_id"] == f"s{len(case.sessions) - 1}"]
-        stale = [s["text"] for e in last for s in e["sentences"]  # the uncited opening only lists topic words
-                 if s["source_event_ids"] and any(states_current(s["text"], v) for v in case.old)]
+        stale = [
+            s["text"]
+            for e in last
+            for s in e["sentences"]  # the uncited opening only lists topic words
+            if s["source_event_ids"] and any(states_current(s["text"], v) for v in case.old)
+        ]
         episode_ok = not stale
         why += [f"episode: {s}" for s in stale]
     decision_ok = not [w for w in why if not w.startswith(("lost:", "episode:"))]

@@ -107,7 +107,7 @@ def accept_forget(request: ForgetRequest, session: Session) -> tuple[bool, str]:
         return False, "quoted words, not the user's own request"
     if _REPORTED.search(sentence[: trigger.start()]):
         return False, "someone else's words reported by the user"
-    after = sentence[trigger.start():]
+    after = sentence[trigger.start() :]
     about_memory = _ABOUT_MEMORY.search(after)
     # What is to be forgotten is the trigger's own clause; a reason given after it ("…, I don't want my
     # pet's name on file") says why, and its words are not the object of the request.

@@ -50,9 +50,7 @@ class Stages:
     pull: Callable[[Settings], tuple[list[RawSession], list[QuarantineRecord]]] = pull_sessions
     validate: Callable[[list[RawSession]], ValidationResult] = validate_batch
     select: Callable[[Sequence[Session], Settings], list[Session]] = select_new
-    extract: Callable[[Sequence[Session], Settings], tuple[list[Extracted], list[QuarantineRecord]]] = (
-        extract_sessions
-    )
+    extract: Callable[[Sequence[Session], Settings], tuple[list[Extracted], list[QuarantineRecord]]] = extract_sessions
     embed: Callable[[Sequence[Extracted], Settings], Embedded] = embed_extracted
     write: Callable[[Embedded, Sequence[QuarantineRecord], Settings, IngestSummary], IngestSummary] = commit_run
 

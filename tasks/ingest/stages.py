@@ -107,9 +107,7 @@ def select_new(sessions: Sequence[Session], settings: Settings) -> list[Session]
     return [s for s in latest.values() if done.get(s.key) != s.content_hash]
 
 
-def extract_sessions(
-    sessions: Sequence[Session], settings: Settings
-) -> tuple[list[Extracted], list[QuarantineRecord]]:
+def extract_sessions(sessions: Sequence[Session], settings: Settings) -> tuple[list[Extracted], list[QuarantineRecord]]:
     """Extract and summarise each session; with an LLM provider, sessions run concurrently.
 
     Returns the extractions and quarantine records: a session whose LLM reply stays invalid after

@@ -144,8 +144,10 @@ class LocalConsolidator:
         """
         if fact.slot and fact.slot.startswith(GENERIC):
             return True
-        return fact.speaker == "User" and STRONG_CUE.search(fact.content) is not None and not any(
-            s.memory.slot == fact.slot for s in related
+        return (
+            fact.speaker == "User"
+            and STRONG_CUE.search(fact.content) is not None
+            and not any(s.memory.slot == fact.slot for s in related)
         )
 
     def _comparable(self, fact: Fact, scored: ScoredMemory) -> bool:
