@@ -27,7 +27,7 @@ def _local_embedder(model: str, batch_size: int) -> Embedder:
 
     if model != MODEL_NAME:
         raise ProviderConfigError(f"unknown local embedding model {model!r}; the local one is {MODEL_NAME!r}")
-    return OnnxMiniLMEmbedder(batch_size=batch_size)
+    return OnnxMiniLMEmbedder(batch_size=batch_size, workers=1)
 
 
 _OPENAI_EMBEDDERS: dict[str, Embedder] = {}
