@@ -13,12 +13,15 @@ import re
 
 from tasks.models import Event, ForgetRequest, Session
 
-_VERB = r"(?:forget|delete|erase|remove|wipe|scrub|drop|purge|don'?t remember|do not remember|stop remembering)"
+_VERB = (
+    r"(?:forget|delete|erase|remove|wipe|scrub|drop|purge|clear|get rid of|don'?t remember|do not remember|"
+    r"stop (?:remembering|storing|keeping|saving|tracking)|take\b(?=[^.!?]*\bout of))"
+)
 #: "don't forget", "never forget", "not to delete", "won't ever forget", "remember to never forget".
 _NEGATED = re.compile(
     r"\b(?:don'?t|do not|dont|never|not|no need to|won'?t|will not|shouldn'?t|should not|can'?t|cannot|"
     r"mustn'?t|must not|didn'?t|did not|wouldn'?t|better not)\s+(?:\w+\s+){0,2}?"
-    r"(?:forget|delete|erase|remove|wipe|drop|purge)\b",
+    r"(?:forget|delete|erase|remove|wipe|scrub|clear|drop|purge|get rid of)\b",
     re.I,
 )
 #: Someone else's words reported by the user: "my brother texted me", "she said", "he told me to".
@@ -52,19 +55,24 @@ _MEMORY = re.compile(
     r"\b(?:from (?:your|the) (?:memory|memories|records?|notes|profile|database|files)|you (?:know|remember|"
     r"have|stored|saved|noted|wrote down) about me|about me|what I (?:said|told you|mentioned|shared)|"
     r"everything (?:about|on) me|my (?:data|details|information|info|profile)|"
-    r"that I\b|I(?:'m| am| was| have| had| live| work| used| like| love| hate| prefer| own)\b|"
+    r"that I\b|I(?:'m| am| was| have| had| live| work| used| like| love| hate| prefer| own| gave| told| sent)\b|"
     r"\bmy\b|\bme\b)",
     re.I,
 )
 #: Explicitly about the assistant's memory of the user: outweighs a task word ("forget the email I sent you").
 _ABOUT_MEMORY = re.compile(
-    r"\b(?:from (?:your|the) (?:memory|memories|records?|profile|database)|(?:you|u) (?:know|remember|have|stored|"
+    r"\b(?:from (?:your|the) (?:memory|memories|records?|profile|database)|from your (?:notes|files)|"
+    r"I (?:gave|told|sent|shared with|mentioned to) you|(?:you|u) (?:know|remember|have|stored|"
     r"saved|noted|wrote down|keep) (?:about|on) me|about me\b|what I (?:said|told you|mentioned|shared)|"
     r"everything (?:about|on) me|my (?:data|personal|details|information|info|profile))",
     re.I,
 )
 #: Personal data whose names contain task words ("email address", "phone number").
-_PERSONAL_DATA = re.compile(r"\b(?:e-?mail address|phone number|home address|contact details)\b", re.I)
+_PERSONAL_DATA = re.compile(
+    r"\b(?:e-?mail address|phone number|home address|contact details)\b"
+    r"|\b(?:my|your)\s+(?:[\w-]+\s+){0,2}(?:number|reference|code|ID|PIN|password|passcode|plate|IBAN)\b",
+    re.I,
+)
 #: Dismissals: "forget it", "forget about the hotel, let's…" talk about a plan, not a memory.
 _DISMISS = re.compile(r"\bforget (?:it|that idea|the idea|about it|this|all that)\b\s*[,.!;-]?\s*(?:let'?s|we|I'?ll|$)"
                       r"|\bforget (?:about )?the\b", re.I)  # fmt: skip

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from tasks.providers.forget_request import FORGET as FORGET
+from tasks.providers.forget_request import forget_target as forget_target
 from tasks.providers.places import PLACE, moved_to_place
 from tasks.textrules import third_person
 
@@ -86,28 +88,6 @@ def _value_in(phrase: str, category: str) -> str:
 
 def _strip(value: str) -> str:
     return re.sub(r"\s+(?:now|anymore|these days|lately|too|as well)$", "", value.strip(" ,.!?"), flags=re.I)
-
-
-FORGET = re.compile(
-    r"\b(?:please\s+)?(?:forget|delete|erase|remove|don't remember|do not remember|stop remembering)\s+"
-    r"(?:about\s+|that\s+|what I (?:said|told you) about\s+|everything about\s+|my\s+)*(?P<what>[^.!?]{3,160})"
-    r"|\bnever (?:mention|bring up)\s+(?P<what2>[^.!?]{3,160})",
-    re.I,
-)
-
-
-def forget_target(sentence: str) -> str | None:
-    """What a forget request asks to forget ("please forget that I live in Berlin" → "I live in Berlin")."""
-    m = FORGET.search(sentence)
-    if not m:
-        return None
-    what = (m.group("what") or m.group("what2") or "").strip()
-    # The target ends where the sentence moves on ("Rocket please, I don't want it on file").
-    what = re.split(
-        r"\s*[,;:(]\s*|\s+-\s+|\s+(?:please|because|since|as I|I (?:don't|do not) want)\b", what, maxsplit=1
-    )[0]
-    what = re.sub(r"\s+(?:again|anymore|please|from (?:your|my) memory)$", "", what, flags=re.I)
-    return what.strip() or None
 
 
 def personal(s: str, who: str) -> RuleFact | None:

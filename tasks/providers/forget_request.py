@@ -1,0 +1,62 @@
+"""Is a sentence a request to forget, and what does it name? Verbs of removal plus what they remove.
+
+"Forget", "delete", "erase", "remove" ask to forget whatever they take ("forget that I live in
+Berlin"). Other verbs of removal ("wipe", "scrub", "purge", "clear", "drop", "get rid of", "stop
+storing", "take ... out") are as often about a task ("wipe the whiteboard", "clear the cache"), so
+they count only when what they remove is the assistant's memory ("from your records", "what you
+know about me") or one of the user's identifiers ("my locker code", "my policy number"). Whether the
+request is genuine (the user's own, not negated, not a task) is the guard's call
+(:mod:`tasks.consolidate.forget_guard`); this finds the wording and the target.
+"""
+
+from __future__ import annotations
+
+import re
+
+FORGET = re.compile(
+    r"\b(?:please\s+)?(?:forget|delete|erase|remove|don't remember|do not remember|stop remembering)\s+"
+    r"(?:about\s+|that\s+|what I (?:said|told you) about\s+|everything about\s+|my\s+)*(?P<what>[^.!?]{3,160})"
+    r"|\bnever (?:mention|bring up)\s+(?P<what2>[^.!?]{3,160})",
+    re.I,
+)
+#: Verbs of removal that need a memory or an identifier as their object to be a forget request.
+_REMOVE = re.compile(
+    r"(?:^\W*|[,;:]\s*|\b(?:please|can you|could you|would you|will you|you can|want you to|like you to|need you to|"
+    r"and)\s+)(?:please\s+)?(?P<verb>wipe|scrub|purge|clear|drop|get rid of|take|stop (?:storing|keeping|saving|"
+    r"tracking|holding on to))\s+(?:out\s+)?(?:everything|all|anything|what)?\s*(?:you (?:know|have|remember|keep|stored|"
+    r"saved)\s+(?:about|on)\s+)?(?:my\s+)?(?P<what>[^.!?]{3,160})",
+    re.I,
+)
+#: The assistant's memory named as where the thing is kept ("from your records", "what you know about me").
+MEMORY_PLACE = re.compile(
+    r"\b(?:from|out of|off|in) (?:(?:your|the) )?(?:memory|memories|records?|notes|files|database|profile|system)\b"
+    r"|\byou (?:know|have|remember|keep|stored|saved) (?:about|on)\b",
+    re.I,
+)
+#: One of the user's identifiers or personal data ("my booking reference", "the policy number").
+IDENTIFIER = re.compile(
+    r"\b(?:my|the|your)\s+(?:[\w-]+\s+){0,2}(?:number|no\.|reference|code|ID|PIN|password|passcode|plate|"
+    r"address|username|login|IBAN|birthday|salary|details)\b",
+    re.I,
+)
+_TARGET_END = re.compile(
+    r"\s*[,;:(]\s*|\s+-\s+|\s+(?:please|because|since|as I|I (?:don't|do not) want)\b"
+    r"|\s+(?:from|out of|off) (?:(?:your|the|my) )?(?:memory|memories|records?|notes|files|database|profile|system)\b"
+    r"|\s+from what you (?:know|remember|have)\b|\s+(?:that |which )?I (?:gave|told|sent|mentioned to|shared with) you\b",
+    re.I,
+)
+
+
+def forget_target(sentence: str) -> str | None:
+    """What a forget request asks to forget ("please forget that I live in Berlin" → "I live in Berlin")."""
+    m = FORGET.search(sentence)
+    if not m:
+        m = _REMOVE.search(sentence)
+        if not m or not (MEMORY_PLACE.search(sentence) or (m["verb"] != "take" and IDENTIFIER.search(m[0]))):
+            return None
+    what = (m.group("what") or m.group("what2") or "").strip()
+    # The target ends where the sentence moves on ("Rocket please, I don't want it on file").
+    what = _TARGET_END.split(what, maxsplit=1)[0]
+    what = re.sub(r"\s+(?:again|anymore|please|out)$", "", what, flags=re.I)
+    what = re.sub(r"^(?:what|everything|all)\s+you (?:know|have|remember) about\s+(?:my\s+)?", "", what, flags=re.I)
+    return what.strip() or None
