@@ -15,13 +15,16 @@ from tasks.models import Event, ForgetRequest, Session
 
 _VERB = (
     r"(?:forget|delete|erase|remove|wipe|scrub|drop|purge|clear|get rid of|don'?t remember|do not remember|"
-    r"stop (?:remembering|storing|keeping|saving|tracking)|take\b(?=[^.!?]*\bout of))"
+    r"stop (?:remembering|storing|keeping|saving|tracking)|take\b(?=[^.!?]*\bout of)|"
+    r"(?:don't|do not|never) (?:store|keep|save|record|retain)|(?:deleted|removed|erased|forgotten|wiped)\b)"
 )
 #: "don't forget", "never forget", "not to delete", "won't ever forget", "remember to never forget".
 _NEGATED = re.compile(
     r"\b(?:don'?t|do not|dont|never|not|no need to|won'?t|will not|shouldn'?t|should not|can'?t|cannot|"
     r"mustn'?t|must not|didn'?t|did not|wouldn'?t|better not)\s+(?:\w+\s+){0,2}?"
-    r"(?:forget|delete|erase|remove|wipe|scrub|clear|drop|purge|get rid of)\b",
+    r"(?:forget|delete|erase|remove|wipe|scrub|clear|drop|purge|get rid of)\b"
+    r"|\b(?:don'?t|do not|never|wouldn'?t|not)\s+(?:want|like|need)\s+(?:[\w'-]+\s+){1,5}?"
+    r"(?:deleted|removed|erased|forgotten|wiped)\b",
     re.I,
 )
 #: Someone else's words reported by the user: "my brother texted me", "she said", "he told me to".
@@ -55,14 +58,14 @@ _MEMORY = re.compile(
     r"\b(?:from (?:your|the) (?:memory|memories|records?|notes|profile|database|files)|you (?:know|remember|"
     r"have|stored|saved|noted|wrote down) about me|about me|what I (?:said|told you|mentioned|shared)|"
     r"everything (?:about|on) me|my (?:data|details|information|info|profile)|"
-    r"that I\b|I(?:'m| am| was| have| had| live| work| used| like| love| hate| prefer| own| gave| told| sent)\b|"
+    r"\b(?:number|reference|code|ID|PIN|password|passcode|IBAN)\b|that I\b|I(?:'m| am| was| have| had| live| work| used| like| love| hate| prefer| own| gave| told| sent)\b|"
     r"\bmy\b|\bme\b)",
     re.I,
 )
 #: Explicitly about the assistant's memory of the user: outweighs a task word ("forget the email I sent you").
 _ABOUT_MEMORY = re.compile(
-    r"\b(?:from (?:your|the) (?:memory|memories|records?|profile|database)|from your (?:notes|files)|"
-    r"I (?:gave|told|sent|shared with|mentioned to) you|(?:you|u) (?:know|remember|have|stored|"
+    r"\b(?:from (?:your|the) (?:memory|memories|records?|profile|database)|from your (?:notes|files)|on file|"
+    r"I (?:gave|told|sent|shared with|mentioned to) you|(?:that |which )?I (?:mentioned|said|shared)\b|(?:you|u) (?:know|remember|have|stored|"
     r"saved|noted|wrote down|keep) (?:about|on) me|about me\b|what I (?:said|told you|mentioned|shared)|"
     r"everything (?:about|on) me|my (?:data|personal|details|information|info|profile))",
     re.I,
@@ -70,7 +73,8 @@ _ABOUT_MEMORY = re.compile(
 #: Personal data whose names contain task words ("email address", "phone number").
 _PERSONAL_DATA = re.compile(
     r"\b(?:e-?mail address|phone number|home address|contact details)\b"
-    r"|\b(?:my|your)\s+(?:[\w-]+\s+){0,2}(?:number|reference|code|ID|PIN|password|passcode|plate|IBAN)\b",
+    r"|\b(?:my|your|the|that|this)\s+(?:[\w-]+\s+){0,2}(?:number|reference|code|ID|PIN|password|passcode|plate|"
+    r"IBAN)\b",
     re.I,
 )
 #: Dismissals: "forget it", "forget about the hotel, let's…" talk about a plan, not a memory.
@@ -115,7 +119,9 @@ def accept_forget(request: ForgetRequest, session: Session) -> tuple[bool, str]:
         return False, "quoted words, not the user's own request"
     if _REPORTED.search(sentence[: trigger.start()]):
         return False, "someone else's words reported by the user"
-    after = sentence[trigger.start() :]
+    # The object may come first: "I'd like my X deleted", "My X - delete it, please".
+    named = re.search(rf"(?:\b(?:my|the|that|this|your)\s+)?{re.escape(request.query)}", sentence, re.I)
+    after = sentence[min(trigger.start(), named.start() if named else len(sentence)) :]
     about_memory = _ABOUT_MEMORY.search(after)
     # What is to be forgotten is the trigger's own clause; a reason given after it ("…, I don't want my
     # pet's name on file") says why, and its words are not the object of the request.

@@ -15,34 +15,43 @@ import re
 
 FORGET = re.compile(
     r"\b(?:please\s+)?(?:forget|delete|erase|remove|don't remember|do not remember|stop remembering)\s+"
-    r"(?:about\s+|that\s+|what I (?:said|told you) about\s+|everything about\s+|my\s+)*(?P<what>[^.!?]{3,160})"
-    r"|\bnever (?:mention|bring up)\s+(?P<what2>[^.!?]{3,160})",
+    r"(?:about\s+|that\s+|what I (?:said|told you) about\s+|everything about\s+|my\s+|"
+    r"(?:all |any |the |that )?(?:records?|mentions?|traces?|notes?|memor(?:y|ies)|part|bit|info|information|"
+    r"stuff|details?|thing) (?:of|about|on)\s+)*(?P<what>[^.!?]{3,160})"
+    r"|\bnever (?:mention|bring up)\s+(?P<what2>[^.!?]{3,160})"
+    # "I'd like my X deleted", "have my X removed": the removal said as what should happen to it.
+    r"|(?:'d like|\blike|\bwant|\bneed|\bplease (?:have|get)|\byou (?:have|get))\s+(?:my|the)\s+(?P<what3>[^.!?,;]{3,80}?)\s+"
+    r"(?:deleted|removed|erased|forgotten|wiped|purged|scrubbed)\b"
+    # "My X - delete it, please": the thing named first, the request after it.
+    r"|^\W*(?:my|the)\s+(?P<what4>[^.!?,;:-]{3,60}?)\s*(?:[,:;]|\s-)\s*(?:please\s+|just\s+)?"
+    r"(?:forget|delete|erase|remove|wipe)\s+(?:it|that|them)\b",
     re.I,
 )
 #: Verbs of removal that need a memory or an identifier as their object to be a forget request.
 _REMOVE = re.compile(
     r"(?:^\W*|[,;:]\s*|\b(?:please|can you|could you|would you|will you|you can|want you to|like you to|need you to|"
     r"and)\s+)(?:please\s+)?(?P<verb>wipe|scrub|purge|clear|drop|get rid of|take|stop (?:storing|keeping|saving|"
-    r"tracking|holding on to))\s+(?:out\s+)?(?:everything|all|anything|what)?\s*(?:you (?:know|have|remember|keep|stored|"
+    r"tracking|holding on to)|(?:don't|do not|never) (?:store|keep|save|record|retain|hold on to))\s+(?:out\s+)?(?:everything|all|anything|what)?\s*(?:you (?:know|have|remember|keep|stored|"
     r"saved)\s+(?:about|on)\s+)?(?:my\s+)?(?P<what>[^.!?]{3,160})",
     re.I,
 )
 #: The assistant's memory named as where the thing is kept ("from your records", "what you know about me").
 MEMORY_PLACE = re.compile(
     r"\b(?:from|out of|off|in) (?:(?:your|the) )?(?:memory|memories|records?|notes|files|database|profile|system)\b"
-    r"|\byou (?:know|have|remember|keep|stored|saved) (?:about|on)\b",
+    r"|\byou (?:know|have|remember|keep|stored|saved) (?:about|on)\b|\bon file\b",
     re.I,
 )
 #: One of the user's identifiers or personal data ("my booking reference", "the policy number").
 IDENTIFIER = re.compile(
-    r"\b(?:my|the|your)\s+(?:[\w-]+\s+){0,2}(?:number|no\.|reference|code|ID|PIN|password|passcode|plate|"
+    r"\b(?:my|the|that|this|your)\s+(?:[\w-]+\s+){0,2}(?:number|no\.|reference|code|ID|PIN|password|passcode|plate|"
     r"address|username|login|IBAN|birthday|salary|details)\b",
     re.I,
 )
 _TARGET_END = re.compile(
     r"\s*[,;:(]\s*|\s+-\s+|\s+(?:please|because|since|as I|I (?:don't|do not) want)\b"
     r"|\s+(?:from|out of|off) (?:(?:your|the|my) )?(?:memory|memories|records?|notes|files|database|profile|system)\b"
-    r"|\s+from what you (?:know|remember|have)\b|\s+(?:that |which )?I (?:gave|told|sent|mentioned to|shared with) you\b",
+    r"|\s+from what you (?:know|remember|have)\b|\s+on file\b"
+    r"|\s+(?:that |which )?I (?:gave you|told you|sent you|mentioned|shared|said)\b",
     re.I,
 )
 
@@ -54,9 +63,16 @@ def forget_target(sentence: str) -> str | None:
         m = _REMOVE.search(sentence)
         if not m or not (MEMORY_PLACE.search(sentence) or (m["verb"] != "take" and IDENTIFIER.search(m[0]))):
             return None
-    what = (m.group("what") or m.group("what2") or "").strip()
+    what = next((m[g] for g in ("what", "what2", "what3", "what4") if g in m.re.groupindex and m[g]), "").strip()
+    if m["what3"] if "what3" in m.re.groupindex else None:
+        if re.search(r"\b(?:not|never)\b|n't\b", sentence[: m.start()], re.I):
+            return None  # "I don't want my X deleted"
     # The target ends where the sentence moves on ("Rocket please, I don't want it on file").
     what = _TARGET_END.split(what, maxsplit=1)[0]
     what = re.sub(r"\s+(?:again|anymore|please|out)$", "", what, flags=re.I)
+    negative = (m.groupdict().get("verb") or "").lower().startswith(("don't", "do not", "never"))
+    bare = re.sub(r"^(?:my|the|that|this|your)\s+", "", what.rstrip(". "))
+    if negative and not (MEMORY_PLACE.search(sentence) or IDENTIFIER.fullmatch(f"my {bare}")):
+        return None  # "don't keep my phone number on speed dial" is not about what the assistant keeps
     what = re.sub(r"^(?:what|everything|all)\s+you (?:know|have|remember) about\s+(?:my\s+)?", "", what, flags=re.I)
     return what.strip() or None

@@ -29,7 +29,7 @@ _CHANGE_CUES = (
 #: Words that say "forget" rather than what to forget.
 FORGET_WORDS = words(
     """forget forgot forgotten delete remove erase drop ignore remember don't dont mention anything
-    everything stuff thing things said told mentioned info information know"""
+    everything stuff thing things said told mentioned info information know old previous former current"""
 )
 #: Verbs too common to identify a memory on their own ("forget that I like X": X identifies it).
 LIGHT_VERBS = words("like love prefer enjoy want use get go make think feel")
