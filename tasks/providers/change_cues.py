@@ -28,6 +28,12 @@ Verdict = tuple[Literal["IGNORE", "supersedes", "contradicts"], MemoryRow, str]
 STRONG_AT, WEAK_AT = 0.3, 0.3
 #: Below this score a change must be clearly closer to one memory than to the next (populated stores).
 CLEAR_AT, MARGIN = 0.5, 0.05
+#: "Moved / switched / changed to X" says a value was replaced: the memory holding the old one may be less similar.
+REPLACED_AT = 0.2
+_TO_VALUE = re.compile(
+    r"\b(?:moved|switched|changed|gone|went|upgraded|downgraded|migrated|transferred|traded)(?: over| back| up| down)? to\b",
+    re.I,
+)
 #: Frames that take one value at a time only when said as "my X is": verbs may take several.
 _VERB_FRAMES = frozenset({"be", "have"})
 
@@ -35,6 +41,7 @@ _VERB_FRAMES = frozenset({"be", "have"})
 def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_threshold: float) -> Verdict | None:
     text = fact.content
     strong, weak = bool(STRONG_CUE.search(text)), bool(WEAK_CUE.search(text))
+    replaced = _TO_VALUE.search(text) is not None
     negated_words = _negated_words(text)
     value_words = content_words(fact.value or "")
     named_old = content_words(old_words(text)) - value_words
@@ -60,7 +67,9 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
         if value_words and value_words <= words and not (strong or negated) and (same_frame or sim >= 0.4):
             return "IGNORE", memory, f"confirms a current memory ({tag})"
         score = sim + (0.15 if same_frame else 0.0)
-        if ((strong or negated) and score >= STRONG_AT) or (weak and score >= WEAK_AT):
+        # A replacement ("moved to X") closes a memory that holds a value of its own, at a lower similarity.
+        floor = REPLACED_AT if replaced and strong and memory.value else STRONG_AT
+        if ((strong or negated) and score >= floor) or (weak and score >= WEAK_AT):
             verdict: Verdict = ("contradicts" if negated else "supersedes", memory, f"states a change ({tag})")
         elif same_frame and fact.slot and fact.value and not _is_verb_frame(fact.slot, text):
             verdict = ("contradicts", memory, f"{fact.slot[6:]} changed to {fact.value} ({tag})")

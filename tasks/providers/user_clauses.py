@@ -67,7 +67,7 @@ class FactMaker(Protocol):
 
 _FILLER = re.compile(
     r"^(?:quick update|update|fyi|by the way|btw|also|and|so|well|anyway|honestly|actually|as I said(?: before)?|"
-    r"nothing changed|yes|yeah|yep|no|sorry|ok|okay|(?:big |good |great |small |quick |some )?(?:news|change))\b"
+    r"nothing changed|yes|yeah|yep|no(?! (?:more|longer)\b)|sorry|ok|okay|(?:big |good |great |small |quick |some )?(?:news|change))\b"
     r"[,:;!.\s-]*",
     re.I,
 )
@@ -75,8 +75,9 @@ _FILLER = re.compile(
 
 #: A user's sentence that starts with its verb has "I" as its subject ("Had Thai again", "Can't stand X").
 _IMPLICIT_I = re.compile(
-    r"(?:can't|cannot|couldn't|won't|wasn't|haven't|had|was|been|got|went|loved?|hated?|needed|spent|finished|"
-    r"started|bought)\s",
+    r"(?:(?:just|recently|finally|also|since) )?(?:can't|cannot|couldn't|won't|wasn't|haven't|had|was|been|got|went|"
+    r"loved?|hated?|needed|spent|finished|started|bought|moved|switched|changed|sold|quit|stopped|gave up|upgraded|"
+    r"downgraded|migrated|relocated|traded)\s",
     re.I,
 )
 _CUES = re.compile(f"{STRONG_CUE.pattern}|{WEAK_CUE.pattern}", re.I)
@@ -101,8 +102,9 @@ class UserClauses:
                 continue
             if (value := retraction(sentence)) is not None and self._retract(value):
                 continue
-            if _IMPLICIT_I.match(sentence) and not sentence.endswith("?"):  # "Can't start the day without X"
-                sentence = f"I {sentence[:1].lower()}{sentence[1:]}"
+            body = _FILLER.sub("", sentence)  # "Quick update: moved to X" starts with its verb too
+            if _IMPLICIT_I.match(body) and not sentence.endswith("?"):  # "Can't start the day without X"
+                sentence = f"I {body[:1].lower()}{body[1:]}"
             self._sentence(resolve_dates(sentence, self.event.timestamp))
 
     def _sentence(self, resolved: str) -> None:
@@ -187,6 +189,8 @@ class UserClauses:
         needed = 2 if self.asked is not None else 3
         if STRONG_CUE.search(clause) or re.search(r"\b(?:not|never|no)\b|n't\b", clause, re.I):
             needed = 1  # "I'm not vegan any more": one word of content, and it closes a fact
+            if STRONG_CUE.search(clause) and len(content_words(clause)) >= 1:
+                return True  # "The dog is gone now", "There's no X anymore": a change said without "I"
         return FIRST_PERSON.search(clause) is not None and len(content_words(clause)) >= needed
 
     def _third(self, clause: str) -> str:
