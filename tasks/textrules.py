@@ -180,6 +180,7 @@ def third_person(text: str, name: str) -> str:
         (r"\bI don't\b", f"{name} doesn't"),
         (r"\bI do not\b", f"{name} does not"),
         (r"\bmyself\b", "themselves"),
+        (r"\b[Mm]y (mind|own mind)\b", r"their \1"),  # "changed my mind": not "changed User's mind"
         (r"\bmine\b", poss),
         (r"\b[Mm]y\b", poss),
         (r"\bme\b", name),
