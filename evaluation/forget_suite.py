@@ -110,6 +110,18 @@ FAMILIES: tuple[tuple[str, str, str, bool, tuple[str, ...]], ...] = (
     ("other-author", "held-out-2", "Claude", False, ("Please erase my {thing}.",)),
     ("other-author", "held-out-2", "Dave", False, ("Forget that I {fact}.", "Erase my {thing} from your memory.")),
 )  # fmt: skip
+#: Round 4, declared DEV before their first run: verbs of removal other than "forget"/"delete", whose object
+#: decides whether they are a forget request ("wipe my locker code") or a task ("wipe the whiteboard").
+FAMILIES += (
+    ("request-removal", "dev", "user", True, (
+        "Wipe my {thing}.", "Please scrub my {thing} from your records.", "I'd like my {thing} deleted.",
+        "Get rid of my {thing}, please.", "Don't keep my {thing} on file.",
+    )),
+    ("task-removal", "dev", "user", False, (
+        "Wipe the whiteboard before the meeting.", "Clear the cache please.", "Drop the hotel from the plan.",
+        "Purge the old emails in my inbox.", "I don't want my {thing} deleted.", "Don't keep me waiting.",
+    )),
+)  # fmt: skip
 FILLS = 3  # each template with three different facts / things / places
 
 
@@ -156,15 +168,16 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     results = measure()
-    if args.json:
-        print(json.dumps(results, indent=2))
+    if args.json:  # held-out failures are left out here too
+        print(json.dumps({k: {**r, "wrong": r["wrong"] if k == "dev" else []} for k, r in results.items()}, indent=2))
         return
     for split, r in results.items():
         print(f"{split:>8}: {r['right']}/{r['cases']} right ({r['accuracy']:.1%}), false deletions "
               f"{r['false_deletions']}, from non-user authors {r['non_user_deletions']}, missed requests "
               f"{r['missed_requests']} (extractor found none: {r['missed_by_extractor']})")  # fmt: skip
-        for line in r["wrong"]:  # type: ignore[union-attr]
-            print(f"          wrong: {line}")
+        if split == "dev":  # held-out failures are never shown, so that no rule is written against them
+            for line in r["wrong"]:  # type: ignore[union-attr]
+                print(f"          wrong: {line}")
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from evaluation.writepath.cases import FAMILIES, ORIGINAL_FAMILIES
 from evaluation.writepath.runner import WritepathMetrics, run_writepath
 
 
@@ -25,6 +26,13 @@ def table(metrics: WritepathMetrics) -> str:
         n = sum(f.cases for f in metrics.families if f.split == split)
         lines.append(f"{'ALL ' + split:28} {split:8} {n:3d} {_pct(metrics.decision[split]):>8} "
                      f"{_pct(metrics.survived[split]):>8} {_pct(metrics.episode[split]):>8}")  # fmt: skip
+    original = {f.name for f in FAMILIES[:ORIGINAL_FAMILIES]}
+    for split in ("dev", "heldout"):
+        rs = [r for r in metrics.results if r.split == split and r.family in original]
+        survived = [r.survived_ok for r in rs if r.survived_ok is not None]
+        decided = sum(r.decision_ok for r in rs) / len(rs) if rs else None
+        lines.append(f"{'original 30 ' + split:28} {split:8} {len(rs):3d} {_pct(decided):>8} "
+                     f"{_pct(sum(survived) / len(survived) if survived else None):>8}")  # fmt: skip
     lines.append(f"{metrics.cases} cases in {metrics.seconds:.1f} s")
     return "\n".join(lines)
 

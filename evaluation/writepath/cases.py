@@ -33,6 +33,8 @@ from evaluation.writepath.values import Gen
 Split = Literal["dev", "heldout"]
 Kind = Literal["change", "negation", "retraction", "confirm", "add", "fact", "forget"]
 CASES_PER_FAMILY = 12
+#: The first 30 families are the suite as measured before round 4; figures are also reported on them alone.
+ORIGINAL_FAMILIES = 30
 _POSSESSIONS = ("car", "phone")
 _DIETS = ("vegetarian", "vegan", "pescatarian", "teetotal", "keto", "gluten-free")
 _PETS = ("cat", "dog", "ferret", "axolotl", "tortoise", "parakeet", "hedgehog")
@@ -216,6 +218,37 @@ FAMILIES: tuple[Family, ...] = (
         "heldout",
         "change",
         moved_place("We moved to {n} in the spring.", "Big change: I moved to {n} for work."),
+    ),
+    # -- added in round 4, declared DEV before they were first run: general cues found while developing ---------
+    # (removal verbs of a forget request, a change said without "I", a loss said as "gone" / "no more").
+    Family(
+        "forget/remove-verbs",
+        "dev",
+        "forget",
+        forget_case(
+            "Wipe my {what}.",
+            "Erase the {what} I gave you.",
+            "Please remove my {what} from your memory.",
+            "I'd like my {what} deleted.",
+        ),
+    ),
+    Family(
+        "negation/gone",
+        "dev",
+        "negation",
+        negation_case(
+            "The {v} is gone now.",
+            "No more {v} for me.",
+            "I no longer have a {v}.",
+            values=_PETS,
+            intro=("I have a {v} called {name}.", "My {v} is called {name}."),
+        ),
+    ),
+    Family(
+        "moved/no-subject",
+        "dev",
+        "change",
+        moved_thing("Moved to {n} last week.", "Just moved to {n}, so that changed.", "I recently moved over to {n}."),
     ),
 )
 

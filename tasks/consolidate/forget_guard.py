@@ -58,14 +58,17 @@ _MEMORY = re.compile(
     r"\b(?:from (?:your|the) (?:memory|memories|records?|notes|profile|database|files)|you (?:know|remember|"
     r"have|stored|saved|noted|wrote down) about me|about me|what I (?:said|told you|mentioned|shared)|"
     r"everything (?:about|on) me|my (?:data|details|information|info|profile)|"
-    r"\b(?:number|reference|code|ID|PIN|password|passcode|IBAN)\b|that I\b|I(?:'m| am| was| have| had| live| work| used| like| love| hate| prefer| own| gave| told| sent)\b|"
+    r"\b(?:number|reference|code|ID|PIN|password|passcode|IBAN)\b|that I\b|"
+    r"I(?:'m| am| was| have| had| live| work| used| like| love| hate| prefer| own|"
+    r" gave| told| sent)\b|"
     r"\bmy\b|\bme\b)",
     re.I,
 )
 #: Explicitly about the assistant's memory of the user: outweighs a task word ("forget the email I sent you").
 _ABOUT_MEMORY = re.compile(
     r"\b(?:from (?:your|the) (?:memory|memories|records?|profile|database)|from your (?:notes|files)|on file|"
-    r"I (?:gave|told|sent|shared with|mentioned to) you|(?:that |which )?I (?:mentioned|said|shared)\b|(?:you|u) (?:know|remember|have|stored|"
+    r"I (?:gave|told|sent|shared with|mentioned to) you|(?:that |which )?I (?:mentioned|said|shared)\b|"
+    r"(?:you|u) (?:know|remember|have|stored|"
     r"saved|noted|wrote down|keep) (?:about|on) me|about me\b|what I (?:said|told you|mentioned|shared)|"
     r"everything (?:about|on) me|my (?:data|personal|details|information|info|profile))",
     re.I,

@@ -31,7 +31,8 @@ CLEAR_AT, MARGIN = 0.5, 0.05
 #: "Moved / switched / changed to X" says a value was replaced: the memory holding the old one may be less similar.
 REPLACED_AT = 0.2
 _TO_VALUE = re.compile(
-    r"\b(?:moved|switched|changed|gone|went|upgraded|downgraded|migrated|transferred|traded)(?: over| back| up| down)? to\b",
+    r"\b(?:moved|switched|changed|gone|went|upgraded|downgraded|migrated|transferred|traded)"
+    r"(?: over| back| up| down)? to\b",
     re.I,
 )
 #: Frames that take one value at a time only when said as "my X is": verbs may take several.

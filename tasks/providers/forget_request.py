@@ -20,7 +20,8 @@ FORGET = re.compile(
     r"stuff|details?|thing) (?:of|about|on)\s+)*(?P<what>[^.!?]{3,160})"
     r"|\bnever (?:mention|bring up)\s+(?P<what2>[^.!?]{3,160})"
     # "I'd like my X deleted", "have my X removed": the removal said as what should happen to it.
-    r"|(?:'d like|\blike|\bwant|\bneed|\bplease (?:have|get)|\byou (?:have|get))\s+(?:my|the)\s+(?P<what3>[^.!?,;]{3,80}?)\s+"
+    r"|(?:'d like|\blike|\bwant|\bneed|\bplease (?:have|get)|\byou (?:have|get))\s+(?:my|the)\s+"
+    r"(?P<what3>[^.!?,;]{3,80}?)\s+"
     r"(?:deleted|removed|erased|forgotten|wiped|purged|scrubbed)\b"
     # "My X - delete it, please": the thing named first, the request after it.
     r"|^\W*(?:my|the)\s+(?P<what4>[^.!?,;:-]{3,60}?)\s*(?:[,:;]|\s-)\s*(?:please\s+|just\s+)?"
@@ -31,7 +32,8 @@ FORGET = re.compile(
 _REMOVE = re.compile(
     r"(?:^\W*|[,;:]\s*|\b(?:please|can you|could you|would you|will you|you can|want you to|like you to|need you to|"
     r"and)\s+)(?:please\s+)?(?P<verb>wipe|scrub|purge|clear|drop|get rid of|take|stop (?:storing|keeping|saving|"
-    r"tracking|holding on to)|(?:don't|do not|never) (?:store|keep|save|record|retain|hold on to))\s+(?:out\s+)?(?:everything|all|anything|what)?\s*(?:you (?:know|have|remember|keep|stored|"
+    r"tracking|holding on to)|(?:don't|do not|never) (?:store|keep|save|record|retain|hold on to))\s+"
+    r"(?:out\s+)?(?:everything|all|anything|what)?\s*(?:you (?:know|have|remember|keep|stored|"
     r"saved)\s+(?:about|on)\s+)?(?:my\s+)?(?P<what>[^.!?]{3,160})",
     re.I,
 )
@@ -64,9 +66,9 @@ def forget_target(sentence: str) -> str | None:
         if not m or not (MEMORY_PLACE.search(sentence) or (m["verb"] != "take" and IDENTIFIER.search(m[0]))):
             return None
     what = next((m[g] for g in ("what", "what2", "what3", "what4") if g in m.re.groupindex and m[g]), "").strip()
-    if m["what3"] if "what3" in m.re.groupindex else None:
-        if re.search(r"\b(?:not|never)\b|n't\b", sentence[: m.start()], re.I):
-            return None  # "I don't want my X deleted"
+    negated_before = re.search(r"\b(?:not|never)\b|n't\b", sentence[: m.start()], re.I)
+    if "what3" in m.re.groupindex and m["what3"] and negated_before:
+        return None  # "I don't want my X deleted"
     # The target ends where the sentence moves on ("Rocket please, I don't want it on file").
     what = _TARGET_END.split(what, maxsplit=1)[0]
     what = re.sub(r"\s+(?:again|anymore|please|out)$", "", what, flags=re.I)

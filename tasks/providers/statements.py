@@ -47,10 +47,14 @@ _TAIL_WORDS = re.compile(
     re.I,
 )
 _MY = re.compile(
-    r"\b(?:my|our|User's) ((?:[a-z-]+ ){0,2}[a-z-]+) (?:is|are|runs? on|uses)(?: now| still)? (?P<v>[^,;.!?]{1,80})", re.I
+    r"\b(?:my|our|User's) ((?:[a-z-]+ ){0,2}[a-z-]+) (?:is|are|runs? on|uses)(?: now| still)? "
+    r"(?P<v>[^,;.!?]{1,80})",
+    re.I,
 )
 _I_VERB = re.compile(
-    r"\b(?:I|User)(?: (?:now|still|also|usually|just|recently|finally|mostly|often))? (?!(?:just|recently|finally|mostly|often|usually|also|still|now|am|was|do|did|don't|doesn't|have|has|had|will|would|can|"
+    r"\b(?:I|User)(?: (?:now|still|also|usually|just|recently|finally|mostly|often))? "
+    r"(?!(?:just|recently|finally|mostly|often|usually|also|still|now|"
+    r"am|was|do|did|don't|doesn't|have|has|had|will|would|can|"
     r"could|sold|quit|stopped|switched|moved|changed|got|gave|no|not|never|is|said|mentioned)\b)"
     r"([a-z]+(?: (?:to|with|at|for))?) "
     r"(?P<v>[^,;.!?]{1,80})",

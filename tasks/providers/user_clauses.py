@@ -67,7 +67,8 @@ class FactMaker(Protocol):
 
 _FILLER = re.compile(
     r"^(?:quick update|update|fyi|by the way|btw|also|and|so|well|anyway|honestly|actually|as I said(?: before)?|"
-    r"nothing changed|yes|yeah|yep|no(?! (?:more|longer)\b)|sorry|ok|okay|(?:big |good |great |small |quick |some )?(?:news|change))\b"
+    r"nothing changed|yes|yeah|yep|no(?! (?:more|longer)\b)|sorry|ok|okay|"
+    r"(?:big |good |great |small |quick |some )?(?:news|change))\b"
     r"[,:;!.\s-]*",
     re.I,
 )
