@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from tasks.consolidate.working import TOPIC_BONUS
+from tasks.consolidate.rowindex import TOPIC_BONUS
 from tasks.models import Decision, Fact
 from tasks.rows import MemoryRow
 
@@ -88,14 +88,14 @@ class Pending:
     _stacked: Vectors | None = None
     _done_rows: int = 0
 
-    def with_rows(self, matrix: Vectors) -> Vectors:
-        """``matrix`` (the active rows' vectors) with the vectors of :attr:`rows` below it."""
-        if self._stacked is None or len(self._stacked) != len(matrix) + len(self.rows):
+    def sims(self, vector: Vectors) -> Vectors:
+        """Cosines of :attr:`rows` to ``vector``; their vectors are stacked once, as rows are added."""
+        if self._stacked is None or len(self._stacked) != len(self.rows):
             own = np.asarray([r.vector for r in self.rows[self._done_rows :]], dtype=np.float32)
-            base = matrix if self._stacked is None else self._stacked
-            self._stacked = np.concatenate([base, own.reshape(len(own), matrix.shape[1])])
+            own = own.reshape(len(own), len(vector))
+            self._stacked = own if self._stacked is None else np.concatenate([self._stacked, own])
             self._done_rows = len(self.rows)
-        return self._stacked
+        return self._stacked @ vector
 
     def add(self, k: int, plan: Plan, row: MemoryRow | None) -> None:
         """A statement that will add ``row`` (known), or one whose effect is not known yet."""
