@@ -6,8 +6,7 @@ new one in the same lineage (``memory_id``), and every verdict, IGNORE included,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -15,48 +14,16 @@ import numpy as np
 import numpy.typing as npt
 
 from tasks.clock import utc
+from tasks.consolidate.matches import Decide, MemoryMatch, Statement, forget_reason, new_memory_id
 from tasks.consolidate.rowindex import TOPIC_BONUS, RowIndex, masks, rank
-from tasks.models import Action, Decision, Fact, ForgetRequest, Relation, Session, stable_id
+from tasks.models import Action, Decision, Fact, ForgetRequest, Relation, stable_id
 from tasks.providers.base import Consolidator
 from tasks.rows import ChangeRow, MemoryRow
 
 UPDATE_RELATIONS: frozenset[Relation] = frozenset({"supersedes", "contradicts", "refines"})
-__all__ = ["TOPIC_BONUS", "Decide", "MemoryMatch", "Statement", "UserMemories", "new_memory_id"]
-#: What decides a fact against its related memories: the consolidator, or a schedule's precomputed answer.
-Decide = Callable[[Fact, Sequence["MemoryMatch"]], Decision]
+__all__ = ["TOPIC_BONUS", "Decide", "MemoryMatch", "Statement", "UserMemories", "forget_reason", "new_memory_id"]
 _FACT_FIELDS = {"topic", "content", "importance", "confidence", "speaker", "slot", "value", "expires_at"}
 _NULL_FIELDS = ("valid_to", "status_reason", "supersedes", "last_confirmed_at", "last_accessed_at")
-
-
-@dataclass(slots=True)
-class MemoryMatch:
-    """A memory with its cosine similarity to a fact or forget request (the ScoredMemory protocol).
-
-    Not frozen: the protocol declares plain (settable) attributes, which a frozen class fails.
-    """
-
-    memory: MemoryRow
-    similarity: float
-
-
-@dataclass(frozen=True)
-class Statement:
-    """Where a verdict comes from: the session, the events, the statement and its time."""
-
-    session: Session
-    events: tuple[str, ...]
-    text: str
-    at: datetime
-
-
-def new_memory_id(session: Session, fact: Fact) -> str:
-    """Lineage id of a memory first stated in ``session``: stable across re-runs."""
-    return stable_id("memory", session.app_name, session.user_id, session.session_id, fact.content)
-
-
-def forget_reason(request: ForgetRequest) -> str:
-    """The ``status_reason`` of a forgotten memory: the user's own words, with when they were said."""
-    return f'forgotten on request ({utc(request.stated_at).date().isoformat()}): "{request.query}"'
 
 
 class UserMemories:
