@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextvars
 import logging
+import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -172,16 +173,24 @@ def _pipelined(
     facts; waiting for every session of the run to be extracted first put the whole extraction in
     front of the longest chain. The big users go in order of size (the most turns first: the longest
     chain), each on its own thread, and the others together last (:func:`pipelines`); the HTTP calls
-    stay bounded by the process-wide in-flight slots, served by priority: a group's extraction waits
-    behind the groups before it and behind every consolidation decision (whose priorities are below
+    stay bounded by the process-wide in-flight slots, served by priority: a group's extraction starts
+    when the one before it is done (else, at the start, the groups race for the slots and the biggest
+    gets no head start) and waits behind every consolidation decision (whose priorities are below
     :data:`USER_PRIORITY_STEP`), so the chains it would delay go first. The outcomes are the ones the
     write stage would compute (the writer lock is held, so the memories they read cannot change); the
     write stage takes them as they are.
     """
     started = now()
 
+    extracted = [threading.Event() for _ in groups]
+
     def one(rank: int) -> tuple[list[Extracted], list[QuarantineRecord], Embedded]:
-        part, part_bad = _extract_isolated(stages, groups[rank], settings, summary)
+        if rank:
+            extracted[rank - 1].wait()
+        try:
+            part, part_bad = _extract_isolated(stages, groups[rank], settings, summary)
+        finally:
+            extracted[rank].set()
         embedded = _embed_isolated(stages, part, settings, summary)
         try:
             outcomes = consolidate_users(embedded, settings, summary.run_id, started) if embedded.batches else []
@@ -198,8 +207,7 @@ def _pipelined(
         ]
         fault_point("after_extract")
         results = [f.result() for f in futures]
-    extracted = [e for r in results for e in r[0]]
-    return extracted, [q for r in results for q in r[1]], _joined([r[2] for r in results])
+    return [e for r in results for e in r[0]], [q for r in results for q in r[1]], _joined([r[2] for r in results])
 
 
 def _joined(parts: Sequence[Embedded]) -> Embedded:
