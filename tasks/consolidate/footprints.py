@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from tasks.consolidate.working import TOPIC_BONUS
+from tasks.consolidate.rowindex import TOPIC_BONUS
 from tasks.models import Decision, Fact
 from tasks.rows import MemoryRow
 
@@ -85,24 +85,32 @@ class Pending:
     by_target: dict[str, list[int]] = field(default_factory=dict)
     by_slot: dict[str, list[int]] = field(default_factory=dict)
     by_source: dict[tuple[str, tuple[str, ...]], list[int]] = field(default_factory=dict)
-    _stacked: Vectors | None = None
+    #: The vectors of :attr:`rows` (each its fact's vector, already an array), copied into a growing buffer.
+    row_vectors: list[Vectors] = field(default_factory=list)
+    _buffer: Vectors | None = None
     _done_rows: int = 0
 
-    def with_rows(self, matrix: Vectors) -> Vectors:
-        """``matrix`` (the active rows' vectors) with the vectors of :attr:`rows` below it."""
-        if self._stacked is None or len(self._stacked) != len(matrix) + len(self.rows):
-            own = np.asarray([r.vector for r in self.rows[self._done_rows :]], dtype=np.float32)
-            base = matrix if self._stacked is None else self._stacked
-            self._stacked = np.concatenate([base, own.reshape(len(own), matrix.shape[1])])
-            self._done_rows = len(self.rows)
-        return self._stacked
+    def sims(self, vector: Vectors) -> Vectors:
+        """Cosines of :attr:`rows` to ``vector``; each row's vector is copied once, as rows are added."""
+        n = len(self.row_vectors)
+        if self._buffer is None or len(self._buffer) < n:
+            grown = np.zeros((max(64, 2 * n), len(vector)), np.float32)
+            if self._buffer is not None:
+                grown[: self._done_rows] = self._buffer[: self._done_rows]
+            self._buffer = grown
+        if self._done_rows < n:
+            self._buffer[self._done_rows : n] = self.row_vectors[self._done_rows : n]
+            self._done_rows = n
+        return self._buffer[:n] @ vector
 
     def add(self, k: int, plan: Plan, row: MemoryRow | None) -> None:
         """A statement that will add ``row`` (known), or one whose effect is not known yet."""
         fp = plan.effect()
         self.by_source.setdefault(fp.source, []).append(k)
         if row is not None:
+            assert fp.vector is not None  # a known ADD adds its own fact's vector
             self.rows.append(row)
+            self.row_vectors.append(fp.vector)
             return
         for target in fp.targets:
             self.by_target.setdefault(target, []).append(k)

@@ -39,8 +39,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from tasks.consolidate.footprints import Footprint, Pending, Plan, Vectors
-from tasks.consolidate.working import TOPIC_BONUS, Decide, MemoryMatch, Statement, UserMemories, new_memory_id
+from tasks.consolidate.footprints import Footprint, Pending, Plan
+from tasks.consolidate.rowindex import TOPIC_BONUS, ActiveView, masks, rank
+from tasks.consolidate.working import Decide, MemoryMatch, Statement, UserMemories, new_memory_id
 from tasks.models import Decision, Fact, ForgetRequest
 from tasks.providers.base import CallingConsolidator
 from tasks.providers.openai_slots import priority_context
@@ -65,12 +66,6 @@ class ScheduleStats:
     ahead: int = 0  #: of those, requested before their turn (while earlier facts were still pending)
     kept: int = 0  #: of those, used at their turn
     redone: int = 0  #: discarded (the request had changed) and made again
-
-
-@dataclass
-class _Snapshot:
-    rows: list[MemoryRow]
-    matrix: Vectors
 
 
 @dataclass
@@ -137,7 +132,7 @@ class DecisionSchedule:
     def plan(self, start: int) -> None:
         """Request every decision in the window that no pending earlier statement can change."""
         self._start = start
-        snapshot: _Snapshot | None = None
+        snapshot: ActiveView | None = None
         pending = Pending()
         calls = 0
         for k in range(start, len(self.items)):
@@ -165,26 +160,24 @@ class DecisionSchedule:
             plan.row = self.work.row_of(item.src, item.statement, item.vector, memory_id, 1)
         return plan.row
 
-    def _snapshot(self) -> _Snapshot:
-        rows = self.work.with_status("active")
-        dim = len(self.items[0].vector)
-        matrix = np.stack([self.work.vector_of(r) for r in rows]) if rows else np.zeros((0, dim), np.float32)
-        return _Snapshot(rows, matrix)
+    def _snapshot(self) -> ActiveView:
+        return self.work.index.active()
 
-    def _assess(self, k: int, snap: _Snapshot, pending: Pending) -> Plan:
+    def _assess(self, k: int, snap: ActiveView, pending: Pending) -> Plan:
         item = self.items[k]
         fact = item.statement
         assert isinstance(fact, Fact)
         threshold, top_k = self.consolidator.related_threshold, self.work.related_k
         vector = np.asarray(item.vector, dtype=np.float32)
-        rows, matrix = snap.rows, snap.matrix
+        rows, sims = snap.rows, snap.sims(vector)
+        same_topic, same_slot = snap.same_topic(fact.topic), snap.same_slot(fact.slot)
         if pending.rows:  # the rows earlier facts will add, in the order they will be added
-            rows, matrix = [*rows, *pending.rows], pending.with_rows(snap.matrix)
-        related = self.work.scored(item.vector, rows, fact.topic, fact.slot, top_k, matrix)
-        sims = matrix @ vector
+            rows, sims = [*rows, *pending.rows], np.concatenate([sims, pending.sims(vector)])
+            topic, slot = masks(pending.rows, fact.topic, fact.slot)
+            same_topic, same_slot = np.concatenate([same_topic, topic]), np.concatenate([same_slot, slot])
+        related = [MemoryMatch(rows[i], float(sims[i])) for i in rank(sims, same_topic, same_slot, top_k)]
         above = sims >= threshold
-        hits = [i for i, r in enumerate(rows) if r.slot == fact.slot] if fact.slot else []
-        hits = sorted({*hits, *np.flatnonzero(above).tolist()})
+        hits = np.flatnonzero(above | same_slot).tolist()
         relevant = {m.memory.memory_id for m in related if _shown(m, fact, threshold)}
         ranked = [m.similarity + (TOPIC_BONUS if m.memory.topic == fact.topic else 0.0) for m in related[:top_k]]
         shown_ranks = [score for m, score in zip(related, ranked, strict=False) if m.similarity >= threshold]

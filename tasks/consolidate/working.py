@@ -6,8 +6,7 @@ new one in the same lineage (``memory_id``), and every verdict, IGNORE included,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -15,48 +14,16 @@ import numpy as np
 import numpy.typing as npt
 
 from tasks.clock import utc
-from tasks.models import Action, Decision, Fact, ForgetRequest, Relation, Session, stable_id
+from tasks.consolidate.matches import Decide, MemoryMatch, Statement, forget_reason, new_memory_id
+from tasks.consolidate.rowindex import TOPIC_BONUS, RowIndex, masks, rank
+from tasks.models import Action, Decision, Fact, ForgetRequest, Relation, stable_id
 from tasks.providers.base import Consolidator
 from tasks.rows import ChangeRow, MemoryRow
 
 UPDATE_RELATIONS: frozenset[Relation] = frozenset({"supersedes", "contradicts", "refines"})
-#: Cosine bonus of a memory of the fact's own topic when ranking the related memories.
-TOPIC_BONUS = 0.05
-#: What decides a fact against its related memories: the consolidator, or a schedule's precomputed answer.
-Decide = Callable[[Fact, Sequence["MemoryMatch"]], Decision]
+__all__ = ["TOPIC_BONUS", "Decide", "MemoryMatch", "Statement", "UserMemories", "forget_reason", "new_memory_id"]
 _FACT_FIELDS = {"topic", "content", "importance", "confidence", "speaker", "slot", "value", "expires_at"}
 _NULL_FIELDS = ("valid_to", "status_reason", "supersedes", "last_confirmed_at", "last_accessed_at")
-
-
-@dataclass(slots=True)
-class MemoryMatch:
-    """A memory with its cosine similarity to a fact or forget request (the ScoredMemory protocol).
-
-    Not frozen: the protocol declares plain (settable) attributes, which a frozen class fails.
-    """
-
-    memory: MemoryRow
-    similarity: float
-
-
-@dataclass(frozen=True)
-class Statement:
-    """Where a verdict comes from: the session, the events, the statement and its time."""
-
-    session: Session
-    events: tuple[str, ...]
-    text: str
-    at: datetime
-
-
-def new_memory_id(session: Session, fact: Fact) -> str:
-    """Lineage id of a memory first stated in ``session``: stable across re-runs."""
-    return stable_id("memory", session.app_name, session.user_id, session.session_id, fact.content)
-
-
-def forget_reason(request: ForgetRequest) -> str:
-    """The ``status_reason`` of a forgotten memory: the user's own words, with when they were said."""
-    return f'forgotten on request ({utc(request.stated_at).date().isoformat()}): "{request.query}"'
 
 
 class UserMemories:
@@ -64,11 +31,15 @@ class UserMemories:
 
     def __init__(self, existing: Iterable[MemoryRow], consolidator: Consolidator, run_id: str, now: datetime,
                  related_k: int) -> None:  # fmt: skip
-        self.rows: dict[str, MemoryRow] = {r.row_id: r for r in existing}
+        self.rows: dict[str, MemoryRow] = {}
+        self.index = RowIndex()  #: the same rows as arrays, for ranking
         self.dirty: dict[str, None] = {}
         self.changes: list[ChangeRow] = []
         self._change_ids: set[str] = set()
         self._vectors: dict[str, npt.NDArray[np.float32]] = {}
+        for row in existing:
+            self.rows[row.row_id] = row
+            self.index.put(row, self.vector_of(row))
         self.consolidator, self.run_id, self.now, self.related_k = consolidator, run_id, now, related_k
 
     def put(self, row: MemoryRow, **update: Any) -> MemoryRow:
@@ -76,6 +47,7 @@ class UserMemories:
         if update:
             row = row.model_copy(update={**update, "updated_at": self.now})
         self.rows[row.row_id] = row
+        self.index.put(row, self.vector_of(row))
         self.dirty[row.row_id] = None
         return row
 
@@ -97,10 +69,7 @@ class UserMemories:
             return []
         matrix = np.stack([self.vector_of(r) for r in rows]) if matrix is None else matrix
         sims = matrix @ np.asarray(vector, dtype=np.float32)
-        bonus = np.asarray([TOPIC_BONUS if topic and r.topic == topic else 0.0 for r in rows], dtype=np.float32)
-        chosen = [int(i) for i in np.argsort(-(sims + bonus), kind="stable")[:k]]
-        chosen += [i for i, r in enumerate(rows) if slot and r.slot == slot and i not in chosen]
-        return [MemoryMatch(rows[i], float(sims[i])) for i in chosen]
+        return [MemoryMatch(rows[i], float(sims[i])) for i in rank(sims, *masks(rows, topic, slot), k)]
 
     def vector_of(self, row: MemoryRow) -> npt.NDArray[np.float32]:
         """A row's vector as an array, converted once (a row id's vector never changes)."""
@@ -114,8 +83,13 @@ class UserMemories:
     # -- facts ---------------------------------------------------------------------------------
 
     def related(self, fact: Fact, vector: Sequence[float]) -> list[MemoryMatch]:
-        """What a fact is decided against: its related active memories."""
-        return self.scored(vector, self.with_status("active"), fact.topic, fact.slot, self.related_k)
+        """What a fact is decided against: its related active memories (as :meth:`scored` ranks them)."""
+        view = self.index.active()
+        if not view.rows:
+            return []
+        sims = view.sims(np.asarray(vector, dtype=np.float32))
+        chosen = rank(sims, view.same_topic(fact.topic), view.same_slot(fact.slot), self.related_k)
+        return [MemoryMatch(view.rows[i], float(sims[i])) for i in chosen]
 
     def apply_fact(self, src: Statement, fact: Fact, vector: list[float], decide: Decide | None = None) -> None:
         """Decide a fact (by the consolidator, or ``decide``) against the current memories and apply it."""

@@ -19,7 +19,7 @@ from tasks.clock import now
 from tasks.consolidate.engine import ConsolidationOutcome, consolidate_user, load_user_memories
 from tasks.consolidate.forgetting import scrub_episodes
 from tasks.ingest.faults import fault_point
-from tasks.ingest.stages import Embedded, IngestSummary
+from tasks.ingest.stages import Embedded, IngestSummary, user_key
 from tasks.models import QuarantineRecord, SessionBatch, stable_id
 from tasks.providers import build_consolidator, build_embedder
 from tasks.providers.openai_client import map_concurrent
@@ -53,6 +53,38 @@ def group_by_user(batches: Sequence[SessionBatch]) -> dict[tuple[str, str], list
     return dict(groups)
 
 
+def consolidate_users(embedded: Embedded, settings: Settings, run_id: str, at: datetime) -> list[ConsolidationOutcome]:
+    """Each user's consolidation outcome, in the order of their first batch.
+
+    Users consolidated ahead (``embedded.consolidated``, see :mod:`tasks.ingest.run`) are taken as they
+    are: the writer lock is held for the whole run, so their memories cannot have changed since.
+    """
+    consolidator = build_consolidator(settings)
+    store = open_store(settings)
+
+    def one_user(group: tuple[tuple[str, str], list[SessionBatch]]) -> ConsolidationOutcome:
+        (app, user), batches = group
+        done = embedded.consolidated.get(user_key(app, user))
+        if done is not None:
+            return done
+        return consolidate_user(
+            load_user_memories(store, app, user), batches, consolidator, run_id=run_id, now=at,
+            related_k=settings.related_k,
+            concurrency=settings.openai_max_in_flight if settings.consolidator == "openai" else 1,
+        )  # fmt: skip
+
+    groups = list(group_by_user(embedded.batches).items())
+    # Users are independent: with an LLM consolidator their calls overlap (and a user's own, where they can).
+    if settings.consolidator != "openai":
+        return [one_user(g) for g in groups]
+    outcomes = []
+    for outcome in map_concurrent(one_user, groups, settings):
+        if isinstance(outcome, BaseException):
+            raise outcome
+        outcomes.append(outcome)
+    return outcomes
+
+
 def commit_run(
     embedded: Embedded,
     quarantined: Sequence[QuarantineRecord],
@@ -76,23 +108,8 @@ def commit_run(
     if not embedded.batches:
         summary.read_usage(final=True)  # calls made for sessions that all failed or were quarantined
         return summary
-    consolidator = build_consolidator(settings)
-
-    def one_user(group: tuple[tuple[str, str], list[SessionBatch]]) -> ConsolidationOutcome:
-        (app, user), batches = group
-        memories = load_user_memories(store, app, user)
-        return consolidate_user(
-            memories, batches, consolidator, run_id=summary.run_id, now=started, related_k=settings.related_k,
-            concurrency=settings.openai_max_in_flight if settings.consolidator == "openai" else 1,
-        )  # fmt: skip
-
-    groups = list(group_by_user(embedded.batches).items())
-    # Users are independent: with an LLM consolidator their calls overlap (and a user's own, where they can).
-    outcomes = map_concurrent(one_user, groups, settings) if settings.consolidator == "openai" else None
     upserts, changes = [], []
-    for outcome in outcomes or [one_user(g) for g in groups]:
-        if isinstance(outcome, BaseException):
-            raise outcome
+    for outcome in consolidate_users(embedded, settings, summary.run_id, started):
         upserts += outcome.upserts
         changes += outcome.changes
     summary.changes_written = store.insert_new(CHANGES, changes)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextvars
 import logging
+import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from tasks.clock import now
-from tasks.ingest.commit import commit_run
+from tasks.ingest.commit import commit_run, consolidate_users, group_by_user
 from tasks.ingest.faults import fault_point
 from tasks.ingest.stages import (
     Embedded,
@@ -29,9 +30,11 @@ from tasks.ingest.stages import (
     new_run_id,
     pull_sessions,
     select_new,
+    user_key,
 )
 from tasks.ingest.validate import ValidationResult, validate_batch
 from tasks.models import QuarantineRecord, Session
+from tasks.providers.openai_slots import priority_context
 from tasks.settings import Settings
 from tasks.sources.raw import RawSession
 from tasks.store.erase import purge_forgotten
@@ -127,6 +130,9 @@ def _extract_and_embed(
     and onnxruntime's workers contend, and a whole run's texts batch better by length than a chunk's.
     """
     local = settings.extractor == "local" and settings.summarizer == "local"
+    groups = pipelines(todo) if not local and settings.consolidator == "openai" else []
+    if len(groups) > 1:
+        return _pipelined(stages, groups, settings, summary)
     per_chunk = settings.ingest_chunk_sessions
     size = per_chunk if local and per_chunk else max(len(todo), 1)  # LLM calls: one concurrent batch
     chunks = [todo[i : i + size] for i in range(0, len(todo), size)] or [[]]
@@ -145,16 +151,83 @@ def _extract_and_embed(
     return extracted, bad, _joined(parts)
 
 
+def pipelines(todo: Sequence[Session]) -> list[list[Session]]:
+    """The sessions of each user with at least :data:`OWN_PIPELINE_SHARE` of the run's turns (the most
+    first), then the rest together (their chains are short, and together their calls batch better)."""
+    users: dict[str, list[Session]] = {}
+    for session in todo:
+        users.setdefault(user_key(session.app_name, session.user_id), []).append(session)
+    turns = {key: sum(len(s.events) for s in sessions) for key, sessions in users.items()}
+    total = sum(turns.values())
+    big = sorted((k for k in users if turns[k] >= OWN_PIPELINE_SHARE * total), key=lambda k: -turns[k])
+    rest = [s for k, sessions in users.items() if k not in big for s in sessions]
+    return [users[k] for k in big] + ([rest] if rest else [])
+
+
+def _pipelined(
+    stages: Stages, groups: list[list[Session]], settings: Settings, summary: IngestSummary
+) -> tuple[list[Extracted], list[QuarantineRecord], Embedded]:
+    """LLM runs: each user's sessions extracted, embedded and consolidated as soon as they can be.
+
+    Why: a user's consolidation is a chain of decision round trips, and it needs only that user's
+    facts; waiting for every session of the run to be extracted first put the whole extraction in
+    front of the longest chain. The big users go in order of size (the most turns first: the longest
+    chain), each on its own thread, and the others together last (:func:`pipelines`); the HTTP calls
+    stay bounded by the process-wide in-flight slots, served by priority: a group's extraction starts
+    when the one before it is done (else, at the start, the groups race for the slots and the biggest
+    gets no head start) and waits behind every consolidation decision (whose priorities are below
+    :data:`USER_PRIORITY_STEP`), so the chains it would delay go first. The outcomes are the ones the
+    write stage would compute (the writer lock is held, so the memories they read cannot change); the
+    write stage takes them as they are.
+    """
+    started = now()
+
+    extracted = [threading.Event() for _ in groups]
+
+    def one(rank: int) -> tuple[list[Extracted], list[QuarantineRecord], Embedded]:
+        if rank:
+            extracted[rank - 1].wait()
+        try:
+            part, part_bad = _extract_isolated(stages, groups[rank], settings, summary)
+        finally:
+            extracted[rank].set()
+        embedded = _embed_isolated(stages, part, settings, summary)
+        try:
+            outcomes = consolidate_users(embedded, settings, summary.run_id, started) if embedded.batches else []
+        except Exception:  # left to the write stage, which decides again (and is retried as a whole)
+            log.warning("consolidation ahead of the write failed; the write stage redoes it", exc_info=True)
+            outcomes = []
+        users = [user_key(*k) for k in group_by_user(embedded.batches)]
+        embedded.consolidated = dict(zip(users, outcomes, strict=False))
+        return part, part_bad, embedded
+
+    with ThreadPoolExecutor(max_workers=len(groups), thread_name_prefix="ingest-user") as pool:
+        futures = [
+            pool.submit(priority_context(rank * USER_PRIORITY_STEP).run, one, rank) for rank in range(len(groups))
+        ]
+        fault_point("after_extract")
+        results = [f.result() for f in futures]
+    return [e for r in results for e in r[0]], [q for r in results for q in r[1]], _joined([r[2] for r in results])
+
+
 def _joined(parts: Sequence[Embedded]) -> Embedded:
     return Embedded(
         batches=[b for p in parts for b in p.batches], episodes=[e for p in parts for e in p.episodes],
         episode_vectors=[v for p in parts for v in p.episode_vectors], seconds=sum(p.seconds for p in parts),
+        consolidated={k: o for p in parts for k, o in p.consolidated.items()},
     )  # fmt: skip
 
 
 def _label(session: Session) -> str:
     return f"{session.app_name}/{session.user_id}/{session.session_id}"
 
+
+#: Priority distance between the extraction of consecutive users in an LLM run (see :func:`_pipelined`).
+USER_PRIORITY_STEP = 1000
+
+#: A user with at least this share of an LLM run's turns is extracted and consolidated on its own
+#: (at most 1/share users can be): see :func:`pipelines`.
+OWN_PIPELINE_SHARE = 0.125
 
 #: In the per-session retry after a batch failure, this many failures before any success mean the
 #: provider is down, not one session bad: the run fails as a whole instead of trying every session.

@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 
 from pydantic import BaseModel, Field, PrivateAttr
 
+from tasks.consolidate.engine import ConsolidationOutcome
 from tasks.consolidate.forget_guard import accept_forget
 from tasks.errors import ProviderReplyError
 from tasks.models import Episode, Extraction, QuarantineRecord, Session, SessionBatch
@@ -39,6 +40,12 @@ class Embedded(BaseModel):
     episodes: list[Episode]
     episode_vectors: list[list[float]]
     seconds: float
+    #: Users already consolidated while others were still extracted (LLM runs; key :func:`user_key`).
+    consolidated: dict[str, ConsolidationOutcome] = Field(default_factory=dict)
+
+
+def user_key(app_name: str, user_id: str) -> str:
+    return f"{app_name}/{user_id}"
 
 
 class IngestSummary(BaseModel):

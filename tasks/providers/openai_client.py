@@ -22,6 +22,7 @@ from contextlib import suppress
 from contextvars import copy_context
 from datetime import UTC
 from email.utils import parsedate_to_datetime
+from functools import lru_cache
 from typing import Any, TypeVar, cast
 
 import openai
@@ -43,15 +44,17 @@ _FENCE = re.compile(r"^\s*```(?:json)?\s*(.*?)\s*```\s*$", re.DOTALL)
 
 
 def map_concurrent(fn: Callable[[T], R], items: Iterable[T], settings: Settings) -> list[R | BaseException]:
-    """``fn`` over ``items`` on up to ``openai_max_in_flight`` threads, results (or exceptions) in order.
+    """``fn`` over ``items`` on up to twice ``openai_max_in_flight`` threads, results (or exceptions) in order.
 
     The ingest stage calls this for per-session work; the HTTP calls inside stay bounded by the
     process-wide semaphore, so nesting (a session's chunks, an embedder's batches) cannot overshoot.
+    Twice: while a thread reads its reply and builds its next request, another of this batch already
+    waits for the freed slot, so the batch keeps its slots against lower-priority work (openai_slots).
     """
     work = list(items)
     if len(work) <= 1:
         return [_capture(fn, item) for item in work]
-    with ThreadPoolExecutor(max_workers=min(len(work), settings.openai_max_in_flight)) as pool:
+    with ThreadPoolExecutor(max_workers=min(len(work), 2 * settings.openai_max_in_flight)) as pool:
         # Each item in a copy of the caller's context, so its calls count in the caller's run.
         futures = [pool.submit(copy_context().run, _capture, fn, item) for item in work]
         return [f.result() for f in futures]
@@ -125,6 +128,17 @@ def _describe(exc: Exception) -> str:
     return f"{type(exc).__name__}" + (f" (HTTP {status})" if status else "")
 
 
+@lru_cache(maxsize=8)
+def _openai(api_key: str, base_url: str | None, timeout: float) -> openai.OpenAI:
+    """One ``openai`` client (and HTTP connection pool) per endpoint, key and timeout in the process.
+
+    Why: building one (an HTTP client, its TLS context) took tens of milliseconds of the GIL, and a run
+    builds providers per stage and per user; a shared pool also keeps its connections alive between
+    stages. The client is thread-safe; retries are ours (``max_retries=0``).
+    """
+    return openai.OpenAI(api_key=api_key, base_url=base_url, timeout=timeout, max_retries=0)
+
+
 class LLMClient:
     """The calls one provider makes; ``provider`` names it in the usage counts and logs."""
 
@@ -140,12 +154,7 @@ class LLMClient:
         self.provider = provider
         self.model = model or settings.openai_chat_model
         self._sleep = sleep
-        self.client = openai.OpenAI(
-            api_key=resolve_api_key(settings),
-            base_url=settings.openai_base_url,
-            timeout=settings.openai_timeout_seconds,
-            max_retries=0,
-        )
+        self.client = _openai(resolve_api_key(settings), settings.openai_base_url, settings.openai_timeout_seconds)
 
     def call(self, fn: Callable[[], T], what: str) -> T:
         """Run one request with the retry policy, each attempt inside the in-flight bound."""

@@ -98,7 +98,12 @@ def speaker(event: Event) -> str:
 
 
 def chunk_events(events: Sequence[Event], budget: int) -> list[list[Event]]:
-    """Consecutive turns in groups of at most ``budget`` tokens (a longer single turn stays whole)."""
+    """Consecutive turns in groups of at most ``budget`` tokens (a longer single turn stays whole).
+
+    A session whose UTF-8 bytes fit is one chunk without tokenizing (a cl100k token is at least a byte).
+    """
+    if sum(len(e.text.encode()) + 12 for e in events) <= budget:
+        return [list(events)] if events else []
     chunks: list[list[Event]] = [[]]
     used = 0
     for event in events:

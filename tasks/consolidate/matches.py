@@ -1,0 +1,45 @@
+"""What consolidation decides and records against: a scored memory, a statement's source, stable ids."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from tasks.clock import utc
+from tasks.models import Decision, Fact, ForgetRequest, Session, stable_id
+from tasks.rows import MemoryRow
+
+#: What decides a fact against its related memories: the consolidator, or a schedule's precomputed answer.
+Decide = Callable[[Fact, Sequence["MemoryMatch"]], Decision]
+
+
+@dataclass(slots=True)
+class MemoryMatch:
+    """A memory with its cosine similarity to a fact or forget request (the ScoredMemory protocol).
+
+    Not frozen: the protocol declares plain (settable) attributes, which a frozen class fails.
+    """
+
+    memory: MemoryRow
+    similarity: float
+
+
+@dataclass(frozen=True)
+class Statement:
+    """Where a verdict comes from: the session, the events, the statement and its time."""
+
+    session: Session
+    events: tuple[str, ...]
+    text: str
+    at: datetime
+
+
+def new_memory_id(session: Session, fact: Fact) -> str:
+    """Lineage id of a memory first stated in ``session``: stable across re-runs."""
+    return stable_id("memory", session.app_name, session.user_id, session.session_id, fact.content)
+
+
+def forget_reason(request: ForgetRequest) -> str:
+    """The ``status_reason`` of a forgotten memory: the user's own words, with when they were said."""
+    return f'forgotten on request ({utc(request.stated_at).date().isoformat()}): "{request.query}"'
