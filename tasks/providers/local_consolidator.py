@@ -8,17 +8,16 @@ to cosine thresholds and general cues (negation flips, "no longer", "switched to
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from tasks.models import Decision, Fact, ForgetRequest, Relation
 from tasks.providers.base import ScoredMemory
 from tasks.providers.change_cues import change_decision
+from tasks.providers.forget_values import forgotten_values, states_value
 from tasks.providers.statements import STRONG_CUE
 from tasks.providers.wording import (
     FORGET_WORDS,
     LIGHT_VERBS,
-    STOP,
     content_words,
     has_change_cue,
     is_negated,
@@ -37,30 +36,6 @@ def _norm(value: str) -> str:
 
 def _overlap(a: frozenset[str], b: frozenset[str]) -> float:
     return len(a & b) / len(a | b) if a | b else 0.0
-
-
-#: Words of a forget request that name the request or the user, never the value to forget.
-_NOT_VALUE = FORGET_WORDS | STOP | frozenset({"user", "bit", "part", "fact", "detail", "details", "name"})
-
-
-def forgotten_values(query: str) -> list[str]:
-    """What a forget request names verbatim: proper names and identifiers ("I live in Nairobi" → Nairobi).
-
-    A value the user asked to forget goes from every memory of theirs that states it, not only from the
-    one most similar to the request: a passing remark ("grey all week here in Nairobi") would bring it back.
-    """
-    found = re.findall(r"\b[A-Z][\w'-]*(?: [A-Z][\w'-]*)*|\b[\w-]*\d[\w-]*", query)
-    names = [re.sub(r"'s$", "", f) for f in found if f.split("'")[0].lower() not in _NOT_VALUE and f != "I"]
-    return [n for n in names if len(n) > 1]
-
-
-def _states_value(memory: MemoryRow, request: ForgetRequest, values: Sequence[str]) -> str:
-    """The forgotten value a memory of the same speaker states verbatim (whole words), else ""."""
-    if not values or (memory.speaker or "").lower() != (request.speaker or "").lower():
-        return ""
-    text = strip_annotation(memory.content)
-    hit = next((v for v in values if re.search(rf"(?<![\w-]){re.escape(v)}(?![\w-])", text)), None)
-    return f"states the forgotten value {hit!r}" if hit else ""
 
 
 class LocalConsolidator:
@@ -122,7 +97,7 @@ class LocalConsolidator:
         values = forgotten_values(request.query)
         for scored in related:
             memory = scored.memory
-            why = self._forget_match(scored, core) or _states_value(memory, request, values)
+            why = self._forget_match(scored, core) or states_value(memory, request, values)
             if why:
                 decisions.append(
                     Decision(

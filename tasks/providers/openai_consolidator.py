@@ -17,6 +17,7 @@ from pydantic import BaseModel, Field
 
 from tasks.models import Decision, Fact, ForgetRequest, Relation
 from tasks.providers.base import ScoredMemory
+from tasks.providers.forget_values import forgotten_values, states_value
 from tasks.providers.openai_client import LLMClient
 from tasks.providers.wording import content_words
 from tasks.settings import Settings
@@ -168,4 +169,16 @@ class OpenAIConsolidator:
                 continue
             reason = f'forget request "{request.query}" ({item.reason.strip() or "named by the request"})'
             out.append(Decision(action="DELETE", target_memory_id=item.memory_id, relation="forgets", reason=reason))
-        return list({d.target_memory_id: d for d in out}.values())
+        # The model judges what the request is about; a value it names verbatim (a name, a code) goes from
+        # every memory of the user's that states it, as with the local rules, whether shown or not.
+        values = forgotten_values(request.query)
+        for scored in related:
+            why = states_value(scored.memory, request, values)
+            if why:
+                reason = f'forget request "{request.query}" ({why})'
+                out.append(Decision(action="DELETE", target_memory_id=scored.memory.memory_id, relation="forgets",
+                                    reason=reason))  # fmt: skip
+        first: dict[str | None, Decision] = {}
+        for d in out:
+            first.setdefault(d.target_memory_id, d)  # the model's reason when it named the memory itself
+        return list(first.values())
