@@ -72,3 +72,11 @@ def test_pipelined_ingest_writes_what_the_staged_run_writes(
     assert {"ADD", "UPDATE", "IGNORE"} <= set(first.actions), first.actions  # verdicts of every kind
     assert first.sessions_processed == second.sessions_processed == len(todo)
     assert stored(pipelined) == stored(staged)
+
+
+def test_users_whose_ids_join_alike_keep_their_own_pipelines() -> None:
+    """Ids may contain "/": app "a/b" + user "c" and app "a" + user "b/c" are two tenants, never one group."""
+    one = make_session("s1", [("c", "I work at the bakery")], user="c").model_copy(update={"app_name": "a/b"})
+    two = make_session("s2", [("b/c", "I play chess")], user="b/c").model_copy(update={"app_name": "a"})
+    groups = pipelines([one, two])
+    assert sorted([(s.app_name, s.user_id) for s in g] for g in groups) == [[("a", "b/c")], [("a/b", "c")]]

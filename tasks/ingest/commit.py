@@ -19,7 +19,7 @@ from tasks.clock import now
 from tasks.consolidate.engine import ConsolidationOutcome, consolidate_user, load_user_memories
 from tasks.consolidate.forgetting import scrub_episodes
 from tasks.ingest.faults import fault_point
-from tasks.ingest.stages import Embedded, IngestSummary, user_key
+from tasks.ingest.stages import Embedded, IngestSummary
 from tasks.models import QuarantineRecord, SessionBatch, stable_id
 from tasks.providers import build_consolidator, build_embedder
 from tasks.providers.openai_client import map_concurrent
@@ -53,8 +53,10 @@ def group_by_user(batches: Sequence[SessionBatch]) -> dict[tuple[str, str], list
     return dict(groups)
 
 
-def consolidate_users(embedded: Embedded, settings: Settings, run_id: str, at: datetime) -> list[ConsolidationOutcome]:
-    """Each user's consolidation outcome, in the order of their first batch.
+def consolidate_users(
+    embedded: Embedded, settings: Settings, run_id: str, at: datetime
+) -> dict[tuple[str, str], ConsolidationOutcome]:
+    """Each user's consolidation outcome by (app_name, user_id), in the order of their first batch.
 
     Users consolidated ahead (``embedded.consolidated``, see :mod:`tasks.ingest.run`) are taken as they
     are: the writer lock is held for the whole run, so their memories cannot have changed since.
@@ -64,7 +66,7 @@ def consolidate_users(embedded: Embedded, settings: Settings, run_id: str, at: d
 
     def one_user(group: tuple[tuple[str, str], list[SessionBatch]]) -> ConsolidationOutcome:
         (app, user), batches = group
-        done = embedded.consolidated.get(user_key(app, user))
+        done = embedded.consolidated.get((app, user))
         if done is not None:
             return done
         return consolidate_user(
@@ -76,12 +78,12 @@ def consolidate_users(embedded: Embedded, settings: Settings, run_id: str, at: d
     groups = list(group_by_user(embedded.batches).items())
     # Users are independent: with an LLM consolidator their calls overlap (and a user's own, where they can).
     if settings.consolidator != "openai":
-        return [one_user(g) for g in groups]
-    outcomes = []
-    for outcome in map_concurrent(one_user, groups, settings):
+        return {key: one_user((key, batches)) for key, batches in groups}
+    outcomes: dict[tuple[str, str], ConsolidationOutcome] = {}
+    for (key, _), outcome in zip(groups, map_concurrent(one_user, groups, settings), strict=True):
         if isinstance(outcome, BaseException):
             raise outcome
-        outcomes.append(outcome)
+        outcomes[key] = outcome
     return outcomes
 
 
@@ -109,7 +111,7 @@ def commit_run(
         summary.read_usage(final=True)  # calls made for sessions that all failed or were quarantined
         return summary
     upserts, changes = [], []
-    for outcome in consolidate_users(embedded, settings, summary.run_id, started):
+    for outcome in consolidate_users(embedded, settings, summary.run_id, started).values():
         upserts += outcome.upserts
         changes += outcome.changes
     summary.changes_written = store.insert_new(CHANGES, changes)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from tasks.clock import now
-from tasks.ingest.commit import commit_run, consolidate_users, group_by_user
+from tasks.ingest.commit import commit_run, consolidate_users
 from tasks.ingest.faults import fault_point
 from tasks.ingest.stages import (
     Embedded,
@@ -30,7 +30,6 @@ from tasks.ingest.stages import (
     new_run_id,
     pull_sessions,
     select_new,
-    user_key,
 )
 from tasks.ingest.validate import ValidationResult, validate_batch
 from tasks.models import QuarantineRecord, Session
@@ -154,9 +153,9 @@ def _extract_and_embed(
 def pipelines(todo: Sequence[Session]) -> list[list[Session]]:
     """The sessions of each user with at least :data:`OWN_PIPELINE_SHARE` of the run's turns (the most
     first), then the rest together (their chains are short, and together their calls batch better)."""
-    users: dict[str, list[Session]] = {}
+    users: dict[tuple[str, str], list[Session]] = {}
     for session in todo:
-        users.setdefault(user_key(session.app_name, session.user_id), []).append(session)
+        users.setdefault((session.app_name, session.user_id), []).append(session)
     turns = {key: sum(len(s.events) for s in sessions) for key, sessions in users.items()}
     total = sum(turns.values())
     big = sorted((k for k in users if turns[k] >= OWN_PIPELINE_SHARE * total), key=lambda k: -turns[k])
@@ -193,12 +192,10 @@ def _pipelined(
             extracted[rank].set()
         embedded = _embed_isolated(stages, part, settings, summary)
         try:
-            outcomes = consolidate_users(embedded, settings, summary.run_id, started) if embedded.batches else []
+            if embedded.batches:
+                embedded.consolidated = consolidate_users(embedded, settings, summary.run_id, started)
         except Exception:  # left to the write stage, which decides again (and is retried as a whole)
             log.warning("consolidation ahead of the write failed; the write stage redoes it", exc_info=True)
-            outcomes = []
-        users = [user_key(*k) for k in group_by_user(embedded.batches)]
-        embedded.consolidated = dict(zip(users, outcomes, strict=False))
         return part, part_bad, embedded
 
     with ThreadPoolExecutor(max_workers=len(groups), thread_name_prefix="ingest-user") as pool:

@@ -40,12 +40,9 @@ class Embedded(BaseModel):
     episodes: list[Episode]
     episode_vectors: list[list[float]]
     seconds: float
-    #: Users already consolidated while others were still extracted (LLM runs; key :func:`user_key`).
-    consolidated: dict[str, ConsolidationOutcome] = Field(default_factory=dict)
-
-
-def user_key(app_name: str, user_id: str) -> str:
-    return f"{app_name}/{user_id}"
+    #: Users already consolidated while others were still extracted (LLM runs), by (app_name, user_id):
+    #: a tuple, since ids may contain any separator a joined string would use.
+    consolidated: dict[tuple[str, str], ConsolidationOutcome] = Field(default_factory=dict)
 
 
 class IngestSummary(BaseModel):
