@@ -9,8 +9,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from tasks.providers.forget_request import FORGET as FORGET
-from tasks.providers.forget_request import forget_target as forget_target
 from tasks.providers.places import PLACE, moved_to_place
 from tasks.textrules import third_person
 

@@ -13,7 +13,8 @@ from collections.abc import Sequence
 
 from tasks.expiry import expiry_from_text
 from tasks.models import Event, Extraction, Fact, ForgetRequest, Session
-from tasks.providers.extraction_rules import AFFIRM, AGENT_OUTCOME, PROPOSAL, RULES, RuleFact, forget_target
+from tasks.providers.extraction_rules import AFFIRM, AGENT_OUTCOME, PROPOSAL, RULES, RuleFact
+from tasks.providers.forget_request import forget_target
 from tasks.providers.user_clauses import Asked, UserClauses
 from tasks.settings import CustomTopic
 from tasks.textrules import (

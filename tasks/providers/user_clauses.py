@@ -17,7 +17,8 @@ from datetime import datetime
 from typing import Protocol
 
 from tasks.models import Event, Extraction, Fact, ForgetRequest
-from tasks.providers.extraction_rules import RULES, RuleFact, forget_target
+from tasks.providers.extraction_rules import RULES, RuleFact
+from tasks.providers.forget_request import forget_target
 from tasks.providers.statements import (
     CLAUSE_BREAK,
     STRONG_CUE,
@@ -188,10 +189,11 @@ class UserClauses:
         if is_specific(RESOLVED_DATE.sub("", clause)) or frame_of(clause) is not None:
             return True
         needed = 2 if self.asked is not None else 3
-        if STRONG_CUE.search(clause) or re.search(r"\b(?:not|never|no)\b|n't\b", clause, re.I):
+        strong = STRONG_CUE.search(clause) is not None
+        if strong and content_words(clause):
+            return True  # "The dog is gone now", "There's no X anymore": a change said without "I"
+        if strong or re.search(r"\b(?:not|never|no)\b|n't\b", clause, re.I):
             needed = 1  # "I'm not vegan any more": one word of content, and it closes a fact
-            if STRONG_CUE.search(clause) and len(content_words(clause)) >= 1:
-                return True  # "The dog is gone now", "There's no X anymore": a change said without "I"
         return FIRST_PERSON.search(clause) is not None and len(content_words(clause)) >= needed
 
     def _third(self, clause: str) -> str:
