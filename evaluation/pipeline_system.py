@@ -14,7 +14,7 @@ from evaluation.dataset import EvalDataset, EvalQuestion
 from tasks.ingest.run import ingest_sessions
 from tasks.ingest.stages import IngestSummary
 from tasks.models import RecallHit
-from tasks.recall.context import point_text
+from tasks.recall.lines import point_text
 from tasks.recall.recaller import Recaller
 from tasks.settings import Settings
 from tasks.store.tables import MEMORIES

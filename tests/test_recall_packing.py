@@ -7,7 +7,8 @@ from datetime import UTC, datetime
 from tasks.models import EpisodeSentence, RecallHit
 from tasks.providers.base import Embedder
 from tasks.recall.abstain import misattributed, named_speakers
-from tasks.recall.context import hit_line, point_text
+from tasks.recall.context import hit_line
+from tasks.recall.lines import point_text
 from tasks.recall.pack import pack
 from tasks.recall.recaller import Recaller
 from tasks.settings import Settings

@@ -8,11 +8,11 @@ still fit); the whole block, headers included, is counted with the same tokenize
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from tasks.models import RecallHit
 from tasks.recall.abstain import NOTHING_KNOWN
+from tasks.recall.lines import point_text
 from tasks.recall.recaller import Recaller, recaller_for
 from tasks.settings import Settings
 from tasks.textrules import fmt_date
@@ -22,14 +22,6 @@ FACTS_HEADER = "Known facts:"
 EPISODES_HEADER = "Relevant past conversations:"
 #: An episode summary is cut to this many tokens so that one long summary cannot eat the budget.
 MAX_LINE_TOKENS = 80
-#: A memory that quotes the question it answers: '(Asked by P: "Q?") A' is shown as '(Q?) A'.
-_ASKED = re.compile(r'\(Asked by [^:()"]*: "([^"]*)"\)\s*')
-
-
-def point_text(hit: RecallHit) -> str:
-    """What a prompt line says of a hit: its content on one line, quoted questions without their
-    "Asked by" label (the asker is the other participant; ~20 tokens a line, no answer word lost on LoCoMo-dev)."""
-    return " ".join(_ASKED.sub(r"(\1) ", hit.content).split())
 
 
 def build_context(

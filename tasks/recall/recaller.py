@@ -26,6 +26,7 @@ from tasks.models import RecallHit
 from tasks.providers import build_embedder
 from tasks.providers.base import Embedder
 from tasks.recall.abstain import RecallResult, judge
+from tasks.recall.cross_encoder import build_reranker
 from tasks.recall.hits import TablePlan, candidates_of, top_hits
 from tasks.recall.pack import pack
 from tasks.recall.ranking import Reranker
@@ -85,7 +86,7 @@ class Recaller:
         self.refresh_seconds = settings.recall_refresh_seconds if refresh_seconds is None else refresh_seconds
         self.embedder = embedder if embedder is not None else build_embedder(settings)
         self.store = store if store is not None else open_store(settings)
-        self.reranker = reranker
+        self.reranker = reranker if reranker is not None else build_reranker(settings)
         self._pending: dict[str, Counter[str]] = {MEMORIES: Counter(), EPISODES: Counter()}
         self._last_access: datetime | None = None
         self._search = HybridSearcher(self.store, self.refresh_seconds, settings.recall_whole_tenant_max_rows)

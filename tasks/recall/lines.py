@@ -1,0 +1,16 @@
+"""What a prompt line says of a recalled item, shared by the context block and the reranker that reads it."""
+
+from __future__ import annotations
+
+import re
+
+from tasks.models import RecallHit
+
+#: A memory that quotes the question it answers: '(Asked by P: "Q?") A' is shown as '(Q?) A'.
+_ASKED = re.compile(r'\(Asked by [^:()"]*: "([^"]*)"\)\s*')
+
+
+def point_text(hit: RecallHit) -> str:
+    """What a prompt line says of a hit: its content on one line, quoted questions without their
+    "Asked by" label (the asker is the other participant; ~20 tokens a line, no answer word lost on LoCoMo-dev)."""
+    return " ".join(_ASKED.sub(r"(\1) ", hit.content).split())

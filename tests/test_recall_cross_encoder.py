@@ -1,0 +1,77 @@
+"""The opt-in cross-encoder reranker: the real shipped model, through a Recaller on a real LanceDB store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tasks.errors import ProviderConfigError
+from tasks.providers.base import Embedder
+from tasks.recall.cross_encoder import CrossEncoder, CrossEncoderReranker, build_reranker, model_dir
+from tasks.recall.recaller import Recaller
+from tasks.settings import Settings
+from tasks.store.tables import MEMORIES, open_store
+from tests.test_recall import APP, USER, memory
+
+#: (question, the memory that answers it, memories the embedder puts closer to the question).
+CASES = [
+    (
+        "What instrument does Sam play?",
+        "Sam has played the cello in an orchestra for ten years",
+        ["Sam loves listening to instrumental music while working", "Sam thinks instruments are expensive"],
+    ),
+    (
+        "Where did the user grow up?",
+        "User spent their childhood in a small fishing village in Norway",
+        ["User wants to grow tomatoes in the garden", "User grew tired of city life"],
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def encoder() -> CrossEncoder:
+    return CrossEncoder(model_dir())
+
+
+def test_shipped_model_scores_the_answer_above_near_misses(encoder: CrossEncoder) -> None:
+    for question, answer, near in CASES:
+        logits = encoder.scores(question, [*near, answer])
+        assert logits.shape == (len(near) + 1,)
+        assert logits[-1] == max(logits), question
+    assert encoder.scores("anything", []).shape == (0,)
+
+
+def test_recaller_reranks_by_the_cross_encoder(tmp_path: Path, embedder: Embedder) -> None:
+    base = Settings(store_uri=str(tmp_path / "store"))
+    store = open_store(base)
+    rows = [memory(embedder, text, key=text) for _, answer, near in CASES for text in (answer, *near)]
+    store.upsert(MEMORIES, rows)
+    plain = Recaller(base, store=store, embedder=embedder)
+    reranked = Recaller(base.model_copy(update={"recall_reranker": "cross-encoder"}), store=store, embedder=embedder)
+    assert isinstance(reranked.reranker, CrossEncoderReranker)
+    for question, answer, _ in CASES:
+        before = plain.recall(question, APP, USER, k=3)
+        after = reranked.recall(question, APP, USER, k=3)
+        assert before[0].content != answer  # the embedder alone ranks a near miss first ...
+        assert after[0].content == answer  # ... the cross-encoder the memory that answers
+        assert "rerank" in after[0].score_parts and "rerank" not in before[0].score_parts
+        assert {h.id for h in after} <= {h.id for h in plain.recall(question, APP, USER, k=30)}
+
+
+def test_depth_bounds_what_is_reordered(encoder: CrossEncoder, tmp_path: Path, embedder: Embedder) -> None:
+    question, answer, near = CASES[0]
+    settings = Settings(store_uri=str(tmp_path / "store"))
+    store = open_store(settings)
+    store.upsert(MEMORIES, [memory(embedder, t, key=t) for t in (answer, *near)])
+    hits = Recaller(settings, store=store, embedder=embedder).recall(question, APP, USER, k=3)
+    assert CrossEncoderReranker(encoder, depth=1)(question, hits) == hits  # one candidate: nothing to reorder
+    top2 = CrossEncoderReranker(encoder, depth=2)(question, hits)
+    assert top2[2:] == hits[2:] and {h.id for h in top2[:2]} == {h.id for h in hits[:2]}
+
+
+def test_missing_model_is_a_clear_error(tmp_path: Path) -> None:
+    assert build_reranker(Settings(store_uri=str(tmp_path))) is None
+    broken = Settings(store_uri=str(tmp_path), recall_reranker="cross-encoder", recall_reranker_path=str(tmp_path))
+    with pytest.raises(ProviderConfigError, match="no cross-encoder model"):
+        build_reranker(broken)
