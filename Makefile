@@ -34,7 +34,8 @@ bench: $(STAMP)
 
 evaluate: $(STAMP)
 	$(BIN)/memory-pipeline evaluate --dataset synthetic --out reports/synthetic
-	$(BIN)/memory-pipeline evaluate --dataset locomo --path ../shared/datasets/locomo-dev --out reports/locomo
+	$(BIN)/memory-pipeline evaluate --dataset locomo --path ../shared/datasets/locomo-dev --out reports/locomo \
+		--systems pipeline,pipeline_reranked,full_context,chunk_rag,turn_rag,lance_hybrid_turns,hybrid_neighbours
 
 clean:
 	rm -rf $(VENV) data/store reports .pytest_cache

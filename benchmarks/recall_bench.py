@@ -200,6 +200,9 @@ def run_size(n: int, args: argparse.Namespace, embedder: TimedEmbedder, root: Pa
     built = ensure_indexes(store, clustered)
     print(f"+{tail:,} interleaved rows; index refresh {time.perf_counter() - t0:.1f}s ({', '.join(built)})")
     flat_ids = timed("clustered+tail", clustered, n)
+    if args.reranker:
+        # Opt-in second stage: a cross-encoder pass over the best recall_rerank_depth candidates (no target).
+        timed("+cross-encoder", clustered.model_copy(update={"recall_reranker": "cross-encoder"}))
     if args.no_ann:
         return
     ann_settings = clustered.model_copy(update={"ann_index_min_rows": 1})
@@ -230,6 +233,7 @@ def main() -> None:
     parser.add_argument("--queries", type=int, default=200, help="timed recalls per configuration")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--no-ann", action="store_true", help="skip the ANN index runs")
+    parser.add_argument("--reranker", action="store_true", help="also time the opt-in cross-encoder reranker")
     parser.add_argument("--dir", default=None, help="where to build the stores (default: a temp dir)")
     args = parser.parse_args()
     start = time.perf_counter()

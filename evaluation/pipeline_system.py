@@ -7,13 +7,18 @@ Access counts are never flushed, so asking the evaluation questions does not cha
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
+
+import numpy as np
+import numpy.typing as npt
 
 from evaluation.baselines import IndexStats, Retrieved
 from evaluation.dataset import EvalDataset, EvalQuestion
 from tasks.ingest.run import ingest_sessions
 from tasks.ingest.stages import IngestSummary
 from tasks.models import RecallHit
+from tasks.recall.cross_encoder import CrossEncoderReranker, PairScorer, build_reranker
 from tasks.recall.lines import point_text
 from tasks.recall.recaller import Recaller
 from tasks.settings import Settings
@@ -47,7 +52,14 @@ class PipelineSystem:
 
     def index(self, dataset: EvalDataset) -> IndexStats:
         summary = self.summary = ingest_sessions(list(dataset.sessions), self.settings)
-        self._recaller = Recaller(self.settings)
+        self._recaller = self._make_recaller()
+        return self._stats(summary)
+
+    def _make_recaller(self) -> Recaller:
+        return Recaller(self.settings)
+
+    @staticmethod
+    def _stats(summary: IngestSummary) -> IndexStats:
         return IndexStats(
             seconds=summary.seconds,
             items=summary.memories_written,
@@ -78,3 +90,42 @@ class PipelineSystem:
         columns = ["memory_id", "version", "user_id", "app_name", "content", "vector", "source_event_ids", "status",
                    "topic"]  # fmt: skip
         return self._recaller.store.rows(MEMORIES, columns=columns)
+
+
+class _MemoScorer:
+    """The cross-encoder's scores remembered per (question, passage): the evaluation asks every
+    question at a dozen k values, and each would otherwise pay the same model passes again."""
+
+    def __init__(self, encoder: PairScorer) -> None:
+        self.encoder = encoder
+        self._memo: dict[tuple[str, str], float] = {}
+
+    def scores(self, query: str, passages: Sequence[str]) -> npt.NDArray[np.float64]:
+        new = [p for p in dict.fromkeys(passages) if (query, p) not in self._memo]
+        for passage, value in zip(new, self.encoder.scores(query, new), strict=True):
+            self._memo[(query, passage)] = float(value)
+        return np.array([self._memo[(query, p)] for p in passages], dtype=np.float64)
+
+
+class RerankedPipelineSystem(PipelineSystem):
+    """The pipeline with the opt-in cross-encoder reranker, on the plain pipeline's store when that one
+    was indexed in the same run (one ingest, two recall modes compared on the same memories)."""
+
+    name = "pipeline_reranked"
+
+    def __init__(self, settings: Settings, *, base: PipelineSystem | None = None, abstain: bool = False) -> None:
+        super().__init__(settings.model_copy(update={"recall_reranker": "cross-encoder"}), abstain=abstain)
+        self.base = base
+
+    def index(self, dataset: EvalDataset) -> IndexStats:
+        if self.base is None or self.base.summary is None:
+            return super().index(dataset)
+        self.summary = self.base.summary
+        self._recaller = self._make_recaller()
+        return self._stats(self.summary)
+
+    def _make_recaller(self) -> Recaller:
+        reranker = build_reranker(self.settings)
+        if isinstance(reranker, CrossEncoderReranker):
+            reranker = CrossEncoderReranker(_MemoScorer(reranker.encoder), reranker.depth)
+        return Recaller(self.settings, reranker=reranker)

@@ -19,9 +19,10 @@ from evaluation.judge import JudgeMetrics, judge_status, judge_system
 from evaluation.locomo import load_locomo
 from evaluation.matched import CURVE_KS, budget_curve, compare_budgets, score_asked_at_each_k
 from evaluation.metrics import mean
-from evaluation.pipeline_system import PipelineSystem
+from evaluation.pipeline_system import PipelineSystem, RerankedPipelineSystem
 from evaluation.results import (
     BUDGETS,
+    DEFAULT_SYSTEMS,
     K_VALUES,
     SYSTEM_NAMES,
     EvaluationResult,
@@ -88,7 +89,7 @@ def run_evaluation(
     out_dir: Path | None = None,
     settings: Settings,
     synthetic: SyntheticConfig | None = None,
-    systems: Sequence[str] = SYSTEM_NAMES,
+    systems: Sequence[str] = DEFAULT_SYSTEMS,
     store_uri: str | None = None,
     abstain_threshold: float = DEFAULT_ABSTAIN_THRESHOLD,
     chunk_size: int = 5,
@@ -104,11 +105,13 @@ def run_evaluation(
     embedder = build_embedder(settings)
     with tempfile.TemporaryDirectory(prefix="memory-eval-") as tmp:
         run_settings = settings.model_copy(update={"store_uri": store_uri or str(Path(tmp) / "store")})
+        pipeline = PipelineSystem(run_settings)
         full = FullContext()
         full.index(data)
         full_tokens = _full_tokens(full, data)
         built: dict[str, RetrievalSystem] = {
-            "pipeline": PipelineSystem(run_settings),
+            "pipeline": pipeline,
+            "pipeline_reranked": RerankedPipelineSystem(run_settings, base=pipeline if "pipeline" in systems else None),
             "full_context": full,
             "chunk_rag": DenseRAG("chunk_rag", embedder, window=chunk_size, stride=chunk_stride),
             "turn_rag": DenseRAG("turn_rag", embedder, window=1),
@@ -127,7 +130,7 @@ def run_evaluation(
                 cut = None if system.returns_everything else k
                 runs = _ask(system, data, depth if system.returns_everything else k)
                 judged[name] = judge_system([(r.question, context_text(r.items[:cut])) for r in runs], judge, settings)
-            if isinstance(system, PipelineSystem):
+            if isinstance(system, PipelineSystem) and (name == "pipeline" or "pipeline" not in systems):
                 ingest = _ingest_metrics(stats, data)
                 if data.gold_facts:
                     extraction = extraction_metrics(system.memory_rows(), data.gold_facts, embedder)

@@ -8,7 +8,7 @@ from typing import Any
 
 from evaluation.gate import EvaluationThresholdError, Thresholds, check_thresholds
 from evaluation.report import summary_rows
-from evaluation.results import SYSTEM_NAMES, EvaluationResult
+from evaluation.results import DEFAULT_SYSTEMS, SYSTEM_NAMES, EvaluationResult
 from evaluation.runner import DEFAULT_ABSTAIN_THRESHOLD, DEFAULT_LOCOMO, run_evaluation
 from evaluation.synthetic import SyntheticConfig
 from flows.cli_common import add_store_arg, print_json, settings_from_args
@@ -33,9 +33,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--seed", type=int, default=SyntheticConfig().seed, help="synthetic: random seed")
     parser.add_argument(
         "--systems",
-        default=",".join(SYSTEM_NAMES),
+        default=",".join(DEFAULT_SYSTEMS),
         type=_systems,
-        help=f"comma-separated subset of {','.join(SYSTEM_NAMES)}",
+        help=f"comma-separated subset of {','.join(SYSTEM_NAMES)} (default: all but pipeline_reranked)",
     )
     parser.add_argument(
         "--abstain-threshold", type=float, default=DEFAULT_ABSTAIN_THRESHOLD,

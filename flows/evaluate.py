@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field
 
 from evaluation.gate import EvaluationThresholdError, Thresholds, check_thresholds
 from evaluation.report import render_markdown, summary_rows
-from evaluation.results import SYSTEM_NAMES, EvaluationResult
+from evaluation.results import DEFAULT_SYSTEMS, EvaluationResult
 from evaluation.runner import run_evaluation
 from evaluation.synthetic import SyntheticConfig
 from tasks.settings import load_settings
@@ -29,7 +29,7 @@ class EvaluateParams(Thresholds):
     k: int = Field(default=10, ge=1)
     out_dir: str | None = None
     store_uri: str | None = None
-    systems: list[str] = Field(default_factory=lambda: list(SYSTEM_NAMES))
+    systems: list[str] = Field(default_factory=lambda: list(DEFAULT_SYSTEMS))
     synthetic: SyntheticConfig = Field(default_factory=SyntheticConfig)
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from evaluation.results import SYSTEM_NAMES
+from evaluation.results import DEFAULT_SYSTEMS
 from evaluation.synthetic import SyntheticConfig
 from flows.cli import main
 from flows.evaluate import EvaluateParams, EvaluateSummary, EvaluationThresholdError, evaluate_flow
@@ -36,7 +36,7 @@ def test_cli_json_shape_on_small_synthetic(capsys: pytest.CaptureFixture[str], t
     assert code == 0
     out = json.loads(capsys.readouterr().out)  # exactly one JSON object on stdout
     assert out["dataset"] == "synthetic" and out["k"] == 10
-    assert set(out["systems"]) == set(SYSTEM_NAMES)
+    assert set(out["systems"]) == set(DEFAULT_SYSTEMS)
     for name, system in out["systems"].items():
         for key in HEADLINE:
             assert isinstance(system[key], int | float), (name, key)
@@ -62,7 +62,7 @@ def test_flow_writes_report_and_returns_summary(prefect_harness: None, tmp_path:
     )
     summary = evaluate_flow(params)
     assert isinstance(summary, EvaluateSummary) and summary.passed and not summary.failures
-    assert set(summary.recall_at_k) == set(SYSTEM_NAMES)
+    assert set(summary.recall_at_k) == set(DEFAULT_SYSTEMS)
     report = tmp_path / "report"
     for name in ("report.md", "metrics.json", "recall_at_k.png", "recall_vs_tokens.png"):
         assert (report / name).stat().st_size > 0, name

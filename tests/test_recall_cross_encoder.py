@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from evaluation.runner import run_evaluation
 from tasks.errors import ProviderConfigError
 from tasks.providers.base import Embedder
 from tasks.recall.cross_encoder import CrossEncoder, CrossEncoderReranker, build_reranker, model_dir
@@ -13,6 +14,7 @@ from tasks.recall.recaller import Recaller
 from tasks.settings import Settings
 from tasks.store.tables import MEMORIES, open_store
 from tests.test_recall import APP, USER, memory
+from tests.test_turn_baselines import SMALL
 
 #: (question, the memory that answers it, memories the embedder puts closer to the question).
 CASES = [
@@ -75,3 +77,18 @@ def test_missing_model_is_a_clear_error(tmp_path: Path) -> None:
     broken = Settings(store_uri=str(tmp_path), recall_reranker="cross-encoder", recall_reranker_path=str(tmp_path))
     with pytest.raises(ProviderConfigError, match="no cross-encoder model"):
         build_reranker(broken)
+
+
+def test_evaluation_compares_both_recall_modes_on_one_ingest(tmp_path: Path, embedder: Embedder) -> None:
+    settings = Settings(store_uri=str(tmp_path / "unused"))
+    store_uri = str(tmp_path / "store")
+    result = run_evaluation(
+        "synthetic", settings=settings, synthetic=SMALL, systems=["pipeline", "pipeline_reranked"], k=10,
+        store_uri=store_uri, writepath=False,
+    )  # fmt: skip
+    plain, reranked = result.systems["pipeline"], result.systems["pipeline_reranked"]
+    assert reranked.items_indexed == plain.items_indexed > 0  # the reranked mode read the same ingest
+    assert len(reranked.budget_curve) == len(plain.budget_curve) and reranked.recall_at_k > 0
+    store = open_store(settings.model_copy(update={"store_uri": store_uri}))
+    ids = [r["row_id"] for r in store.rows(MEMORIES, columns=["row_id"])]
+    assert len(ids) == len(set(ids)) == plain.items_indexed  # written once, not twice

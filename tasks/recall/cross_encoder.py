@@ -20,7 +20,7 @@ import os
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -95,6 +95,12 @@ class CrossEncoder:
         return np.asarray(logits, dtype=np.float64).reshape(len(passages), -1)[:, 0]
 
 
+class PairScorer(Protocol):
+    """What the reranker needs of a model: relevance logits of passages for a question."""
+
+    def scores(self, query: str, passages: Sequence[str]) -> npt.NDArray[np.float64]: ...
+
+
 class CrossEncoderReranker:
     """Reorders the best ``depth`` hits by the cross-encoder's logit; the rest keep their order after them.
 
@@ -102,7 +108,7 @@ class CrossEncoderReranker:
     ranked, so thresholds on it keep their meaning).
     """
 
-    def __init__(self, encoder: CrossEncoder, depth: int) -> None:
+    def __init__(self, encoder: PairScorer, depth: int) -> None:
         self.encoder = encoder
         self.depth = depth
 
