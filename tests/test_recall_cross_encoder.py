@@ -92,3 +92,18 @@ def test_evaluation_compares_both_recall_modes_on_one_ingest(tmp_path: Path, emb
     store = open_store(settings.model_copy(update={"store_uri": store_uri}))
     ids = [r["row_id"] for r in store.rows(MEMORIES, columns=["row_id"])]
     assert len(ids) == len(set(ids)) == plain.items_indexed  # written once, not twice
+
+
+def test_abstention_is_judged_on_the_embedders_ranking(tmp_path: Path, embedder: Embedder) -> None:
+    base = Settings(store_uri=str(tmp_path / "store"))
+    store = open_store(base)
+    store.upsert(MEMORIES, [memory(embedder, t, key=t) for _, answer, near in CASES for t in (answer, *near)])
+    plain = Recaller(base, store=store, embedder=embedder)
+    reranked = Recaller(base.model_copy(update={"recall_reranker": "cross-encoder"}), store=store, embedder=embedder)
+    shown_differently = 0
+    for query in [q for q, _, _ in CASES] + ["What is the capital of Peru?", "Which vaccine did the cat get?"]:
+        a, b = plain.recall_result(query, APP, USER, k=3), reranked.recall_result(query, APP, USER, k=3)
+        assert (a.confident, a.top_cosine, a.misattributed) == (b.confident, b.top_cosine, b.misattributed)
+        assert [h.id for h in b.hits] == [h.id for h in reranked.recall(query, APP, USER, k=3)]
+        shown_differently += [h.id for h in a.hits] != [h.id for h in b.hits]
+    assert shown_differently >= len(CASES)  # the reranker changed what is shown, not the verdicts

@@ -15,6 +15,7 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import TypedDict, Unpack
 
@@ -117,9 +118,20 @@ class Recaller:
         their status now. Episodes join unless disabled or a topic filter leaves them out
         (``"episode"`` in ``topics`` keeps them).
         """
+        return self._ranked(query, app_name, user_id, k=k, topics=topics, since=since, until=until, as_of=as_of,
+                            include_episodes=include_episodes)[0]  # fmt: skip
+
+    def _ranked(
+        self, query: str, app_name: str, user_id: str, **options: Unpack[RecallOptions]
+    ) -> tuple[list[RecallHit], list[RecallHit]]:
+        """The hits :meth:`recall` returns, and the embedder's own top k before any reranker (what the
+        abstention verdict is judged on, so that a reranker changes what is shown, not whether anything is)."""
+        k = options.get("k")
         k = self.settings.recall_k if k is None else k
         if k <= 0:
-            return []
+            return [], []
+        topics, since, until = options.get("topics"), options.get("since"), options.get("until")
+        as_of, include_episodes = options.get("as_of"), options.get("include_episodes")
         tenant = scope(app_name, user_id)  # validates ids before any work
         now = as_of or datetime.now(UTC)
         text, limit = _fts_text(query), max(k * self.settings.recall_pool_factor, MIN_POOL)
@@ -137,18 +149,19 @@ class Recaller:
         ]
         depth = k * self.settings.recall_pack_depth if self.settings.recall_pack_depth > 1 else k
         hits = top_hits(found, self.settings, depth if self.reranker is None else None)
-        if self.reranker is not None:
-            hits = self.reranker(query, hits)
-        hits = pack(hits, k) if self.settings.recall_pack_depth > 1 else hits[:k]
+        cut = pack if self.settings.recall_pack_depth > 1 else lambda ranked, n: ranked[:n]
+        basis = cut(hits, k)
+        hits = cut(self.reranker(query, hits), k) if self.reranker is not None else basis
         self._track(hits)
-        return hits
+        return hits, basis
 
     def recall_result(self, query: str, app_name: str, user_id: str, **options: Unpack[RecallOptions]) -> RecallResult:
         """:meth:`recall`'s hits with the abstention verdict: ``confident`` is False when even the
         best hit is too far from the query (``settings.recall_abstain_min_cosine``) to be about it,
         or when the question names one person and its best match was said by someone else."""
-        hits = self.recall(query, app_name, user_id, **options)
-        return judge(hits, self.settings.recall_abstain_min_cosine, query)
+        hits, basis = self._ranked(query, app_name, user_id, **options)
+        verdict = judge(basis, self.settings.recall_abstain_min_cosine, query)
+        return verdict if hits is basis else replace(verdict, hits=hits)
 
     def _embed(self, query: str) -> npt.NDArray[np.float32]:
         return np.asarray(self.embedder.embed([query])[0], dtype=np.float32)
