@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
+import numpy as np
+import numpy.typing as npt
 import pytest
 
+from evaluation.pipeline_system import _MemoScorer
 from evaluation.runner import run_evaluation
 from tasks.errors import ProviderConfigError
 from tasks.providers.base import Embedder
@@ -107,3 +111,21 @@ def test_abstention_is_judged_on_the_embedders_ranking(tmp_path: Path, embedder:
         assert [h.id for h in b.hits] == [h.id for h in reranked.recall(query, APP, USER, k=3)]
         shown_differently += [h.id for h in a.hits] != [h.id for h in b.hits]
     assert shown_differently >= len(CASES)  # the reranker changed what is shown, not the verdicts
+
+
+def test_evaluation_memo_scores_each_pair_once_and_charges_its_time(encoder: CrossEncoder) -> None:
+    calls: list[int] = []
+
+    class Counting:
+        def scores(self, query: str, passages: Sequence[str]) -> npt.NDArray[np.float64]:
+            calls.append(len(passages))
+            return encoder.scores(query, passages)
+
+    memo = _MemoScorer(Counting())
+    question, answer, near = CASES[0]
+    first = memo.scores(question, [answer, *near])
+    assert memo.take_charged_ms() == 0.0  # all computed: the measured time is the real one
+    again = memo.scores(question, [near[0], answer, "Sam sings in a choir"])
+    assert calls == [3, 1]  # only the new passage went to the model
+    assert list(again[:2]) == [first[1], first[0]]
+    assert memo.take_charged_ms() > 0.0 and memo.take_charged_ms() == 0.0  # remembered ones cost their time
