@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
+import json
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -11,6 +13,7 @@ import pytest
 
 from evaluation.pipeline_system import _MemoScorer
 from evaluation.runner import run_evaluation
+from flows import cli_recall
 from tasks.errors import ProviderConfigError
 from tasks.providers.base import Embedder
 from tasks.recall.cross_encoder import CrossEncoder, CrossEncoderReranker, build_reranker, model_dir
@@ -129,3 +132,16 @@ def test_evaluation_memo_scores_each_pair_once_and_charges_its_time(encoder: Cro
     assert calls == [3, 1]  # only the new passage went to the model
     assert list(again[:2]) == [first[1], first[0]]
     assert memo.take_charged_ms() > 0.0 and memo.take_charged_ms() == 0.0  # remembered ones cost their time
+
+
+def test_cli_recall_rerank_flag(tmp_path: Path, embedder: Embedder, capsys: pytest.CaptureFixture[str]) -> None:
+    question, answer, near = CASES[1]
+    settings = Settings(store_uri=str(tmp_path / "store"))
+    open_store(settings).upsert(MEMORIES, [memory(embedder, t, key=t) for t in (answer, *near)])
+    parser = argparse.ArgumentParser()
+    cli_recall.register(parser.add_subparsers())
+    base = ["recall", "--app", APP, "--user", USER, "--json", "--k", "1", "--store", settings.store_uri]
+    for flags, expected in (([], near), (["--rerank"], [answer])):
+        args = parser.parse_args([*base, *flags, question])
+        assert args.handler(args) == 0
+        assert json.loads(capsys.readouterr().out)[0]["content"] in expected
