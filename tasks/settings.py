@@ -194,7 +194,7 @@ class Settings(BaseSettings):
     #: 2 cores); "none" keeps the ~14 ms default path.
     recall_reranker: Literal["none", "cross-encoder"] = "none"
     #: Candidates the reranker reads (the rest follow in their ranked order); cost grows linearly. LoCoMo-dev
-    #: recall@10 with 20 / 30 / 40: 0.805 / 0.823 / 0.826.
+    #: recall@10 with 20 / 30 / 40 / 60: 0.805 / 0.823 / 0.826 / 0.823.
     recall_rerank_depth: int = Field(default=40, ge=2)
     #: Question + candidate tokens the cross-encoder reads per pair (a longer episode is cut): 128 halves the
     #: time of 256 (LoCoMo-dev p50 440 against 1,000 ms at depth 40) for recall@10 0.816 against 0.826.
