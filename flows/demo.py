@@ -44,6 +44,12 @@ def main() -> int:
     print("\ncontext block for 'Plan my next trip' (alice, 200 tokens):")
     print(build_context("Plan my next trip", "travel-assistant", "alice", 200, settings=settings, recaller=recaller))
     recaller.flush_access()
+    reranked = settings.model_copy(update={"recall_reranker": "cross-encoder"})
+    with Recaller(reranked) as second_stage:
+        user, query = DEMO_QUERIES[1]
+        print(f"\nrecall --rerank --app travel-assistant --user {user} {query!r} (opt-in cross-encoder)")
+        for hit in second_stage.recall(query, "travel-assistant", user, k=3):
+            print(f"  {hit.score_parts.get('rerank', 0.0):+.2f}  [{hit.topic}] {hit.content}")
     return 0
 
 
