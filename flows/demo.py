@@ -45,7 +45,7 @@ def main() -> int:
     print(build_context("Plan my next trip", "travel-assistant", "alice", 200, settings=settings, recaller=recaller))
     recaller.flush_access()
     reranked = settings.model_copy(update={"recall_reranker": "cross-encoder"})
-    with Recaller(reranked) as second_stage:
+    with Recaller(reranked, store=recaller.store, embedder=recaller.embedder) as second_stage:
         user, query = DEMO_QUERIES[1]
         print(f"\nrecall --rerank --app travel-assistant --user {user} {query!r} (opt-in cross-encoder)")
         for hit in second_stage.recall(query, "travel-assistant", user, k=3):

