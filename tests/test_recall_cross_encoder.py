@@ -21,6 +21,7 @@ from tasks.recall.recaller import Recaller
 from tasks.settings import Settings
 from tasks.store.tables import MEMORIES, open_store
 from tests.test_recall import APP, USER, memory
+from tests.test_recall_packing import _episode, _memory
 from tests.test_turn_baselines import SMALL
 
 #: (question, the memory that answers it, memories the embedder puts closer to the question).
@@ -145,3 +146,34 @@ def test_cli_recall_rerank_flag(tmp_path: Path, embedder: Embedder, capsys: pyte
         args = parser.parse_args([*base, *flags, question])
         assert args.handler(args) == 0
         assert json.loads(capsys.readouterr().out)[0]["content"] in expected
+
+
+def test_length_batching_keeps_each_pairs_score(encoder: CrossEncoder) -> None:
+    """Pairs are batched by length in an order of their own; each score still lands on its own passage."""
+    question, answer, near = CASES[0]
+    long = "Sam practised scales on the cello every morning before work. " * 12
+    passages = [long, *near, answer, long.upper(), "cello"] * 3  # more than one batch, mixed widths
+    scores = encoder.scores(question, passages)
+    shuffled = [5, 17, 0, 9, 3, 12, 1, 16, 4, 8, 2, 13, 7, 11, 6, 14, 10, 15]
+    again = encoder.scores(question, [passages[i] for i in shuffled])
+    np.testing.assert_allclose(again, scores[shuffled], atol=1e-4)  # same batches, whatever the input order
+    assert np.array_equal(scores[:6], scores[6:12]) and np.array_equal(scores[:6], scores[12:])  # a repeat, once
+    for start in (0, 6, 12):
+        assert int(np.argmax(scores[start : start + 4])) == 3  # the answer above its near misses
+
+
+def test_episode_is_read_sentence_by_sentence_and_shows_its_best(encoder: CrossEncoder) -> None:
+    """A long summary whose one sentence answers beats a near miss, and is shown cut to its best sentences."""
+    filler = [(f"They chatted about the weather and weekend plans, part {i}.", [f"f{i}"]) for i in range(6)]
+    answer = ("Sam said the cello has been his instrument in an orchestra for ten years.", ["t9"])
+    ep = _episode([*filler[:3], answer, *filler[3:]])
+    near = _memory(CASES[0][2][0], ["n1"])
+    whole = CrossEncoderReranker(encoder, depth=10)(CASES[0][0], [near, ep])
+    assert next(h for h in whole if h.id == "ep").content == ep.content  # 0 sentences: read and shown whole
+    top = CrossEncoderReranker(encoder, depth=10, episode_sentences=2)(CASES[0][0], [near, ep])[0]
+    assert top.id == "ep" and len(top.sentences) == 2 and answer[0] in top.content
+    assert "t9" in top.source_event_ids and len(top.source_event_ids) == 2  # cites only what it shows
+    kept = [s.text for s in top.sentences]
+    assert kept == [t for t, _ in [*filler[:3], answer, *filler[3:]] if t in kept]  # in their own order
+    # It scores as its best sentence (batch-mates sway int8 logits a little, see the batching test).
+    assert top.score_parts["rerank"] == pytest.approx(encoder.scores(CASES[0][0], [answer[0]])[0], abs=0.5)

