@@ -144,7 +144,7 @@ class RerankedPipelineSystem(PipelineSystem):
         reranker = build_reranker(self.settings)
         if isinstance(reranker, CrossEncoderReranker):
             self._memo = _MemoScorer(reranker.encoder)
-            reranker = CrossEncoderReranker(self._memo, reranker.depth)
+            reranker = CrossEncoderReranker(self._memo, reranker.depth, reranker.episode_sentences)
         return Recaller(self.settings, reranker=reranker)
 
     def extra_latency_ms(self) -> float:
