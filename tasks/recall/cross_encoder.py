@@ -27,6 +27,7 @@ import numpy.typing as npt
 from tasks.errors import ProviderConfigError
 from tasks.models import RecallHit
 from tasks.recall.lines import one_line, point_text
+from tasks.recall.pack import showing
 from tasks.recall.ranking import Reranker
 from tasks.settings import Settings
 
@@ -120,9 +121,10 @@ class CrossEncoderReranker:
 
     With ``episode_sentences`` > 0 an episode is read sentence by sentence: it scores as its best
     sentence and shows only its ``episode_sentences`` best ones (in their order). A whole episode
-    favoured long summaries (on LoCoMo-dev k = 10 took 846 tokens, 2.7 episodes of ~180 tokens each);
-    read this way the same k takes ~520 tokens at equal recall per token, and the model reads short
-    pairs only, which roughly halves its time.
+    favours long summaries (on LoCoMo-dev k = 10 takes ~850 tokens, 2.7 episodes of ~180 tokens each);
+    read this way the same k takes ~510 tokens, with the same evidence recall at matched budgets but
+    less answer-token recall at 700 (see ``Settings.recall_rerank_episode_sentences``), and the model
+    reads short pairs only (~30% less time).
 
     The logit is kept in each reordered hit's ``score_parts["rerank"]`` (the final ``score`` is left as
     ranked, so thresholds on it keep their meaning).
@@ -159,16 +161,9 @@ class CrossEncoderReranker:
 
 
 def _best_sentences(hit: RecallHit, logits: npt.NDArray[np.float64], keep: int) -> RecallHit:
-    """The episode cut to its ``keep`` best-scored sentences, in their own order, citing only their turns."""
+    """The episode cut to its ``keep`` best-scored sentences, in their own order."""
     chosen = sorted(sorted(range(len(logits)), key=lambda i: (-float(logits[i]), i))[:keep])
-    sentences = tuple(hit.sentences[i] for i in chosen)
-    return hit.model_copy(
-        update={
-            "sentences": sentences,
-            "content": " ".join(s.text.rstrip(".") + "." for s in sentences),
-            "source_event_ids": list(dict.fromkeys(e for s in sentences for e in s.source_event_ids)),
-        }
-    )
+    return showing(hit, [hit.sentences[i] for i in chosen])
 
 
 @lru_cache(maxsize=4)

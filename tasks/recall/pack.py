@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tasks.models import RecallHit
+from tasks.models import EpisodeSentence, RecallHit
 
 
 def pack(hits: Sequence[RecallHit], k: int) -> list[RecallHit]:
@@ -29,9 +29,18 @@ def pack(hits: Sequence[RecallHit], k: int) -> list[RecallHit]:
             if not kept:
                 skipped.append(hit)
                 continue
-            turns = list(dict.fromkeys(e for s in kept for e in s.source_event_ids))
-            content = " ".join(s.text.rstrip(".") + "." for s in kept)
-            hit = hit.model_copy(update={"content": content, "source_event_ids": turns, "sentences": tuple(kept)})
+            hit = showing(hit, kept)
         covered.update(hit.source_event_ids)
         out.append(hit)
     return out + skipped[: max(k - len(out), 0)]
+
+
+def showing(episode: RecallHit, sentences: Sequence[EpisodeSentence]) -> RecallHit:
+    """The episode cut to ``sentences`` (in the order given), citing only their turns."""
+    return episode.model_copy(
+        update={
+            "content": " ".join(s.text.rstrip(".") + "." for s in sentences),
+            "source_event_ids": list(dict.fromkeys(e for s in sentences for e in s.source_event_ids)),
+            "sentences": tuple(sentences),
+        }
+    )
