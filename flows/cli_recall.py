@@ -25,7 +25,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--as-of", dest="as_of", type=parse_time, default=None, help="memories valid at (ISO)")
     parser.add_argument("--no-episodes", action="store_true", help="memories only, no episode summaries")
     parser.add_argument(
-        "--rerank", action="store_true", help="reorder the best candidates with the cross-encoder (~1 s on a laptop)"
+        "--rerank", action="store_true", help="rerank the best candidates with the cross-encoder (0.1-0.5 s, 2 cores)"
     )
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print hits as JSON")

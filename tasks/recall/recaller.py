@@ -59,7 +59,9 @@ _CORPUS_STOPWORDS = re.compile(r"(['’]s)?[^\w]*$|^[^\w]+")
 
 
 class RecallOptions(TypedDict, total=False):
-    """The filters of :meth:`Recaller.recall`, for the entry points that pass them on unchanged."""
+    """The filters of :meth:`Recaller.recall`. Current memories by default; with ``as_of`` the versions
+    valid at that time, whatever their status now. Episodes join unless disabled or a topic filter
+    leaves them out (``"episode"`` in ``topics`` keeps them)."""
 
     k: int | None
     topics: Sequence[str] | None
@@ -99,43 +101,17 @@ class Recaller:
         self.flush_access()
         self._search.close()
 
-    def recall(
-        self,
-        query: str,
-        app_name: str,
-        user_id: str,
-        *,
-        k: int | None = None,
-        topics: Sequence[str] | None = None,
-        since: datetime | None = None,
-        until: datetime | None = None,
-        as_of: datetime | None = None,
-        include_episodes: bool | None = None,
-    ) -> list[RecallHit]:
-        """Best ``k`` hits for ``query`` in this app and user's scope, best first.
-
-        Current memories by default; with ``as_of`` the versions valid at that time, whatever
-        their status now. Episodes join unless disabled or a topic filter leaves them out
-        (``"episode"`` in ``topics`` keeps them).
-        """
-        return self._ranked(query, app_name, user_id, k=k, topics=topics, since=since, until=until, as_of=as_of,
-                            include_episodes=include_episodes)[0]  # fmt: skip
+    def recall(self, query: str, app_name: str, user_id: str, **options: Unpack[RecallOptions]) -> list[RecallHit]:
+        """Best ``k`` hits for ``query`` in this app and user's scope, best first (filters: :class:`RecallOptions`)."""
+        return self._ranked(query, app_name, user_id, **options)[0]
 
     def _ranked(
-        self,
-        query: str,
-        app_name: str,
-        user_id: str,
-        *,
-        k: int | None = None,
-        topics: Sequence[str] | None = None,
-        since: datetime | None = None,
-        until: datetime | None = None,
-        as_of: datetime | None = None,
-        include_episodes: bool | None = None,
+        self, query: str, app_name: str, user_id: str, **options: Unpack[RecallOptions]
     ) -> tuple[list[RecallHit], list[RecallHit]]:
         """The hits :meth:`recall` returns, and the embedder's own top k before any reranker (what the
         abstention verdict is judged on, so that a reranker changes what is shown, not whether anything is)."""
+        k, topics, as_of = options.get("k"), options.get("topics"), options.get("as_of")
+        since, until, include_episodes = options.get("since"), options.get("until"), options.get("include_episodes")
         k = self.settings.recall_k if k is None else k
         if k <= 0:
             return [], []
