@@ -12,7 +12,7 @@ from tasks.models import Episode, EpisodeSentence, Fact, Session
 from tasks.providers.local_extractor import LocalExtractor, content_words
 from tasks.providers.statements import STRONG_CUE, old_words
 from tasks.providers.wording import is_negated
-from tasks.textrules import fmt_date, shorten
+from tasks.textrules import fmt_date, shorten, unlabelled
 
 
 def current_facts(facts: list[Fact]) -> list[Fact]:
@@ -51,8 +51,11 @@ class LocalSummarizer:
         facts = current_facts(list(facts) if facts is not None else self._extractor.extract(session).facts)
         speakers = list(dict.fromkeys(e.author if e.role == "other" else e.role for e in session.events))
         names = {n.lower() for n in speakers} | {"user", "agent"}
-        words = Counter(
-            w for f in facts for w in content_words(f.content) if len(w) > 3 and "'" not in w and w not in names
+        words = Counter(  # not the words of the extractor's own "Asked by" labels
+            w
+            for f in facts
+            for w in content_words(unlabelled(f.content))
+            if len(w) > 3 and "'" not in w and w not in names
         )
         topics = tuple(w for w, _ in words.most_common(5))
         # Most important first; among equals, the statements that say the most (distinct content words).

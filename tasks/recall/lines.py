@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import re
-
 from tasks.models import RecallHit
-
-#: A memory that quotes the question it answers: '(Asked by P: "Q?") A' is shown as '(Q?) A'.
-_ASKED = re.compile(r'\(Asked by [^:()"]*: "([^"]*)"\)\s*')
+from tasks.textrules import unlabelled
 
 
 def point_text(hit: RecallHit) -> str:
@@ -18,4 +14,4 @@ def point_text(hit: RecallHit) -> str:
 
 def one_line(text: str) -> str:
     """``text`` as :func:`point_text` shows it: on one line, without "Asked by" labels."""
-    return " ".join(_ASKED.sub(r"(\1) ", text).split())
+    return " ".join(unlabelled(text).split())
