@@ -1,0 +1,57 @@
+"""The third-person rewrite every local memory goes through, and the words an episode is said to be about."""
+
+from __future__ import annotations
+
+import pytest
+
+from evaluation.wording import FAMILIES, dev_failures, main, score
+from tasks.providers.local_summarizer import LocalSummarizer
+from tasks.textrules import third_person
+from tests.test_extraction import session
+
+
+def test_dev_families_read_as_english() -> None:
+    assert dev_failures() == []
+
+
+def test_held_out_families_mostly_read_as_english() -> None:
+    """Written before the rules and never read while writing them: a floor, not an exact answer."""
+    right, total = score()["heldout"]
+    assert total >= 20 and right / total >= 0.9
+
+
+def test_every_family_has_cases_and_a_split() -> None:
+    assert {f.split for f in FAMILIES} == {"dev", "heldout"}
+    assert all(len(f.cases) >= 5 for f in FAMILIES)
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("I think I know why.", "Ann thinks Ann knows why."),  # every "I" of a sentence, not only the first
+        ("I can't wait and I won't stop.", "Ann can't wait and Ann won't stop."),
+        ("I Love NY.", "Ann Love NY."),  # capitalised: a name or a title, never conjugated
+        ("I fly to Oslo and I rarely drive.", "Ann flies to Oslo and Ann rarely drives."),
+        ("I", "I"),  # nothing after it: left alone
+    ],
+)
+def test_third_person_edges(text: str, want: str) -> None:
+    assert third_person(text, "Ann") == want
+
+
+def test_episode_topics_skip_the_asked_by_label() -> None:
+    s = session(
+        ("Melanie", "What got you into trail running?"),
+        ("Caroline", "Trail running clears my head after work."),
+        ("Melanie", "Which trail do you like best?"),
+        ("Caroline", "The ridge trail near the lake, because running there is quiet."),
+    )
+    episode = LocalSummarizer().summarize(s)
+    assert "asked" not in episode.topics and "running" in episode.topics
+    assert "asked" not in episode.summary.split(".")[0].lower()
+
+
+def test_cli_prints_both_splits(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["--failures"])
+    out = capsys.readouterr().out
+    assert "dev" in out and "heldout" in out and "want" not in out
