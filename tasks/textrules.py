@@ -84,8 +84,8 @@ _ADVERB = (
     r"(?:no longer|usually|always|never|really|also|still|often|sometimes|just|even|only|now|rarely|seldom|"
     rf"(?!(?:{_LY_VERBS})\b)[a-z]+ly)"
 )
-#: Words after "I" that are not a present-tense verb to conjugate: past forms (English irregular
-#: verbs, whatever the tests use), modals, fillers and conjunctions.
+#: Words after "I" that are not a present-tense verb to conjugate: past forms (the English irregular
+#: verbs as a whole, not a list fitted to test cases), modals, fillers and conjunctions.
 # fmt: off
 _NOT_VERB_TEXT = (
     """arose awoke was were bore beat became began bent bet bid bit bled blew broke bred brought built burnt burst
@@ -155,8 +155,9 @@ def unlabelled(text: str) -> str:
 
 
 def clean(text: str) -> str:
-    """Collapse whitespace and strip filler at the start ("so", "well", "oh", "haha")."""
-    text = re.sub(r"\s+", " ", text).strip()
+    """Collapse whitespace, straighten typographic apostrophes (phone keyboards type "I’m", and every
+    rule reads "I'm") and strip filler at the start ("so", "well", "oh", "haha")."""
+    text = re.sub(r"\s+", " ", text.replace("’", "'").replace("‘", "'")).strip()
     text = re.sub(r"^(?:(?:so|well|oh|ah|hey|haha|hmm|um|yeah|yes|wow|lol|ok|okay)[,!.]?\s+)+", "", text, flags=re.I)
     return text[:1].upper() + text[1:] if text else text
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from evaluation.wording import FAMILIES, dev_failures, main, score
+from tasks.providers.local_extractor import LocalExtractor
 from tasks.providers.local_summarizer import LocalSummarizer
 from tasks.textrules import third_person
 from tests.test_extraction import session
@@ -55,3 +56,21 @@ def test_cli_prints_both_splits(capsys: pytest.CaptureFixture[str]) -> None:
     main(["--failures"])
     out = capsys.readouterr().out
     assert "dev" in out and "heldout" in out and "want" not in out
+
+
+@pytest.mark.parametrize("who", ["user", "Caroline"])
+def test_typographic_apostrophes_extract_what_straight_ones_do(who: str) -> None:
+    """Phone keyboards type "I’m": every rule is written with "'", so the text is straightened first."""
+    turns = [
+        "I’m vegan now and I’ve been for a year.",
+        "I don’t drink coffee anymore, I’d rather have tea.",
+        "My brother’s band plays on Friday and I’ll be there.",
+        "Please forget my old address, it’s wrong.",
+        "I haven’t decided on the job at Acme yet.",
+    ]
+    for text in turns:
+        curly = LocalExtractor().extract(session((who, text)))
+        straight = LocalExtractor().extract(session((who, text.replace("’", "'"))))
+        assert curly.facts or curly.forgets, text
+        assert [f.content for f in curly.facts] == [f.content for f in straight.facts], text
+        assert [f.query for f in curly.forgets] == [f.query for f in straight.forgets], text
