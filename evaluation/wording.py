@@ -1,10 +1,12 @@
-"""``python -m evaluation.wording``: does the local extractor's third-person rewrite read as English?
+"""``python -m evaluation.wording``: do the local extractor's memories read as English?
 
 Every memory of the embedded extractor is a first-person statement rewritten about its speaker
 ("I love my dog" → "User loves User's dog"), so a grammar slip shows in every recall ("User heards
-a song"). The cases are phrasing families, ``dev`` or ``heldout`` like the write-path suite: rules
-are developed on ``dev``; ``heldout`` was written before the rules it measures and is never read
-while writing them. A case is (statement, speaker, expected rewrite).
+a song"). Chat is typed loosely ("i dont like spicy food", "im a nurse", "btw ..."), and a memory
+must still come out right. The cases are phrasing families, ``dev`` or ``heldout`` like the
+write-path suite: rules are developed on ``dev``; ``heldout`` was written before the rules it
+measures and is never read while writing them. A rewrite case is (statement, speaker, expected
+rewrite); a chat case is (a user's turn, what its memories must say, what they must not).
 """
 
 from __future__ import annotations
@@ -12,19 +14,25 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Literal
 
+from tasks.models import Event, Session
+from tasks.providers.local_extractor import LocalExtractor
 from tasks.textrules import third_person
 
 Split = Literal["dev", "heldout"]
 Case = tuple[str, str, str]
+#: A user's turn, phrases its memories must contain, phrases they must not.
+ChatCase = tuple[str, tuple[str, ...], tuple[str, ...]]
 
 
 @dataclass(frozen=True)
 class Family:
     name: str
     split: Split
-    cases: tuple[Case, ...]
+    cases: tuple[Case, ...] = ()
+    chat: tuple[ChatCase, ...] = ()
 
 
 FAMILIES: tuple[Family, ...] = (
@@ -89,28 +97,65 @@ FAMILIES: tuple[Family, ...] = (
         ("I apply sunscreen daily.", "User", "User applies sunscreen daily."),
         ("I crave chocolate at night.", "Nate", "Nate craves chocolate at night."),
     )),
+    # -- loosely typed chat: developed on ------------------------------------------------------------
+    Family("chat: lower case, no apostrophes, fillers", "dev", chat=(
+        ("i dont like spicy food", ("User doesn't like spicy food",), ("dont",)),
+        ("my name is priya and i work as a nurse in leeds", ("User works as a nurse",), (" i ",)),
+        ("im a nurse at the city hospital", ("User is a nurse",), ()),
+        ("FYI I'm vegetarian now.", ("User is vegetarian",), ("FYI",)),
+        ("i'm not a fan of horror movies tbh", ("User is not a fan of horror movies",), ("tbh",)),
+        ("I cant stand loud restaurants", ("User can't stand loud restaurants",), ()),
+        ("i've been learning spanish for 3 months", ("User has been learning spanish",), ()),
+    )),
+    # -- loosely typed chat: measured only (written before the rules) ----------------------------------
+    Family("chat (held out)", "heldout", chat=(
+        ("i havent been to japan yet but i really want to go", ("User hasn't been to japan",), (" i ",)),
+        ("ive been vegan since 2019", ("User has been vegan since 2019",), ()),
+        ("im training for a marathon in october", ("User is training for a marathon",), ()),
+        ("my sister and i share an apartment in austin", ("User's sister and User share",), (" i ",)),
+        ("i wasnt happy with the hotel in rome", ("User wasn't happy with the hotel",), ()),
+        ("btw i work night shifts at the hospital", ("User works night shifts",), ("btw",)),
+        ("i didnt like the new update tbh", ("User didn't like the new update",), ("tbh",)),
+        ("doesnt matter, i prefer aisle seats anyway", ("User prefers aisle seats",), (" i ",)),
+    )),
 )  # fmt: skip
 
 
+def memories_of(text: str) -> str:
+    """What the local extractor remembers of one user turn, its facts joined by " | "."""
+    at = datetime(2023, 5, 8, 12, 0, tzinfo=UTC)
+    event = Event(id="e1", author="user", role="user", text=text, timestamp=at)
+    turn = Session(app_name="wording", user_id="u", session_id="s", started_at=at, ended_at=at, events=(event,))
+    return " | ".join(f.content for f in LocalExtractor().extract(turn).facts)
+
+
+def _chat_right(case: ChatCase, said: str) -> bool:
+    _, must, must_not = case
+    return all(m in said for m in must) and not any(n in f" {said} " for n in must_not)
+
+
+def _results(fam: Family) -> list[tuple[bool, str, str]]:
+    """(right, expected, got) per case of the family."""
+    out = [(third_person(text, who) == want, want, third_person(text, who)) for text, who, want in fam.cases]
+    for case in fam.chat:
+        said = memories_of(case[0])
+        out.append((_chat_right(case, said), f"{case[1]} without {case[2]}", said))
+    return out
+
+
 def score(families: Sequence[Family] = FAMILIES) -> dict[str, tuple[int, int]]:
-    """Per split, (cases rewritten exactly as expected, cases)."""
+    """Per split, (cases right, cases)."""
     out: dict[str, tuple[int, int]] = {}
     for fam in families:
-        right = sum(third_person(text, who) == want for text, who, want in fam.cases)
+        results = _results(fam)
         done, total = out.get(fam.split, (0, 0))
-        out[fam.split] = (done + right, total + len(fam.cases))
+        out[fam.split] = (done + sum(r for r, _, _ in results), total + len(results))
     return out
 
 
 def dev_failures(families: Sequence[Family] = FAMILIES) -> list[tuple[str, str]]:
     """(expected, got) for failing ``dev`` cases only: held-out failures are never shown."""
-    return [
-        (want, got)
-        for fam in families
-        if fam.split == "dev"
-        for text, who, want in fam.cases
-        if (got := third_person(text, who)) != want
-    ]
+    return [(want, got) for fam in families if fam.split == "dev" for right, want, got in _results(fam) if not right]
 
 
 def main(argv: Sequence[str] | None = None) -> None:

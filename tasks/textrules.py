@@ -154,11 +154,39 @@ def unlabelled(text: str) -> str:
     return _ASKED.sub(r"(\1) ", text)
 
 
+#: Contractions typed without their apostrophe ("dont", "im"); only words that are nothing else
+#: ("cant", "wont" and "ill" are words too, but "cant" / "wont" are rare enough in chat to read as
+#: contractions; "ill", "id", "were" and "its" are left alone).
+_BARE_CONTRACTIONS = {
+    "dont": "don't", "didnt": "didn't", "doesnt": "doesn't", "cant": "can't", "wont": "won't", "isnt": "isn't",
+    "arent": "aren't", "wasnt": "wasn't", "werent": "weren't", "havent": "haven't", "hasnt": "hasn't",
+    "hadnt": "hadn't", "couldnt": "couldn't", "wouldnt": "wouldn't", "shouldnt": "shouldn't", "im": "I'm",
+    "ive": "I've",
+}  # fmt: skip
+_BARE = re.compile(r"\b(" + "|".join(_BARE_CONTRACTIONS) + r")\b", re.I)
+#: "i" typed in lower case, alone or contracted ("i'm"), not "i.e." or a list marker "i)".
+_LOWER_I = re.compile(r"(?<![\w'])i(?=(?:'(?:m|ve|d|ll))?(?:\s|$|[,!?;:]|\.(?!\w)))")
+#: Filler that opens a chat sentence, and filler that closes one.
+_LEADING_FILLER = re.compile(
+    r"^(?:(?:so|well|oh|ah|hey|haha|hmm|um|yeah|yes|wow|lol|ok|okay|fyi|btw|by the way|tbh|to be honest|"
+    r"just so you know|anyway|anyways)[,!.:]?\s+)+",
+    re.I,
+)
+_TRAILING_FILLER = re.compile(r"[,\s]+(?:tbh|lol|haha|fyi|btw|lmao)(?=[.!?]*$)", re.I)
+
+
+def _contraction(m: re.Match[str]) -> str:
+    word = _BARE_CONTRACTIONS[m.group(1).lower()]
+    return word if m.group(1)[0].islower() or word.startswith("I") else word.capitalize()
+
+
 def clean(text: str) -> str:
-    """Collapse whitespace, straighten typographic apostrophes (phone keyboards type "I’m", and every
-    rule reads "I'm") and strip filler at the start ("so", "well", "oh", "haha")."""
+    """A chat sentence as the extraction rules expect it: whitespace collapsed, typographic
+    apostrophes straightened (phone keyboards type "I’m"), loosely typed pronouns and contractions
+    written out ("i dont" → "I don't"), filler stripped at the start ("so", "btw") and the end ("tbh")."""
     text = re.sub(r"\s+", " ", text.replace("’", "'").replace("‘", "'")).strip()
-    text = re.sub(r"^(?:(?:so|well|oh|ah|hey|haha|hmm|um|yeah|yes|wow|lol|ok|okay)[,!.]?\s+)+", "", text, flags=re.I)
+    text = _LOWER_I.sub("I", _BARE.sub(_contraction, text))
+    text = _TRAILING_FILLER.sub("", _LEADING_FILLER.sub("", text))
     return text[:1].upper() + text[1:] if text else text
 
 

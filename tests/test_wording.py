@@ -7,7 +7,7 @@ import pytest
 from evaluation.wording import FAMILIES, dev_failures, main, score
 from tasks.providers.local_extractor import LocalExtractor
 from tasks.providers.local_summarizer import LocalSummarizer
-from tasks.textrules import third_person
+from tasks.textrules import clean, third_person
 from tests.test_extraction import session
 
 
@@ -23,7 +23,7 @@ def test_held_out_families_mostly_read_as_english() -> None:
 
 def test_every_family_has_cases_and_a_split() -> None:
     assert {f.split for f in FAMILIES} == {"dev", "heldout"}
-    assert all(len(f.cases) >= 5 for f in FAMILIES)
+    assert all(len(f.cases) + len(f.chat) >= 5 for f in FAMILIES)
 
 
 @pytest.mark.parametrize(
@@ -74,3 +74,17 @@ def test_typographic_apostrophes_extract_what_straight_ones_do(who: str) -> None
         assert curly.facts or curly.forgets, text
         assert [f.content for f in curly.facts] == [f.content for f in straight.facts], text
         assert [f.query for f in curly.forgets] == [f.query for f in straight.forgets], text
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("i dont know, i.e. not yet", "I don't know, i.e. not yet"),  # "i.e." is not the pronoun
+        ("Dont worry, im fine", "Don't worry, I'm fine"),
+        ("i was ill last week", "I was ill last week"),  # "ill" is a word, not "I'll"
+        ("btw, i think so tbh.", "I think so."),
+        ("see part i) below", "See part i) below"),  # a list marker
+    ],
+)
+def test_clean_writes_out_loose_chat(text: str, want: str) -> None:
+    assert clean(text) == want
