@@ -107,6 +107,13 @@ FAMILIES: tuple[Family, ...] = (
         ("I cant stand loud restaurants", ("User can't stand loud restaurants",), ()),
         ("i've been learning spanish for 3 months", ("User has been learning spanish",), ()),
     )),
+    Family("chat: what a fact goes on to say", "dev", chat=(
+        ("i have two cats, milo and luna", ("User has two cats, milo and luna",), ()),
+        ("I work at Google, mostly on search infrastructure.", ("Google, mostly on search infrastructure",), ()),
+        ("I live in Lisbon, near the river.", ("User lives in Lisbon, near the river",), ()),
+        ("I work at Google, which is great", ("User works at Google",), ()),
+        ("I have a dog named Rex.", ("User has a dog named Rex",), ()),
+    )),
     # -- loosely typed chat: measured only (written before the rules) ----------------------------------
     Family("chat (held out)", "heldout", chat=(
         ("i havent been to japan yet but i really want to go", ("User hasn't been to japan",), (" i ",)),

@@ -124,15 +124,24 @@ class UserClauses:
         change = bool(rules) and (cue or WEAK_CUE.search(resolved) is not None)
         covered = " ".join(r.content for r in rules)
         rest: list[str] = []
+        details: list[str] = []  # "I work at Google, mostly on search": what a rule's clause goes on to say
         for clause in self._clauses(resolved, cue, bool(rules)):
             clause = _FILLER.sub("", clause.strip(" ,;-")).strip()
             # In a change, a clause with the cue carries the new value even without "I" ("it's all jazz now").
             carries = change and _CUES.search(clause) is not None and len(content_words(clause)) >= 2
-            if clause and (carries or self._informative(clause)) and not (rules and _covered(clause, covered)):
+            if not clause or (rules and _covered(clause, covered)):
+                continue
+            if carries or self._informative(clause):
                 rest.append(clause)
+            elif len(rules) == 1 and _elaborates(clause):
+                details.append(clause)
         merged: RuleFact | None = None
         if change:
             merged, rules, rest = self._one_change(rules, cued, rest)
+        elif details:  # the rule's fact keeps them: a detail is lost if dropped, and means little alone
+            rule = rules[0]
+            said = ", ".join([rule.content.rstrip(". "), *(third_person(d, self.who).rstrip(". ") for d in details)])
+            rules = [RuleFact(rule.topic, said, rule.importance, rule.slot, rule.value)]
         for rule in rules:
             self._add(rule, resolved, generic=rule is merged and rule.slot is None)
         if custom := self.x.custom_topic(resolved):
@@ -260,6 +269,12 @@ def _specifics(text: str) -> set[str]:
     """Codes, numbers and capitalised names in a text (not the dates resolve_dates wrote in)."""
     found = set(re.findall(r"\b[\w-]*\d[\w-]*\b|(?<=\w )[A-Z][\w'-]+", text))
     return {w.rstrip("'s") for w in found if w not in _DATE_WORDS and not re.fullmatch(r"(?:19|20)\d\d|\d{1,2}", w)}
+
+
+def _elaborates(clause: str) -> bool:
+    """A clause that says more about its sentence's fact without a subject of its own ("near the
+    river", "Milo and Luna"): two content words at least, and not a question or a request."""
+    return not clause.endswith("?") and not REQUEST.match(clause) and len(content_words(clause)) >= 2
 
 
 def _covered(clause: str, covered: str) -> bool:
