@@ -114,6 +114,17 @@ FAMILIES: tuple[Family, ...] = (
         ("I work at Google, which is great", ("User works at Google",), ()),
         ("I have a dog named Rex.", ("User has a dog named Rex",), ()),
     )),
+    Family("chat: sentences in lower case", "dev", chat=(
+        ("i dont really like tofu tbh. i love mushroom risotto though", ("User doesn't really like tofu",
+         "User loves mushroom risotto"), ("tbh",)),
+        ("i moved to york. its much quieter than leeds", ("User moved to york",), (". its", ". Its")),
+        ("i have a dog. his name is rex", ("User has a dog",), (". his",)),
+    )),
+    Family("chat: a clause that goes on", "dev", chat=(
+        ("im vegetarian now, been like 3 months", ("User is vegetarian",), ("mentioned that been",)),
+        ("I drive a Prius, mostly for work", ("mostly for work",), ("mentioned that mostly",)),
+        ("I have a cat, which I adopted in 2021", ("adopted in 2021",), ("mentioned that which",)),
+    )),
     # -- loosely typed chat: measured only (written before the rules) ----------------------------------
     Family("chat (held out)", "heldout", chat=(
         ("i havent been to japan yet but i really want to go", ("User hasn't been to japan",), (" i ",)),
@@ -124,6 +135,20 @@ FAMILIES: tuple[Family, ...] = (
         ("btw i work night shifts at the hospital", ("User works night shifts",), ("btw",)),
         ("i didnt like the new update tbh", ("User didn't like the new update",), ("tbh",)),
         ("doesnt matter, i prefer aisle seats anyway", ("User prefers aisle seats",), (" i ",)),
+    )),
+    Family("chat: sentences in lower case (held out)", "heldout", chat=(
+        ("my daughter started school. she loves it so far", ("User's daughter started school",), (". she",)),
+        ("i quit my job last week. feeling great about it tbh", ("User quit",), ("tbh",)),
+        ("we adopted a cat. i named her luna", ("User named her luna",), (". i ",)),
+        ("i'm not a morning person lol. i usually start work at 10", ("User usually starts work at 10",),
+         ("lol", ". i ")),
+        ("e.g. i like hiking and biking", ("User likes hiking",), ()),
+    )),
+    Family("chat: a clause that goes on (held out)", "heldout", chat=(
+        ("i live in madrid, since 2020", ("since 2020",), ("mentioned that since",)),
+        ("I work at Acme, mainly on billing", ("mainly on billing",), ("mentioned that mainly",)),
+        ("I'm vegan now, for about two years", ("User is vegan",), ("mentioned that for",)),
+        ("I play tennis, usually on sundays", ("usually on sundays",), ("mentioned that usually",)),
     )),
 )  # fmt: skip
 

@@ -12,12 +12,25 @@ from datetime import datetime, timedelta
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
             "seven": 7, "eight": 8, "nine": 9, "ten": 10, "a couple of": 2, "a few": 3, "several": 3}  # fmt: skip
-_SENTENCE = re.compile(r"(?<=[.!?])(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!Mrs\.)(?<!\bSt\.)\s+(?=[\"'A-Z0-9])|\n+")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+#: A piece ending in one of these continues into the next one ("Dr. Smith", "e.g. hiking", "J. Smith",
+#: "the U.S. army"); "No." only before a number ("No. 5").
+_ABBREVIATION = re.compile(r"(?:\b(?i:Dr|Mr|Ms|Mrs|St|Prof|Jr|Sr|vs|etc|approx|cf|e\.g|i\.e)|\b[A-Z]|\w\.\w)\.$")
+_NUMBER_SIGN = re.compile(r"\b[Nn]o\.$")
 
 
 def sentences(text: str) -> list[str]:
-    """Split text into sentences (a simple rule that keeps abbreviations like "Dr." mostly intact)."""
-    return [s.strip() for s in _SENTENCE.split(text) if s and s.strip()]
+    """Split text into sentences, also where chat starts one in lower case ("...tofu tbh. i love...");
+    a piece that ends in an abbreviation or an initial is joined to the next."""
+    out: list[str] = []
+    for piece in (p.strip() for p in _SENTENCE.split(text)):
+        if not piece:
+            continue
+        if out and (_ABBREVIATION.search(out[-1]) or (_NUMBER_SIGN.search(out[-1]) and piece[:1].isdigit())):
+            out[-1] = f"{out[-1]} {piece}"
+        else:
+            out.append(piece)
+    return out
 
 
 def fmt_date(value: datetime) -> str:

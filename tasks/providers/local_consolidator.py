@@ -38,6 +38,28 @@ def _overlap(a: frozenset[str], b: frozenset[str]) -> float:
     return len(a & b) / len(a | b) if a | b else 0.0
 
 
+#: A forget request that names a memory's words in another form ("the allergy thing" for "allergic to
+#: cats") must also be this close to it: a shared stem alone is weak evidence for a deletion.
+FAMILY_AT = 0.3
+
+
+def same_family(a: str, b: str) -> bool:
+    """Two words of one family, compared unstemmed: both of 5+ letters, sharing a prefix of 4+ letters
+    that leaves at most 2 of the shorter one ("allergy" / "allergic", "smoking" / "smoker")."""
+    if a == b:
+        return True
+    short = min(len(a), len(b))
+    if short < 5:
+        return False
+    shared = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), short)
+    return shared >= 4 and short - shared <= 2
+
+
+def _family_words(text: str, stems: frozenset[str]) -> set[str]:
+    """The unstemmed words of ``text`` whose stems are in ``stems``."""
+    return {w for w in tokens(text) if content_words(w) & stems}
+
+
 class LocalConsolidator:
     """Rule-based :class:`~tasks.providers.base.Consolidator` over cosine similarities.
 
@@ -97,7 +119,7 @@ class LocalConsolidator:
         values = forgotten_values(request.query)
         for scored in related:
             memory = scored.memory
-            why = self._forget_match(scored, core) or states_value(memory, request, values)
+            why = self._forget_match(scored, core, request.query) or states_value(memory, request, values)
             if why:
                 decisions.append(
                     Decision(
@@ -176,12 +198,16 @@ class LocalConsolidator:
             reason=reason,
         )
 
-    def _forget_match(self, scored: ScoredMemory, core: frozenset[str]) -> str:
+    def _forget_match(self, scored: ScoredMemory, core: frozenset[str], query: str) -> str:
         memory = scored.memory
         if scored.similarity >= self.forget_threshold:
             return f"similarity {scored.similarity:.2f}"
-        if core and core <= content_words(memory.content):
+        words = content_words(memory.content)
+        if core and core <= words:
             return "names its words"
+        asked, said = _family_words(query, core), _family_words(memory.content, words)
+        if asked and scored.similarity >= FAMILY_AT and all(any(same_family(w, m) for m in said) for w in asked):
+            return f"names its words in another form (similarity {scored.similarity:.2f})"
         slot_words = content_words(memory.slot.replace(":", " ")) if memory.slot else frozenset()
         value_words = content_words(memory.value) if memory.value else frozenset()
         if core and ((slot_words and slot_words & core) or (value_words and value_words <= core)):

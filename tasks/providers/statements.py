@@ -23,7 +23,8 @@ WEAK_CUE = re.compile(r"\b(?:now|these days|currently|lately|at the moment)\b", 
 #: The words after a cue that names what is no longer true ("sold *the Fiat*", "instead of *korfball*").
 _OLD_SPAN = re.compile(
     r"\b(?:sold|quit|stopped|gave up|given up|got rid of|no longer \w+(?: to| with)?|instead of|switched from|"
-    r"changed (?:my|\w+'s) mind about|(?:do not|don't|doesn't|does not) \w+(?: to| with)?|not|no more)\s+"
+    r"changed (?:my|\w+'s) mind about|not|no more|"
+    r"(?:do not|don't|doesn't|does not) (?:(?:really|even|actually|\w+ly) )?\w+(?: to| with)?)\s+"
     r"((?:[\w'-]+\s?){1,4})"
     r"|\b((?:[\w'-]+\s?){1,3}) (?:is|are) (?:gone|over|history)\b",
     re.I,

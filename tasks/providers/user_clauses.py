@@ -158,7 +158,7 @@ class UserClauses:
         Split apart, "I left my old job as a nurse" or "I gave up cold brew" would stay current beside
         the new value and be recalled as the answer. A rule stating a value without a negation ("I love
         coffee but I've switched to tea") stays its own fact, for consolidation to supersede; clauses with
-        an identifier keep a fact of their own.
+        an identifier (not a mere count: "been like 3 months" goes with it) keep a fact of their own.
         """
 
         def old(rule: RuleFact) -> bool:
@@ -171,7 +171,7 @@ class UserClauses:
             (r for r in fresh if r in cued), next((r for r in fresh if r.slot), fresh[0] if fresh else rules[0])
         )
         joined = [r for r in rules if r is not primary and old(r)]
-        absorbed = [c for c in rest if not re.search(r"\d", RESOLVED_DATE.sub("", c))]
+        absorbed = [c for c in rest if not _IDENTIFIER.search(RESOLVED_DATE.sub("", c))]
         if not joined and not absorbed:
             return None, rules, rest
         parts = [primary.content.rstrip(". "), *(r.content.rstrip(". ") for r in joined)]
@@ -247,6 +247,8 @@ class UserClauses:
         return True
 
 
+#: A code, a long number or a year ("A123", "#4521", "2021"), not a count ("3 months").
+_IDENTIFIER = re.compile(r"(?=[\w-]*\d)[\w-]{3,}")
 _MONTHS = (f"{datetime(2000, m, 1):%B}" for m in range(1, 13))
 _DATE_WORDS = frozenset((*_MONTHS, *(w.capitalize() for w in WEEKDAYS), "User", "I"))
 
