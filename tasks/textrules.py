@@ -185,7 +185,9 @@ _LEADING_FILLER = re.compile(
     r"just so you know|anyway|anyways)[,!.:]?\s+)+",
     re.I,
 )
-_TRAILING_FILLER = re.compile(r"[,\s]+(?:tbh|lol|haha|fyi|btw|lmao)(?=[.!?]*$)", re.I)
+_TRAILING_FILLER = re.compile(
+    r"(?<!\beven)(?<!\bas)[,\s]+(?:tbh|lol|haha|fyi|btw|lmao|though|anyway|anyways)(?=[.!?]*$)", re.I
+)
 
 
 def _contraction(m: re.Match[str]) -> str:
