@@ -15,22 +15,33 @@ _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 #: A piece ending in one of these continues into the next one ("Dr. Smith", "e.g. hiking", "J. Smith",
 #: "the U.S. army"); "No." only before a number ("No. 5").
-_ABBREVIATION = re.compile(r"(?:\b(?i:Dr|Mr|Ms|Mrs|St|Prof|Jr|Sr|vs|etc|approx|cf|e\.g|i\.e)|\b[A-Z]|\w\.\w)\.$")
+_ABBREVIATION = re.compile(r"(?:\b(?i:Dr|Mr|Ms|Mrs|St|Prof|Jr|Sr|vs|etc|approx|cf|e\.g|i\.e)|\b[A-HJ-Z]|\w\.\w)\.$")
 _NUMBER_SIGN = re.compile(r"\b[Nn]o\.$")
+_OPENS_SENTENCE = re.compile(r"[\"'A-Za-z0-9]")
 
 
 def sentences(text: str) -> list[str]:
     """Split text into sentences, also where chat starts one in lower case ("...tofu tbh. i love...");
-    a piece that ends in an abbreviation or an initial is joined to the next."""
+    a piece that ends in an abbreviation or an initial is joined to the next, and one that opens with a
+    bracket or a symbol to the one before."""
     out: list[str] = []
     for piece in (p.strip() for p in _SENTENCE.split(text)):
         if not piece:
             continue
-        if out and (_ABBREVIATION.search(out[-1]) or (_NUMBER_SIGN.search(out[-1]) and piece[:1].isdigit())):
+        # A piece that opens with a bracket or a symbol belongs to the sentence before it ("[shares a photo: ...]").
+        if out and (_continues(out[-1], piece) or not _OPENS_SENTENCE.match(piece)):
             out[-1] = f"{out[-1]} {piece}"
         else:
             out.append(piece)
     return out
+
+
+def _continues(before: str, piece: str) -> bool:
+    """``before`` ends in an abbreviation or an initial ("Dr.", "J."), in "No." before a number, or
+    trails off ("...") into a lower-case word."""
+    if before.endswith(("...", "…")) and piece[:1].islower():
+        return True
+    return bool(_ABBREVIATION.search(before) or (_NUMBER_SIGN.search(before) and piece[:1].isdigit()))
 
 
 def fmt_date(value: datetime) -> str:

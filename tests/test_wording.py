@@ -8,7 +8,7 @@ from evaluation.wording import FAMILIES, dev_failures, main, score
 from tasks.providers.local_consolidator import same_family
 from tasks.providers.local_extractor import LocalExtractor
 from tasks.providers.local_summarizer import LocalSummarizer
-from tasks.textrules import clean, third_person
+from tasks.textrules import clean, sentences, third_person
 from tests.test_extraction import session
 
 
@@ -110,3 +110,18 @@ def test_forget_requests_name_a_memory_in_another_form() -> None:
 def test_word_families_are_conservative(a: str, b: str, same: bool) -> None:
     """ "movie" / "moving" pass the word test: the similarity floor (FAMILY_AT) is what keeps them apart."""
     assert same_family(a, b) is same
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("i dont like tofu tbh. i love risotto", ["i dont like tofu tbh.", "i love risotto"]),
+        ("Dr. Smith met J. Smith. fine", ["Dr. Smith met J. Smith.", "fine"]),
+        ("So did I. then we left", ["So did I.", "then we left"]),  # "I." is not an initial
+        ("Look! [shares a photo: a lake]", ["Look! [shares a photo: a lake]"]),  # a caption stays with its sentence
+        ("work stuff... but it was fine", ["work stuff... but it was fine"]),
+        ("No. 5 is mine. no. never", ["No. 5 is mine.", "no.", "never"]),
+    ],
+)
+def test_sentences_split_lower_case_chat(text: str, want: list[str]) -> None:
+    assert sentences(text) == want
