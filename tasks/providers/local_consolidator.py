@@ -38,7 +38,7 @@ def _overlap(a: frozenset[str], b: frozenset[str]) -> float:
     return len(a & b) / len(a | b) if a | b else 0.0
 
 
-#: A forget request that names a memory's words in another form ("the allergy thing" for "allergic to
+#: A forget request that names a memory's words in another form ("forget my allergy" for "allergic to
 #: cats") must also be this close to it: a shared stem alone is weak evidence for a deletion.
 FAMILY_AT = 0.3
 
