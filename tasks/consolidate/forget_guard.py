@@ -46,8 +46,6 @@ _TASK_WORDS = (
     r"subscription|paragraph|sentence|slide|column|row|table|entry|watchlist|wishlist|note|notes|"
     r"search history|browser history|cache|cookies|spam|contact|contacts|seat selection|layover)\b"
 )
-#: Where the trigger's clause ends: punctuation or a conjunction that starts the reason.
-_CLAUSE_END = re.compile(r"[,;:]|\s[-–—]\s|\b(?:because|since|as I|so that)\b", re.I)
 #: Objects of a task the agent does, not facts it remembers about the user.
 _TASK = re.compile(r"\b" + _TASK_WORDS, re.I)
 _FROM_TASK = re.compile(
