@@ -46,7 +46,7 @@ _TASK_WORDS = (
     r"subscription|paragraph|sentence|slide|column|row|table|entry|watchlist|wishlist|note|notes|"
     r"search history|browser history|cache|cookies|spam|contact|contacts|seat selection|layover)\b"
 )
-#: Objects of a task the agent does, not facts it remembers about the user.
+#: A task word anywhere in the clause; ``_FROM_TASK``: one the object is taken out of ("from my calendar").
 _TASK = re.compile(r"\b" + _TASK_WORDS, re.I)
 _FROM_TASK = re.compile(
     r"\b(?:from|off|out of|in|on)\s+(?:the|my|our|this|that|your)?\s*(?:\w+\s+){0,2}?" + _TASK_WORDS, re.I
