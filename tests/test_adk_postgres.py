@@ -97,7 +97,7 @@ def test_sessions_written_by_adk_on_postgres_are_pulled_incrementally(postgres: 
     assert run_ingest(settings, stages=Stages(pull=pull_at(T0 + timedelta(minutes=7)))).sessions_processed == 2
     assert {r["session_id"] for r in open_store(settings).rows(LEDGER)} == {"p1", "p1#2", "p2"}
     active = sorted(m["content"] for m in open_store(settings).rows(MEMORIES) if m["status"] == "active")
-    assert active[0] == "User prefers aisle seats" and active[1].startswith("User prefers tea")
+    assert active[0].startswith("User has switched to tea") and active[1] == "User prefers aisle seats"
     loop.run_until_complete(service.close())
     loop.close()
 

@@ -163,11 +163,15 @@ def test_a_growing_session_is_extracted_once_per_event_and_consolidated_in_order
     segments = {sid: sorted(e for s2, e in adk.extracted if s2 == sid) for sid in ("grow", "grow#2", "grow#3")}
     assert segments == {"grow": sorted(said[:2]), "grow#2": sorted(said[2:4]), "grow#3": sorted(said[4:])}
     updates = [(c["old_content"], c["new_content"]) for c in adk.rows(CHANGES) if c["action"] == "UPDATE"]
-    assert next(new for old, new in updates if old == "User loves coffee").startswith("User prefers tea"), (
+    assert next(new for old, new in updates if old == "User loves coffee").startswith("User has switched to tea"), (
         "the later segment updates the earlier memory"
     )
     active = sorted(m["content"] for m in adk.rows(MEMORIES) if m["status"] == "active")
-    assert len(active) == 2 and active[0] == "User prefers aisle seats" and active[1].startswith("User prefers tea")
+    assert (
+        len(active) == 2
+        and active[0].startswith("User has switched to tea")
+        and active[1] == "User prefers aisle seats"
+    )
     assert len(adk.rows(EPISODES)) == 3
 
 
@@ -189,7 +193,7 @@ def test_a_run_that_dies_yields_the_same_segment_again(adk: Adk) -> None:
     assert _ledger(adk) == {"crash", "crash#2"}
     assert adk.ingest(140).sessions_processed == 1
     assert _ledger(adk) == {"crash", "crash#2", "crash#3"}
-    tea = [m for m in adk.rows(MEMORIES) if m["content"].startswith("User prefers tea")]
+    tea = [m for m in adk.rows(MEMORIES) if m["content"].startswith("User has switched to tea")]
     assert len(tea) == 1
 
 

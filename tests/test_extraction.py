@@ -55,7 +55,7 @@ def session(*turns: tuple[str, str], sid: str = "s1") -> Session:
         ),
         ("My name is Dana Cruz.", "user_personal_info", "User's name is Dana Cruz", "name"),
         ("I moved to Lisbon last month.", "user_personal_info", "User lives in Lisbon", "location"),
-        ("I've switched to tea.", "user_preferences", "User prefers tea", "preference:drink"),
+        ("I've switched to tea.", "user_preferences", "User has switched to tea", "preference:drink"),
     ],
 )
 def test_managed_topics(text: str, topic: str, content: str, slot: str | None) -> None:

@@ -125,3 +125,15 @@ def test_word_families_are_conservative(a: str, b: str, same: bool) -> None:
 )
 def test_sentences_split_lower_case_chat(text: str, want: list[str]) -> None:
     assert sentences(text) == want
+
+
+def test_switching_closes_a_plain_statement_of_the_old_habit() -> None:
+    """ "I drink coffee every morning" is not a stated preference (no rule reads it as one), so
+    "I've switched to tea" must carry the switch in its words for consolidation to close it."""
+    from evaluation.writepath.cases import Case
+    from evaluation.writepath.runner import run_writepath
+
+    case = Case("switch#1", "switch", "dev", "change", (("I drink coffee every morning.",), ("ive switched to tea",)),
+                new=("tea",), old=("coffee",))  # fmt: skip
+    (result,) = run_writepath(cases=[case]).results
+    assert result.decision_ok, result.why

@@ -139,9 +139,11 @@ def preference(s: str, who: str) -> RuleFact | None:
         val, old = _strip(re.split(r"\s+for\s+", m.group(2), maxsplit=1)[0]), m.group(1)
         cat = category_of(val) or (category_of(old) if old else None)
         if cat:
-            was = f" (switched from {old.strip()})" if old else ""
             value: str | None = _value_in(val, cat) if category_of(val) else val.lower()
-            return RuleFact(T, f"{who} prefers {val}{was}", 0.8, f"preference:{cat}", value)
+            # Without the old value named, the change itself must stay in the words: "prefers tea" would not
+            # tell consolidation to close "drinks coffee" (a statement of another slot).
+            said = f"{who} prefers {val} (switched from {old.strip()})" if old else f"{who} has switched to {val}"
+            return RuleFact(T, said, 0.8, f"preference:{cat}", value)
     if (m := re.search(r"\b(?:it's|it is) ([\w -]{2,40}?) for me (?:now|these days)", s, re.I)) and (
         cat := category_of(m.group(1))
     ):
