@@ -105,6 +105,7 @@ FAMILIES: tuple[Family, ...] = (
         ("FYI I'm vegetarian now.", ("User is vegetarian",), ("FYI",)),
         ("i'm not a fan of horror movies tbh", ("User is not a fan of horror movies",), ("tbh",)),
         ("I cant stand loud restaurants", ("User can't stand loud restaurants",), ()),
+        ("lets go with casa azul", ("Decision by User: go with casa azul",), ()),
         ("i've been learning spanish for 3 months", ("User has been learning spanish",), ()),
     )),
     Family("chat: what a fact goes on to say", "dev", chat=(

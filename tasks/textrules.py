@@ -213,6 +213,7 @@ def clean(text: str) -> str:
     text = re.sub(r"\s+", " ", text.replace("’", "'").replace("‘", "'")).strip()
     text = _LOWER_I.sub("I", _BARE.sub(_contraction, text))
     text = _TRAILING_FILLER.sub("", _LEADING_FILLER.sub("", text))
+    text = re.sub(r"^lets\b", "let's", text, flags=re.I)  # "lets go with X" opens a proposal; mid-sentence it is a verb
     return text[:1].upper() + text[1:] if text else text
 
 
