@@ -10,15 +10,15 @@ while writing the match; ``heldout`` ones were written before it and are only me
 
 from __future__ import annotations
 
-from evaluation.writepath.cases import Case
+from evaluation.writepath.cases import Case, Split
 from evaluation.writepath.runner import WritepathMetrics, run_writepath
 
 
 def _case(
-    n: int, split: str, said: tuple[str, ...], ask: str, old: tuple[str, ...], keep: tuple[str, ...] = ()
+    n: int, split: Split, said: tuple[str, ...], ask: str, old: tuple[str, ...], keep: tuple[str, ...] = ()
 ) -> Case:
     family = f"forget-forms/{split}"
-    return Case(f"{family}#{n}", family, split, "forget", (said, (ask,)), old=old, keep=keep)  # type: ignore[arg-type]
+    return Case(f"{family}#{n}", family, split, "forget", (said, (ask,)), old=old, keep=keep)
 
 
 CASES: tuple[Case, ...] = (

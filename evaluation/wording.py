@@ -15,13 +15,12 @@ import argparse
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Literal
 
+from evaluation.writepath.cases import Split
 from tasks.models import Event, Session
 from tasks.providers.local_extractor import LocalExtractor
 from tasks.textrules import third_person
 
-Split = Literal["dev", "heldout"]
 Case = tuple[str, str, str]
 #: A user's turn, phrases its memories must contain, phrases they must not.
 ChatCase = tuple[str, tuple[str, ...], tuple[str, ...]]
@@ -169,36 +168,45 @@ def _chat_right(case: ChatCase, said: str) -> bool:
 
 def _results(fam: Family) -> list[tuple[bool, str, str]]:
     """(right, expected, got) per case of the family."""
-    out = [(third_person(text, who) == want, want, third_person(text, who)) for text, who, want in fam.cases]
+    out = [(got == want, want, got) for text, who, want in fam.cases for got in (third_person(text, who),)]
     for case in fam.chat:
         said = memories_of(case[0])
         out.append((_chat_right(case, said), f"{case[1]} without {case[2]}", said))
     return out
 
 
-def score(families: Sequence[Family] = FAMILIES) -> dict[str, tuple[int, int]]:
+Results = list[tuple[Family, list[tuple[bool, str, str]]]]
+
+
+def results(families: Sequence[Family] = FAMILIES) -> Results:
+    """Every family with its cases' (right, expected, got); the extractor runs once per chat case."""
+    return [(fam, _results(fam)) for fam in families]
+
+
+def score(families: Sequence[Family] = FAMILIES, done: Results | None = None) -> dict[str, tuple[int, int]]:
     """Per split, (cases right, cases)."""
     out: dict[str, tuple[int, int]] = {}
-    for fam in families:
-        results = _results(fam)
-        done, total = out.get(fam.split, (0, 0))
-        out[fam.split] = (done + sum(r for r, _, _ in results), total + len(results))
+    for fam, found in done if done is not None else results(families):
+        right, total = out.get(fam.split, (0, 0))
+        out[fam.split] = (right + sum(r for r, _, _ in found), total + len(found))
     return out
 
 
-def dev_failures(families: Sequence[Family] = FAMILIES) -> list[tuple[str, str]]:
+def dev_failures(families: Sequence[Family] = FAMILIES, done: Results | None = None) -> list[tuple[str, str]]:
     """(expected, got) for failing ``dev`` cases only: held-out failures are never shown."""
-    return [(want, got) for fam in families if fam.split == "dev" for right, want, got in _results(fam) if not right]
+    found = done if done is not None else results([f for f in families if f.split == "dev"])
+    return [(want, got) for fam, rows in found if fam.split == "dev" for right, want, got in rows if not right]
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--failures", action="store_true", help="list failing dev cases")
     args = parser.parse_args(argv)
-    for split, (right, total) in score().items():
+    done = results()
+    for split, (right, total) in score(done=done).items():
         print(f"{split:8} {right:3d}/{total:3d} {right / total:6.1%}")
     if args.failures:
-        for want, got in dev_failures():
+        for want, got in dev_failures(done=done):
             print(f"  want {want!r}\n   got {got!r}")
 
 

@@ -205,9 +205,10 @@ class LocalConsolidator:
         words = content_words(memory.content)
         if core and core <= words:
             return "names its words"
-        asked, said = _family_words(query, core), _family_words(memory.content, words)
-        if asked and scored.similarity >= FAMILY_AT and all(any(same_family(w, m) for m in said) for w in asked):
-            return f"names its words in another form (similarity {scored.similarity:.2f})"
+        if core and scored.similarity >= FAMILY_AT:
+            asked, said = _family_words(query, core), _family_words(memory.content, words)
+            if asked and all(any(same_family(w, m) for m in said) for w in asked):
+                return f"names its words in another form (similarity {scored.similarity:.2f})"
         slot_words = content_words(memory.slot.replace(":", " ")) if memory.slot else frozenset()
         value_words = content_words(memory.value) if memory.value else frozenset()
         if core and ((slot_words and slot_words & core) or (value_words and value_words <= core)):
