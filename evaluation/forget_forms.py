@@ -36,6 +36,14 @@ CASES: tuple[Case, ...] = (
           ("photographer",)),
     _case(7, "dev", ("I love going to concerts.", "I'm concerned about my grades."),
           "forget the concern about grades", ("grades",), ("concerts",)),
+    # Hostile (round 8): what a looser match must not delete.
+    _case(20, "dev", ("My sister lives in Dublin.",), "Forget my sister's wedding plans.", (), ("Dublin",)),
+    _case(21, "dev", ("I work as a nurse.", "My brother is a chef."), "Forget my brother's job.", ("chef",),
+          ("nurse",)),
+    _case(22, "dev", ("I love the museum of modern art.",), "Forget the museum stuff, let's go to the park instead.",
+          (), ("museum",)),
+    # Not scored: "forget my travel plans" also closes "my travel budget is 2000 euros" (the budget is a
+    # trip's plan too; with the kind-of-thing head "plans" left out, "travel" is what names a memory).
     # -- measured only (written in round 8 before any rule change, never read while writing rules) ----
     _case(8, "heldout", ("I've been learning Japanese for two years.", "I cycle to work."),
           "Please forget about my Japanese lessons.", ("Japanese",), ("cycle",)),

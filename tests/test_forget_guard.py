@@ -36,6 +36,11 @@ def judge(text: str, query: str, author: str = "user") -> tuple[bool, str]:
         ("Please forget that I live in Berlin.", "I live in Berlin", "ChatGPT", False),
         ("Please forget that I live in Berlin.", "I live in Berlin", "Caroline", False),
         ("Don't forget your passion for dance.", "your passion for dance", "Melanie", False),
+        # "the X stuff": a topic named as such is a memory; a plan after it or a task word makes it a dismissal.
+        ("Forget the marriage stuff.", "the marriage stuff", "user", True),
+        ("Forget the museum stuff, let's go to the park instead.", "the museum stuff", "user", False),
+        ("Forget the hotel stuff.", "the hotel stuff", "user", False),
+        ("Forget the museum.", "the museum", "user", False),
     ],
 )
 def test_guard_cases(text: str, query: str, author: str, accepted: bool) -> None:
@@ -85,3 +90,15 @@ def test_redact_session_masks_event_texts_and_keeps_the_session_otherwise() -> N
     masked = redact_session(session, Settings(redact_pii=True))
     assert masked.events[0].text == "My email is [EMAIL]." and masked.events[0].id == "e1"
     assert masked.key == session.key
+
+
+def test_forgetting_the_thing_the_other_side_just_offered_is_a_dismissal() -> None:
+    """ "Forget the sushi stuff" right after the agent offered sushi turns the offer down: no memory named."""
+    offer = Event(id="e0", author="agent", role="agent", text="How about the sushi place on 5th?", timestamp=AT)
+    ask = Event(id="e1", author="user", role="user", text="Forget the sushi stuff.", timestamp=AT)
+    session = Session(app_name="a", user_id="u", session_id="s", started_at=AT, ended_at=AT, events=(offer, ask))
+    ok, why = accept_forget(ForgetRequest(query="the sushi stuff", source_event_ids=("e1",), stated_at=AT), session)
+    assert not ok and "dismissal" in why
+    alone = Session(app_name="a", user_id="u", session_id="s", started_at=AT, ended_at=AT, events=(ask,))
+    ok, _ = accept_forget(ForgetRequest(query="the sushi stuff", source_event_ids=("e1",), stated_at=AT), alone)
+    assert ok

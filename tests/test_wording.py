@@ -102,6 +102,30 @@ def test_forget_requests_name_a_memory_in_another_form() -> None:
     assert [r.decision_ok for r in results] == [True], results
 
 
+def test_forget_requests_by_topic_kind_and_possessive_delete_only_what_they_name() -> None:
+    """ "forget the marriage stuff", "my photography job" (the kind-of-thing head "job" need not be said),
+    "my brother's job" (the possessive names the brother); "my sister's wedding plans" leaves "sister
+    lives in Dublin" (the wedding is not said) and "forget the museum stuff, let's…" is a dismissal."""
+    from evaluation.forget_forms import CASES
+    from evaluation.writepath.runner import run_writepath
+
+    wanted = {f"forget-forms/dev#{n}" for n in (5, 6, 20, 21, 22)}
+    results = run_writepath(cases=[c for c in CASES if c.case_id in wanted]).results
+    assert len(results) == len(wanted)
+    assert all(r.decision_ok for r in results), [(r.case_id, r.why) for r in results if not r.decision_ok]
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [("my brother's job", {"brother", "job"}), ("it's what's left", {"left"}), ("let's go", {"go"}),
+     ("the kids' room", {"kid", "room"})],
+)  # fmt: skip
+def test_possessives_count_as_their_noun(text: str, words: set[str]) -> None:
+    from tasks.providers.wording import content_words
+
+    assert content_words(text) == words
+
+
 @pytest.mark.parametrize(
     ("a", "b", "same"),
     [("allergy", "allergic", True), ("smoking", "smoker", True), ("photography", "photographer", True),

@@ -81,6 +81,12 @@ _PERSONAL_DATA = re.compile(
 #: Dismissals: "forget it", "forget about the hotel, let's…" talk about a plan, not a memory.
 _DISMISS = re.compile(r"\bforget (?:it|that idea|the idea|about it|this|all that)\b\s*[,.!;-]?\s*(?:let'?s|we|I'?ll|$)"
                       r"|\bforget (?:about )?the\b", re.I)  # fmt: skip
+#: "forget the marriage stuff": a topic the user raised before, named as such ("stuff", "thing", "part"), is
+#: a memory; "forget the museum, let's…" (a plan follows) or a thing the other side just offered is not.
+_REFERENCE = re.compile(
+    r"\bforget (?:about )?the (?P<what>(?:[\w'-]+ ){1,3}?)(?:stuff|things?|bits?|part|business|matter|info)\b", re.I
+)
+_PLAN_FOLLOWS = re.compile(r"\b(?:let'?s|let us|we|I'?ll|instead|rather|go with|just)\b", re.I)
 _TRIGGER = re.compile(rf"\b(?:please\s+)?{_VERB}\b|\bnever (?:mention|bring up)\b", re.I)
 NON_USER_NAMES = frozenset({"system", "tool", "function", "developer", "chatgpt", "gpt", "claude", "gemini",
                             "copilot", "assistant", "agent", "model", "bot", "ai"})  # fmt: skip
@@ -130,8 +136,20 @@ def accept_forget(request: ForgetRequest, session: Session) -> tuple[bool, str]:
     if (_FROM_TASK.search(objects) or _TASK.search(objects)) and not about_memory:
         return False, "a task on the agent's work (itinerary, booking, calendar, cart...), not a memory"
     target = request.query
-    if _DISMISS.search(after) and not _MEMORY.search(target):
+    reference = _topic_reference(after, event, session)
+    if _DISMISS.search(after) and not _MEMORY.search(target) and not reference:
         return False, "a dismissal of a plan, not a request to forget"
-    if not _MEMORY.search(after):
+    if not (_MEMORY.search(after) or reference):
         return False, "not about the user or what the assistant remembers of them"
     return True, "the user's own request to forget something about themselves"
+
+
+def _topic_reference(after: str, event: Event, session: Session) -> bool:
+    """ "forget the X stuff" with no plan after it, X not offered by another author earlier in the session."""
+    found = _REFERENCE.search(after)
+    if found is None or _PLAN_FOLLOWS.search(after[found.end() :]):
+        return False
+    named = {w for w in re.findall(r"[a-z]{3,}", found["what"].lower())}
+    earlier = session.events[: session.events.index(event)]
+    offered = {w for e in earlier if e.role != "user" for w in re.findall(r"[a-z]{3,}", e.text.lower())}
+    return not named & offered

@@ -17,6 +17,7 @@ from tasks.providers.forget_values import forgotten_values, states_value
 from tasks.providers.statements import STRONG_CUE
 from tasks.providers.wording import (
     FORGET_WORDS,
+    GENERIC_HEADS,
     LIGHT_VERBS,
     content_words,
     has_change_cue,
@@ -206,7 +207,9 @@ class LocalConsolidator:
         if core and core <= words:
             return "names its words"
         if core and scored.similarity >= FAMILY_AT:
-            asked, said = _family_words(query, core), _family_words(memory.content, words)
+            # A kind-of-thing head ("my photography job") need not be said: the other words name the memory.
+            named = (core - content_words(" ".join(GENERIC_HEADS))) or core
+            asked, said = _family_words(query, named), _family_words(memory.content, words)
             if asked and all(any(same_family(w, m) for m in said) for w in asked):
                 return f"names its words in another form (similarity {scored.similarity:.2f})"
         slot_words = content_words(memory.slot.replace(":", " ")) if memory.slot else frozenset()

@@ -31,6 +31,14 @@ FORGET_WORDS = words(
     """forget forgot forgotten delete remove erase drop ignore remember don't dont mention anything
     everything stuff thing things said told mentioned info information know old previous former current"""
 )
+#: Head nouns that say what kind of thing is meant, not which ("my photography job", "my travel plans"):
+#: a forget request's other words identify the memory, so these need not appear in it.
+GENERIC_HEADS = words(
+    """job jobs plan plans situation situations condition conditions issue issues problem problems habit
+    habits history story news business matter matters life status detail details journey"""
+)
+#: Words whose "'s" is "is", "has" or "us", not a possessive.
+_NOT_POSSESSORS = words("let here there what who where how that it he she everyone everything nobody somebody")
 #: Verbs too common to identify a memory on their own ("forget that I like X": X identifies it).
 LIGHT_VERBS = words("like love prefer enjoy want use get go make think feel")
 _ANNOTATION = re.compile(r"\s*\((?:changed from|previously:|refined on)[^()]*\)\s*$")
@@ -51,8 +59,18 @@ def tokens(text: str) -> list[str]:
 
 
 def content_words(text: str) -> frozenset[str]:
-    """Stemmed words that carry meaning (no stop words, no negations, no contractions)."""
-    return frozenset(_stem(w) for w in tokens(text) if w not in STOP and w not in NEGATIONS and "'" not in w)
+    """Stemmed words that carry meaning (no stop words, no negations, no contractions).
+
+    A possessive counts as its noun ("my brother's job" names the brother); "it's", "let's" and other
+    contractions do not."""
+    found = (_possessor(w) if "'" in w else w for w in tokens(text))
+    return frozenset(_stem(w) for w in found if w and w not in STOP and w not in NEGATIONS)
+
+
+def _possessor(token: str) -> str:
+    """``brother's`` -> ``brother``, ``parents'`` -> ``parents``; empty for contractions."""
+    base = token[:-2] if token.endswith("'s") else token[:-1] if token.endswith("s'") else ""
+    return "" if "'" in base or base in _NOT_POSSESSORS else base
 
 
 def is_negated(text: str) -> bool:
