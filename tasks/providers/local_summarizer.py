@@ -5,12 +5,12 @@ Each summary sentence cites the turns it came from, so provenance stays honest.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 from tasks.models import Episode, EpisodeSentence, Fact, Session
 from tasks.providers.local_extractor import LocalExtractor, content_words
 from tasks.providers.statements import STRONG_CUE, old_words
+from tasks.providers.topic_words import topic_words
 from tasks.providers.wording import is_negated
 from tasks.textrules import fmt_date, shorten, unlabelled
 
@@ -50,14 +50,10 @@ class LocalSummarizer:
     def summarize(self, session: Session, facts: Sequence[Fact] | None = None) -> Episode:
         facts = current_facts(list(facts) if facts is not None else self._extractor.extract(session).facts)
         speakers = list(dict.fromkeys(e.author if e.role == "other" else e.role for e in session.events))
-        names = {n.lower() for n in speakers} | {"user", "agent"}
-        words = Counter(  # not the words of the extractor's own "Asked by" labels
-            w
-            for f in facts
-            for w in content_words(unlabelled(f.content))
-            if len(w) > 3 and "'" not in w and w not in names
-        )
-        topics = tuple(w for w, _ in words.most_common(5))
+        # Nouns, not the chat's most frequent words ("talked about photo, shares, great"); a fact's value
+        # ("prefers espresso") is a noun even without a determiner.
+        texts = [unlabelled(f.content) for f in facts] + [f"the {f.value}" for f in facts if f.value]
+        topics = topic_words(texts, names=speakers)
         # Most important first; among equals, the statements that say the most (distinct content words).
         ranked = sorted(facts, key=lambda f: (-f.importance, -len(set(content_words(f.content))), f.stated_at))
         ranked = ranked[: self._max]
