@@ -7,6 +7,7 @@ memory states "on 7 May 2023" where the speaker said "yesterday".
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -17,6 +18,7 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 #: "the U.S. army"); "No." only before a number ("No. 5").
 _ABBREVIATION = re.compile(r"(?:\b(?i:Dr|Mr|Ms|Mrs|St|Prof|Jr|Sr|vs|etc|approx|cf|e\.g|i\.e)|\b[A-HJ-Z]|\w\.\w)\.$")
 _NUMBER_SIGN = re.compile(r"\b[Nn]o\.$")
+_CLOCK = re.compile(r"\b[ap]\.m\.$", re.I)
 _OPENS_SENTENCE = re.compile(r"[\"'A-Za-z0-9]")
 
 
@@ -41,6 +43,8 @@ def _continues(before: str, piece: str) -> bool:
     trails off ("...") into a lower-case word."""
     if before.endswith(("...", "…")) and piece[:1].islower():
         return True
+    if _CLOCK.search(before) and piece[:1].isupper():  # "at 5 p.m. Then I left"
+        return False
     return bool(_ABBREVIATION.search(before) or (_NUMBER_SIGN.search(before) and piece[:1].isdigit()))
 
 
@@ -146,6 +150,10 @@ def _third_person_verb(verb: str) -> str:
     return verb + ("es" if low.endswith(("s", "sh", "ch", "x", "z", "o")) else "s")
 
 
+#: Words that take a Roman numeral ("World War I", "Part I"); not kings' names: "thanks James I will" is chat.
+_NUMERAL_I = re.compile(r"\b(War|Part|Phase|Chapter|Act|Book|Volume|Type|Level|Stage|Season|Episode) I\b(?!')")
+
+
 def third_person(text: str, name: str) -> str:
     """Rewrite a first-person sentence about ``name`` in the third person ("I love X" → "Ann loves X")."""
     poss = f"{name}'s"
@@ -164,9 +172,11 @@ def third_person(text: str, name: str) -> str:
         (r"\b[Mm]y\b", poss),
         (r"\bme\b", name),
     ]
+    text = _NUMERAL_I.sub("\\1 \uE000", text)  # "World War I" is a number, not the speaker
     for pattern, repl in rules:
         text = re.sub(pattern, repl, text)
-    return _SUBJECT.sub(lambda m: f"{name} {m.group(1)}{_third_person_verb(m.group(2))}", text)
+    text = _SUBJECT.sub(lambda m: f"{name} {m.group(1)}{_third_person_verb(m.group(2))}", text)
+    return text.replace("\uE000", "I")
 
 
 #: A memory that quotes the question it answers: '(Asked by P: "Q?") A' (see the extractor's ``question_to``).
@@ -215,6 +225,11 @@ def clean(text: str) -> str:
     text = _TRAILING_FILLER.sub("", _LEADING_FILLER.sub("", text))
     text = re.sub(r"^lets\b", "let's", text, flags=re.I)  # "lets go with X" opens a proposal; mid-sentence it is a verb
     return text[:1].upper() + text[1:] if text else text
+
+
+def joined(texts: Iterable[str]) -> str:
+    """Sentences as one text, each ended once ("Wow!", "It was…", not "Wow!." or "It was….")."""
+    return " ".join(t if t.endswith(("!", "?", "…")) else t.rstrip(".") + "." for t in (x.strip() for x in texts) if t)
 
 
 def shorten(text: str, limit: int = 200) -> str:

@@ -18,7 +18,7 @@ from tasks.providers.wording import strip_annotation
 from tasks.rows import ChangeRow
 from tasks.store.filters import scope
 from tasks.store.tables import EPISODES, Store
-from tasks.textrules import shorten
+from tasks.textrules import joined, shorten
 
 #: Changes of value that make an earlier episode's sentence outdated ("refines" keeps the value).
 CHANGES = frozenset({"supersedes", "contradicts"})
@@ -45,7 +45,7 @@ def scrub(row: dict[str, Any], deleted: Sequence[str]) -> dict[str, Any] | None:
         for s in kept
     ]
     sources = list(dict.fromkeys(e for s in kept for e in s["source_event_ids"]))
-    summary = " ".join(s["text"].rstrip(".") + "." for s in kept)
+    summary = joined(s["text"] for s in kept)
     return {**row, "sentences": kept, "key_facts": facts, "topics": topics, "source_event_ids": sources,
             "summary": summary}  # fmt: skip
 
@@ -68,7 +68,7 @@ def annotate(row: dict[str, Any], changed: Sequence[tuple[str, str, str]]) -> di
         kept.append({**sentence, "text": text})
     if not touched:
         return None
-    return {**row, "sentences": kept, "summary": " ".join(s["text"].rstrip(".") + "." for s in kept)}
+    return {**row, "sentences": kept, "summary": joined(s["text"] for s in kept)}
 
 
 def scrub_episodes(

@@ -12,7 +12,7 @@ from tasks.providers.local_extractor import LocalExtractor, content_words
 from tasks.providers.statements import STRONG_CUE, old_words
 from tasks.providers.topic_words import topic_words
 from tasks.providers.wording import is_negated
-from tasks.textrules import fmt_date, shorten, unlabelled
+from tasks.textrules import fmt_date, joined, shorten, unlabelled
 
 
 def current_facts(facts: list[Fact]) -> list[Fact]:
@@ -68,7 +68,7 @@ class LocalSummarizer:
         sentences = (EpisodeSentence(text=opening, source_event_ids=()), *compaction, *cited)
         return Episode(
             app_name=session.app_name, user_id=session.user_id, session_id=session.session_id,
-            summary=" ".join(s.text.rstrip(".") + "." for s in sentences), topics=topics,
+            summary=joined(s.text for s in sentences), topics=topics,
             key_facts=tuple(f.content for f in ranked), sentences=sentences,
             started_at=session.started_at, ended_at=session.ended_at,
         )  # fmt: skip

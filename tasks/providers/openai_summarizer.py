@@ -18,6 +18,7 @@ from tasks.models import Episode, EpisodeSentence, Event, Fact, Session
 from tasks.providers.openai_client import LLMClient
 from tasks.providers.openai_extractor import speaker
 from tasks.settings import Settings
+from tasks.textrules import joined
 
 SYSTEM = """You write the episodic memory of one conversation: a short factual summary (at most {n}
 sentences) of what happened and what was said, decided or learned, in the conversation's language.
@@ -76,7 +77,7 @@ class OpenAISummarizer:
             key_facts = key_facts or [" ".join(f.split()) for f in reply.key_facts if f.strip()][:5]
         return Episode(
             app_name=session.app_name, user_id=session.user_id, session_id=session.session_id,
-            summary=" ".join(s.text.rstrip(".") + "." for s in sentences), topics=tuple(dict.fromkeys(topics)),
+            summary=joined(s.text for s in sentences), topics=tuple(dict.fromkeys(topics)),
             key_facts=tuple(key_facts), sentences=tuple(sentences),
             started_at=session.started_at, ended_at=session.ended_at,
         )  # fmt: skip

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tasks.models import EpisodeSentence, RecallHit
+from tasks.textrules import joined
 
 
 def pack(hits: Sequence[RecallHit], k: int) -> list[RecallHit]:
@@ -39,7 +40,7 @@ def showing(episode: RecallHit, sentences: Sequence[EpisodeSentence]) -> RecallH
     """The episode cut to ``sentences`` (in the order given), citing only their turns."""
     return episode.model_copy(
         update={
-            "content": " ".join(s.text.rstrip(".") + "." for s in sentences),
+            "content": joined(s.text for s in sentences),
             "source_event_ids": list(dict.fromkeys(e for s in sentences for e in s.source_event_ids)),
             "sentences": tuple(sentences),
         }
