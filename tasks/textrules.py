@@ -172,11 +172,11 @@ def third_person(text: str, name: str) -> str:
         (r"\b[Mm]y\b", poss),
         (r"\bme\b", name),
     ]
-    text = _NUMERAL_I.sub("\\1 \uE000", text)  # "World War I" is a number, not the speaker
+    text = _NUMERAL_I.sub("\\1 \ue000", text)  # "World War I" is a number, not the speaker
     for pattern, repl in rules:
         text = re.sub(pattern, repl, text)
     text = _SUBJECT.sub(lambda m: f"{name} {m.group(1)}{_third_person_verb(m.group(2))}", text)
-    return text.replace("\uE000", "I")
+    return text.replace("\ue000", "I")
 
 
 #: A memory that quotes the question it answers: '(Asked by P: "Q?") A' (see the extractor's ``question_to``).
