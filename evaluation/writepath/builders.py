@@ -148,3 +148,30 @@ def moved_place(*templates: str) -> Builder:
                 "verbatim": (bare(new),)}  # fmt: skip
 
     return build
+
+
+#: A plan, what a cancellation calls it, the plan's own wording, and a memory sharing a name with it that
+#: must stay ("my sister lives in Lisbon" is not the Lisbon trip).
+_PLANS = (
+    ("I'm planning a trip to {x} in {month}.", "the {x} trip", "planning a trip", "My sister lives in {x}.", "sister"),
+    ("I booked a table at {x} for Friday.", "the {x} dinner", "booked a table", "My cousin works at {x}.", "cousin"),
+    ("I got tickets for the {x} concert next week.", "the {x} concert", "got tickets", "I listen to {x} a lot.",
+     "listen"),
+    ("We're throwing a barbecue for the {x} team on Saturday.", "the barbecue", "throwing a barbecue",
+     "I love barbecue ribs.", "ribs"),
+)  # fmt: skip
+
+
+def cancel_case(*templates: str) -> Builder:
+    """Session 1 states a plan and a memory sharing its name; session 2 calls the plan off: the plan
+    stops being current, the other memory stays."""
+
+    def build(gen: Gen, i: int) -> dict[str, object]:
+        plan, called, own, other, mark = _PLANS[i % len(_PLANS)]
+        x = bare(gen.pick(PLACES)).title() if i % len(_PLANS) == 0 else gen.brand()
+        month = gen.date().split()[1]
+        said = templates[i % len(templates)].format(what=called.format(x=x), What=called.format(x=x).capitalize())
+        first = (plan.format(x=x, month=month), other.format(x=x))
+        return {"sessions": (first, (said,)), "old": (own,), "keep": (mark,)}
+
+    return build

@@ -19,6 +19,7 @@ from typing import Literal
 
 from evaluation.writepath.builders import (
     add_case,
+    cancel_case,
     change_case,
     confirm_case,
     fact_case,
@@ -249,6 +250,25 @@ FAMILIES: tuple[Family, ...] = (
         "dev",
         "change",
         moved_thing("Moved to {n} last week.", "Just moved to {n}, so that changed.", "I recently moved over to {n}."),
+    ),
+    # -- round 8: a plan called off. DEV used while writing the cue; HELD-OUT written after the rule and
+    # only measured (the rule was not changed after its first run).
+    Family(
+        "cancel/called-off",
+        "dev",
+        "change",
+        cancel_case("{What} got cancelled.", "We cancelled {what}.", "{What} was called off."),
+    ),
+    Family(
+        "cancel/fell-through",
+        "heldout",
+        "change",
+        cancel_case(
+            "Bad news: {what} fell through.",
+            "I had to cancel {what}.",
+            "Heads up, {what} is cancelled now.",
+            "{What} has been scrapped, sadly.",
+        ),
     ),
 )
 

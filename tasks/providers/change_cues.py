@@ -19,7 +19,7 @@ from typing import Literal
 
 from tasks.models import Fact
 from tasks.providers.base import ScoredMemory
-from tasks.providers.statements import STRONG_CUE, WEAK_CUE, old_words
+from tasks.providers.statements import CANCEL_CUE, PLAN_WORDS, STRONG_CUE, WEAK_CUE, old_words
 from tasks.providers.wording import content_words, is_negated, strip_annotation
 from tasks.rows import MemoryRow
 
@@ -52,6 +52,8 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
         strong = negated_any = False
     else:
         negated_any = negated_words is not None
+    if CANCEL_CUE.search(text):  # a plan called off closes a plan, not a memory that shares its name
+        related = [s for s in related if PLAN_WORDS.search(strip_annotation(s.memory.content))]
     found: list[tuple[float, Verdict]] = []
     for scored in sorted(related, key=lambda s: s.similarity, reverse=True):
         memory, sim = scored.memory, scored.similarity

@@ -145,7 +145,7 @@ class LocalConsolidator:
         return (
             fact.speaker == "User"
             and STRONG_CUE.search(fact.content) is not None
-            and not any(s.memory.slot == fact.slot for s in related)
+            and not (fact.slot and any(s.memory.slot == fact.slot for s in related))
         )
 
     def _comparable(self, fact: Fact, scored: ScoredMemory) -> bool:

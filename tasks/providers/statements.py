@@ -15,7 +15,18 @@ from dataclasses import dataclass
 #: A clause that replaces an earlier statement whatever its value.
 STRONG_CUE = re.compile(
     r"\b(?:switch(?:ed|ing)?|no longer|any ?more|instead|quit|sold|selling|(?:have |'ve )?moved|relocated|"
-    r"changed (?:my|\w+'s) mind|got rid|gave up|given up|stopped|(?:is|are) gone|from now on|nowadays|no more)\b",
+    r"changed (?:my|\w+'s) mind|got rid|gave up|given up|stopped|(?:is|are) gone|from now on|nowadays|no more|"
+    r"cancell?ed|called off|fell through|scrapped)\b",
+    re.I,
+)
+#: A plan called off: it closes a plan, never a fact that shares its name ("the Lisbon trip got cancelled"
+#: leaves "my sister lives in Lisbon").
+CANCEL_CUE = re.compile(r"\b(?:cancell?ed|called off|fell through|scrapped)\b", re.I)
+#: Wording of a plan or an arrangement: what a cancellation can close.
+PLAN_WORDS = re.compile(
+    r"\b(?:plan(?:s|ned|ning)?|book(?:ed|ing)|reserv(?:ed|ation)|tickets?|going to|gonna|will|'ll|scheduled|"
+    r"appointment|meeting|throwing|hosting|organi[sz]ing|trip|visit(?:ing)?|flight|party|dinner|wedding|concert|"
+    r"tomorrow|tonight|next (?:week|month|year|\w+day)|(?:on|this|for) (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b",
     re.I,
 )
 #: Time words that mark a statement as the current state, weaker evidence of a change.
@@ -26,7 +37,11 @@ _OLD_SPAN = re.compile(
     r"changed (?:my|\w+'s) mind about|not|no more|"
     r"(?:do not|don't|doesn't|does not) (?:(?:really|even|actually|\w+ly) )?\w+(?: to| with)?)\s+"
     r"((?:[\w'-]+\s?){1,4})"
-    r"|\b((?:[\w'-]+\s?){1,3}) (?:is|are) (?:gone|over|history)\b",
+    r"|\b((?:[\w'-]+\s?){1,3}) (?:is|are) (?:gone|over|history)\b"
+    # A plan called off: "we cancelled *the Nopa dinner*", "*the Dublin trip* got cancelled / fell through".
+    r"|\b(?:cancell?ed|called off|scrapped)\s+((?:[\w'-]+\s?){1,4})"
+    r"|\b((?:[\w'-]+\s?){1,3}) (?:(?:got|was|were|has been|have been|is|are) (?:cancell?ed|called off|scrapped)|"
+    r"fell through)\b",
     re.I,
 )
 #: A retraction of the previous clause: "Scratch that, it's Tuesday", "Sorry, I meant 42".
@@ -105,7 +120,7 @@ def frame_of(clause: str) -> Frame | None:
 
 def old_words(text: str) -> str:
     """The words of a clause that name what stopped being true (after "sold", "no longer", "instead of"...)."""
-    return " ".join(m.group(1) or m.group(2) for m in _OLD_SPAN.finditer(text))
+    return " ".join(next(g for g in m.groups() if g) for m in _OLD_SPAN.finditer(text))
 
 
 def is_specific(text: str) -> bool:
