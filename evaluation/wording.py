@@ -125,6 +125,12 @@ FAMILIES: tuple[Family, ...] = (
         ("I drive a Prius, mostly for work", ("mostly for work",), ("mentioned that mostly",)),
         ("I have a cat, which I adopted in 2021", ("adopted in 2021",), ("mentioned that which",)),
     )),
+    Family("chat: we, our, us in reported speech", "dev", chat=(
+        ("we adopted a puppy last week", ("User mentioned that they adopted a puppy",), ("that we",)),
+        ("We cancelled the Nopa dinner.", ("they cancelled the Nopa dinner",), ("that we",)),
+        ("we're moving to Porto in the spring", ("they're moving to Porto",), ("that we",)),
+        ("our kids love the beach", ("their kids love the beach",), ("our kids",)),
+    )),
     # -- loosely typed chat: measured only (written before the rules) ----------------------------------
     Family("chat (held out)", "heldout", chat=(
         ("i havent been to japan yet but i really want to go", ("User hasn't been to japan",), (" i ",)),
@@ -149,6 +155,13 @@ FAMILIES: tuple[Family, ...] = (
         ("I work at Acme, mainly on billing", ("mainly on billing",), ("mentioned that mainly",)),
         ("I'm vegan now, for about two years", ("User is vegan",), ("mentioned that for",)),
         ("I play tennis, usually on sundays", ("usually on sundays",), ("mentioned that usually",)),
+    )),
+    Family("chat: we, our, us (held out)", "heldout", chat=(
+        ("we just bought a house in Leeds", ("they just bought a house in Leeds",), ("that we",)),
+        ("our neighbours are really loud", ("their neighbours",), ("our neighbours",)),
+        ("We'll be in Paris next week.", ("they'll be in Paris",), ("that we",)),
+        ("my brother visited us last weekend", ("brother visited",), (" us ",)),
+        ("we usually eat dinner at 7", ("they usually eat dinner at 7",), ("that we",)),
     )),
 )  # fmt: skip
 
