@@ -215,7 +215,7 @@ class UserClauses:
             return text
         if re.match(r"[A-Z]{2}", text):
             return f"{self.who} mentioned: {text}"
-        return f"{self.who} mentioned that {text if proper else text[:1].lower() + text[1:]}"
+        return f"{self.who} mentioned that {reported(text if proper else text[:1].lower() + text[1:])}"
 
     def _add(self, rule: RuleFact, clause: str, generic: bool = False) -> None:
         if generic:  # "about:" alone: a statement of the user whose attribute is unknown
@@ -285,3 +285,13 @@ def _covered(clause: str, covered: str) -> bool:
     have = set(content_words(covered))
     specifics = re.findall(r"\b[\w-]*\d[\w-]*\b", clause)
     return len(words - have) <= 1 and all(s in covered for s in specifics)
+
+
+_WE = {"we": "they", "us": "them", "our": "their", "ours": "theirs", "ourselves": "themselves"}
+_WE_WORD = re.compile(r"\b([Ww]e|us|[Oo]urs?|ourselves)\b")  # not "US", the country
+
+
+def reported(text: str) -> str:
+    """First person plural as reported speech says it: "User mentioned that we adopted a puppy" reads as
+    the user and the assistant; "that they adopted a puppy" is the user's household."""
+    return _WE_WORD.sub(lambda m: _WE[m.group(1).lower()], text)
