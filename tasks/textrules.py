@@ -240,6 +240,32 @@ def shorten(text: str, limit: int = 200) -> str:
     return cut + "…"
 
 
+def excerpt(text: str, limit: int = 160) -> str:
+    """``text`` when it fits; else its run of whole sentences that says the most within ``limit`` characters
+    (content words, names and numbers count), so a long turn is not cut mid-clause before its point.
+
+    The result is always a substring of ``text`` (shortened with "…" only when no sentence fits alone):
+    episode scrubbing finds a forgotten fact's sentence by it.
+    """
+    if len(text) <= limit:
+        return text
+    parts = sentences(text)
+    best, best_score = "", -1.0
+    for i in range(len(parts)):
+        for j in range(i + 1, len(parts) + 1):
+            run = " ".join(parts[i:j])
+            if len(run) > limit:
+                break
+            score = len(content_words(run)) + 2.0 * len(_SPECIFIC_WORD.findall(run)) - 0.01 * i
+            if score > best_score and run in text:
+                best, best_score = run, score
+    return best or shorten(text, limit)
+
+
+#: A number or a capitalised word inside a sentence: what makes a statement specific.
+_SPECIFIC_WORD = re.compile(r"\d+|(?<=[a-z,;] )[A-Z][a-z]+")
+
+
 # -- vocabulary of the local extractor -------------------------------------------------------
 
 _STOPWORD_TEXT = (

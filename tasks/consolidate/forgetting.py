@@ -4,7 +4,7 @@ A summary sentence that states a deleted memory is removed: consolidation closes
 without this the session's episode would still say it. A sentence of an earlier session that states
 a memory a later session changed keeps what was said then, with the change after it ("(later changed:
 ...)"), so an old episode never reads as the current value. Sentences are matched by text (an episode
-sentence is a possibly shortened copy of a fact).
+sentence is a fact or an excerpt of it).
 """
 
 from __future__ import annotations
@@ -25,8 +25,11 @@ CHANGES = frozenset({"supersedes", "contradicts"})
 
 
 def _states(sentence: str, content: str) -> bool:
-    """True when ``sentence`` is ``content`` or a shortened copy of it."""
+    """True when ``sentence`` is ``content`` or an excerpt of it (``textrules.excerpt``: a run of its
+    sentences, or one shortened with "…")."""
     stem = sentence.rstrip("….").strip()
+    if len(stem) >= 12 and stem in content:
+        return True
     return bool(stem) and content.rstrip(".").startswith(stem)
 
 

@@ -12,7 +12,7 @@ from tasks.providers.local_extractor import LocalExtractor, content_words
 from tasks.providers.statements import STRONG_CUE, old_words
 from tasks.providers.topic_words import topic_words
 from tasks.providers.wording import is_negated
-from tasks.textrules import fmt_date, joined, shorten, unlabelled
+from tasks.textrules import excerpt, fmt_date, joined, shorten, unlabelled
 
 
 def current_facts(facts: list[Fact]) -> list[Fact]:
@@ -60,7 +60,7 @@ class LocalSummarizer:
         ranked.sort(key=lambda f: f.stated_at)
         opening = f"On {fmt_date(session.started_at)}, {' and '.join(speakers)} talked"
         opening += f" about {', '.join(topics[:3])}." if topics else "."
-        cited = [EpisodeSentence(text=shorten(f.content, 160), source_event_ids=f.source_event_ids) for f in ranked]
+        cited = [EpisodeSentence(text=excerpt(f.content, 160), source_event_ids=f.source_event_ids) for f in ranked]
         compaction = [
             EpisodeSentence(text=shorten(s, 300), source_event_ids=tuple(e.id for e in session.events))
             for s in session.compaction_summaries
