@@ -131,6 +131,8 @@ _NOT_VERB_TEXT = (
 )
 # fmt: on
 _NOT_VERB = frozenset(_NOT_VERB_TEXT.split())
+#: Irregular past forms and modals ("held", "went", "will"): after a noun, its phrase has ended.
+VERBS_AFTER_NOUN = _NOT_VERB
 _SUBJECT = re.compile(rf"\bI ((?:{_ADVERB} )?)([A-Za-z]+n['’]t|[A-Za-z]+)")
 
 

@@ -51,3 +51,40 @@ def test_an_episode_opens_with_what_the_session_was_about() -> None:
     assert episode.topics[0] == "pottery"
     assert not {"awesome", "great", "signed", "showed"} & set(episode.topics)
     assert episode.sentences[0].text.startswith("On 1 March 2025, user and agent talked about pottery")
+
+
+def test_a_long_statement_shows_its_informative_sentences_whole() -> None:
+    from tasks.textrules import excerpt
+
+    text = (
+        "Oh wow, thanks so much for asking, it has honestly been such a long and busy week over here for me. "
+        "I ran the Lisbon half marathon on 12 May in 1:52. Anyway, how have you been doing lately?"
+    )
+    shown = excerpt(text, 160)
+    assert "I ran the Lisbon half marathon on 12 May in 1:52." in shown and shown in text and len(shown) <= 160
+    assert not shown.endswith("…") and "how have you been" not in shown
+    assert excerpt("Short enough.", 160) == "Short enough."
+
+
+def test_forgetting_a_fact_removes_its_excerpt_from_the_episode() -> None:
+    """An excerpt may be a middle run of a fact's sentences; scrubbing must still find it (a forgotten
+    fact must not live on in an episode), and must leave the other sentences."""
+    from tasks.consolidate.forgetting import scrub
+    from tasks.textrules import excerpt
+
+    fact = (
+        "Jo: Thanks so much for asking about all of it, honestly the week was long and busy and tiring and we "
+        "barely had time to sit down. Jo ran the Lisbon half marathon on 12 May in 1:52, a personal best. Jo's "
+        "knee held up fine. Anyway, how are the kids doing these days, and how was the trip?"
+    )
+    shown = excerpt(fact, 160)
+    assert not fact.startswith(shown)
+    sentences = [{"text": "On 3 March 2025, Jo and Al talked about lisbon.", "source_event_ids": []},
+                 {"text": shown, "source_event_ids": ["e1"]},
+                 {"text": "Al adopted a cat.", "source_event_ids": ["e2"]}]  # fmt: skip
+    row = {"sentences": sentences, "key_facts": [fact, "Al adopted a cat."], "topics": ["lisbon"],
+           "source_event_ids": ["e1", "e2"], "summary": ""}  # fmt: skip
+    kept = scrub(row, [fact])
+    assert kept is not None
+    assert [s["text"] for s in kept["sentences"]][1:] == ["Al adopted a cat."]
+    assert "marathon" not in kept["summary"]

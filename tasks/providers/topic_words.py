@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from tasks.providers.wording import words
-from tasks.textrules import STOPWORDS
+from tasks.textrules import STOPWORDS, VERBS_AFTER_NOUN
 
 _DETERMINERS = words("a an the my your his her our their this that these those some another every each its")
 #: Words whose "'s" is "is", "has" or "us": "it's great" names nothing.
@@ -78,7 +78,8 @@ def noun_words(text: str) -> list[str]:
                     break
                 after = tokens[j + 1].lower() if j + 1 < len(tokens) else ""
                 # "a man sitting", "the picture reminds me", "the passport expires in": a verb ends the phrase.
-                verb = low_word.endswith(("ing", "ed", "ly")) or (low_word.endswith("s") and after in STOPWORDS)
+                verb = low_word.endswith(("ing", "ed", "ly")) or low_word in VERBS_AFTER_NOUN
+                verb = verb or (low_word.endswith("s") and after in STOPWORDS)
                 if run and (verb or after in _OBJECTS or after in _DETERMINERS):
                     break
                 run.append(_word(word))
