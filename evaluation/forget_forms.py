@@ -42,6 +42,8 @@ CASES: tuple[Case, ...] = (
           ("nurse",)),
     _case(22, "dev", ("I love the museum of modern art.",), "Forget the museum stuff, let's go to the park instead.",
           (), ("museum",)),
+    _case(24, "dev", ("I ran the Lisbon half marathon in May.", "I play chess online."),
+          "Please forget about the Lisbon half marathon.", ("marathon",), ("chess",)),
     # Not scored: "forget my travel plans" also closes "my travel budget is 2000 euros" (the budget is a
     # trip's plan too; with the kind-of-thing head "plans" left out, "travel" is what names a memory).
     # -- measured only (written in round 8 before any rule change, never read while writing rules) ----

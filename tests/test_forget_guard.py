@@ -41,6 +41,9 @@ def judge(text: str, query: str, author: str = "user") -> tuple[bool, str]:
         ("Forget the museum stuff, let's go to the park instead.", "the museum stuff", "user", False),
         ("Forget the hotel stuff.", "the hotel stuff", "user", False),
         ("Forget the museum.", "the museum", "user", False),
+        # "please" asks the assistant: a request unless a plan follows
+        ("Please forget about the marathon.", "the marathon", "user", True),
+        ("Please forget the museum, we can go to the park instead.", "the museum", "user", False),
     ],
 )
 def test_guard_cases(text: str, query: str, author: str, accepted: bool) -> None:

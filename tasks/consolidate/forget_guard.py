@@ -86,6 +86,8 @@ _DISMISS = re.compile(r"\bforget (?:it|that idea|the idea|about it|this|all that
 _REFERENCE = re.compile(
     r"\bforget (?:about )?the (?P<what>(?:[\w'-]+ ){1,3}?)(?:stuff|things?|bits?|part|business|matter|info)\b", re.I
 )
+_THE_THING = re.compile(r"\bforget (?:about )?the (?P<what>(?:[\w'-]+ ?){1,4})", re.I)
+_PLEASE = re.compile(r"\b(?:please|pls|plz)\b", re.I)
 _PLAN_FOLLOWS = re.compile(r"\b(?:let'?s|let us|we|I'?ll|instead|rather|go with|just)\b", re.I)
 _TRIGGER = re.compile(rf"\b(?:please\s+)?{_VERB}\b|\bnever (?:mention|bring up)\b", re.I)
 NON_USER_NAMES = frozenset({"system", "tool", "function", "developer", "chatgpt", "gpt", "claude", "gemini",
@@ -145,8 +147,9 @@ def accept_forget(request: ForgetRequest, session: Session) -> tuple[bool, str]:
 
 
 def _topic_reference(after: str, event: Event, session: Session) -> bool:
-    """ "forget the X stuff" with no plan after it, X not offered by another author earlier in the session."""
-    found = _REFERENCE.search(after)
+    """ "forget the X stuff" or "please forget about the X" with no plan after it, X not offered by another
+    author earlier in the session (a bare "forget the museum" stays a dismissal)."""
+    found = _REFERENCE.search(after) or (_THE_THING.search(after) if _PLEASE.search(event.text) else None)
     if found is None or _PLAN_FOLLOWS.search(after[found.end() :]):
         return False
     named = {w for w in re.findall(r"[a-z]{3,}", found["what"].lower())}
