@@ -205,7 +205,10 @@ _LOWER_I = re.compile(r"(?<![\w'])i(?=(?:'(?:m|ve|d|ll))?(?:\s|$|[,!?;:]|\.(?!\w
 #: Filler that opens a chat sentence, and filler that closes one.
 _LEADING_FILLER = re.compile(
     r"^(?:(?:so|well|oh|ah|hey|haha|hmm|um|yeah|yes|wow|lol|ok|okay|fyi|btw|by the way|tbh|to be honest|"
-    r"just so you know|anyway|anyways)[,!.:]?\s+)+",
+    r"just so you know|anyway|anyways)[,!.:]?\s+"
+    # an announcement before the point: "Bad news, ...", "Quick one - ...", "Update: ..."
+    r"|(?:(?:bad|good|great|sad) news|quick (?:one|update|question|note)|update|heads up|hi|hello|hiya)"
+    r"\s*[,!.:;–—-]\s*)+",
     re.I,
 )
 _TRAILING_FILLER = re.compile(

@@ -174,3 +174,28 @@ def test_switching_closes_a_plain_statement_of_the_old_habit() -> None:
 )  # fmt: skip
 def test_a_roman_numeral_is_not_the_speaker(text: str, want: str) -> None:
     assert third_person(text, "User") == want
+
+
+def test_a_chat_with_a_partner_a_budget_and_a_cancellation_reads_right() -> None:
+    """One loosely typed session through the extractor: an announcement before the point is dropped,
+    a sentence's capitalised first word is not a name, a one-word question gives a short answer its
+    meaning, and a person the user tied to themselves keeps that tie."""
+    s = session(
+        ("user", "Hi! Quick one - we're planning a weekend in Porto with my partner Sam."),
+        ("agent", "Do you have dates yet?"),
+        ("user", "Probably the 14th to 16th. Sam is gluten-free so restaurants matter."),
+        ("agent", "Any budget?"),
+        ("user", "Around 600 euros total."),
+    )
+    facts = [f.content for f in LocalExtractor().extract(s).facts]
+    joined = " | ".join(facts)
+    assert "User mentioned that they're planning a weekend in Porto" in joined and "Quick one" not in joined
+    assert "User mentioned that probably the 14th" in joined
+    assert "User's partner Sam is gluten-free" in joined
+    assert '(Asked by the agent: "Any budget?") User mentioned that around 600 euros total' in joined
+
+
+def test_a_name_not_tied_to_the_user_stays_a_passing_remark() -> None:
+    """ "Porto is lovely" names nobody in the user's life: no memory of its own."""
+    facts = [f.content for f in LocalExtractor().extract(session(("user", "Porto is lovely."))).facts]
+    assert facts == []

@@ -48,7 +48,7 @@ def question_to(previous: Event | None, event: Event) -> Asked | None:
     if previous is None or previous.author == event.author:
         return None
     questions = [clean(q) for q in sentences(previous.text) if q.rstrip().endswith("?") and not HELP_OFFER.search(q)]
-    if not questions or len(content_words(questions[-1])) < 2:
+    if not questions or not content_words(questions[-1]):  # "Any budget?" gives "600 euros" its meaning
         return None
     asker = "User" if previous.role == "user" else "the agent" if previous.role == "agent" else previous.author
     return Asked(previous.id, f'(Asked by {asker}: "{shorten(questions[-1], 90)}")')

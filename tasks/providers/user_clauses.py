@@ -29,7 +29,7 @@ from tasks.providers.statements import (
     old_words,
     retraction,
 )
-from tasks.providers.wording import STOP, is_negated
+from tasks.providers.wording import OPENERS, STOP, is_negated, reported
 from tasks.textrules import (
     CLAUSE,
     FIRST_PERSON,
@@ -197,6 +197,8 @@ class UserClauses:
             return False
         if is_specific(RESOLVED_DATE.sub("", clause)) or frame_of(clause) is not None:
             return True
+        if self._relative(clause) and len(content_words(clause)) >= 2:
+            return True  # "Sam is gluten-free" after "my partner Sam": about someone in the user's life
         needed = 2 if self.asked is not None else 3
         strong = STRONG_CUE.search(clause) is not None
         if strong and content_words(clause):
@@ -205,11 +207,22 @@ class UserClauses:
             needed = 1  # "I'm not vegan any more": one word of content, and it closes a fact
         return FIRST_PERSON.search(clause) is not None and len(content_words(clause)) >= needed
 
+    def _relative(self, clause: str) -> str | None:
+        """The relation when the clause opens with a name the user tied to themselves earlier in the
+        session ("... with my partner Sam." then "Sam is gluten-free" → "partner")."""
+        name = re.match(r"[A-Z][a-z]+\b(?!')", clause)
+        if name is None or name[0].lower() in STOP or name[0].lower() in OPENERS:
+            return None
+        tie = re.compile(rf"\b{re.escape(self.who)}'s (\w+) {name[0]}\b")
+        return next((m[1] for f in self.out.facts if (m := tie.search(f.content))), None)
+
     def _third(self, clause: str) -> str:
         text = third_person(clause, self.who)
-        proper = (
-            clause[:1].isupper() and re.split(r"[\s']", clause, maxsplit=1)[0].lower() not in STOP
-        )  # "Sam thinks": a name
+        if relation := self._relative(clause):
+            return f"{self.who}'s {relation} {text}"
+        first = re.split(r"[\s',]", clause, maxsplit=1)[0].lower()
+        # "Sam thinks": a name; "Probably the 14th", "Around 600 euros": a sentence's first word
+        proper = clause[:1].isupper() and first not in STOP and first not in OPENERS and not first.endswith("ly")
         text = text[:1].upper() + text[1:]
         if re.match(rf"(?:\w+ ){{0,2}}{re.escape(self.who)}\b", text):
             return text
@@ -285,13 +298,3 @@ def _covered(clause: str, covered: str) -> bool:
     have = set(content_words(covered))
     specifics = re.findall(r"\b[\w-]*\d[\w-]*\b", clause)
     return len(words - have) <= 1 and all(s in covered for s in specifics)
-
-
-_WE = {"we": "they", "us": "them", "our": "their", "ours": "theirs", "ourselves": "themselves"}
-_WE_WORD = re.compile(r"\b([Ww]e|us|[Oo]urs?|ourselves)\b")  # not "US", the country
-
-
-def reported(text: str) -> str:
-    """First person plural as reported speech says it: "User mentioned that we adopted a puppy" reads as
-    the user and the assistant; "that they adopted a puppy" is the user's household."""
-    return _WE_WORD.sub(lambda m: _WE[m.group(1).lower()], text)
