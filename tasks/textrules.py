@@ -246,29 +246,23 @@ def shorten(text: str, limit: int = 200) -> str:
 
 
 def excerpt(text: str, limit: int = 160) -> str:
-    """``text`` when it fits; else its run of whole sentences that says the most within ``limit`` characters
-    (content words, names and numbers count), so a long turn is not cut mid-clause before its point.
+    """``text`` when it fits; else its opening whole sentences when they fill most of ``limit``, else its
+    first ``limit`` characters cut at a word ("…").
 
-    The result is always a substring of ``text`` (shortened with "…" only when no sentence fits alone):
-    episode scrubbing finds a forgotten fact's sentence by it.
+    Whole sentences read better than a cut mid-clause; the opening is kept because that is where a
+    turn's answer words are (a window of the "most informative" sentences instead lost answer-token
+    recall on LoCoMo-dev: 0.807 → 0.793 at k = 10). Always a prefix of ``text``: episode scrubbing
+    finds a forgotten fact's sentence by it.
     """
     if len(text) <= limit:
         return text
-    parts = sentences(text)
-    best, best_score = "", -1.0
-    for i in range(len(parts)):
-        for j in range(i + 1, len(parts) + 1):
-            run = " ".join(parts[i:j])
-            if len(run) > limit:
-                break
-            score = len(content_words(run)) + 2.0 * len(_SPECIFIC_WORD.findall(run)) - 0.01 * i
-            if score > best_score and run in text:
-                best, best_score = run, score
-    return best or shorten(text, limit)
-
-
-#: A number or a capitalised word inside a sentence: what makes a statement specific.
-_SPECIFIC_WORD = re.compile(r"\d+|(?<=[a-z,;] )[A-Z][a-z]+")
+    kept = ""
+    for sentence in sentences(text):
+        longer = f"{kept} {sentence}" if kept else sentence
+        if len(longer) > limit or not text.startswith(longer):
+            break
+        kept = longer
+    return kept if len(kept) >= 0.6 * limit else shorten(text, limit)
 
 
 # -- vocabulary of the local extractor -------------------------------------------------------
