@@ -199,3 +199,15 @@ def test_a_name_not_tied_to_the_user_stays_a_passing_remark() -> None:
     """ "Porto is lovely" names nobody in the user's life: no memory of its own."""
     facts = [f.content for f in LocalExtractor().extract(session(("user", "Porto is lovely."))).facts]
     assert facts == []
+
+
+def test_a_question_handed_back_is_the_one_first_asked() -> None:
+    """ "How about you?" carries no words; the answer answers the question its speaker asked first."""
+    s = session(
+        ("Ann", "What do you do for fun these days?"),
+        ("Bo", "I paint landscapes. How about you?"),
+        ("Ann", "I go rock climbing at the gym twice a week."),
+    )
+    facts = {f.content: f.source_event_ids for f in LocalExtractor().extract(s).facts}
+    answer = '(Asked by Bo: "What do you do for fun these days?") Ann goes rock climbing at the gym twice a week.'
+    assert facts[answer] == ("s1-e1", "s1-e3")

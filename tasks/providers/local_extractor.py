@@ -43,15 +43,28 @@ HELP_OFFER = re.compile(
 )
 
 
-def question_to(previous: Event | None, event: Event) -> Asked | None:
-    """The last question another person asked right before ``event``, if any (agents included)."""
+def _last_question(event: Event | None) -> str | None:
+    if event is None:
+        return None
+    questions = [clean(q) for q in sentences(event.text) if q.rstrip().endswith("?") and not HELP_OFFER.search(q)]
+    return questions[-1] if questions else None
+
+
+def question_to(previous: Event | None, event: Event, earlier: Event | None = None) -> Asked | None:
+    """The last question another person asked right before ``event``, if any (agents included).
+
+    A question handed back ("How about you?") is the one ``event``'s speaker asked in ``earlier``
+    ("What do you do for fun?"): that is what the answer answers, and the turn its words come from.
+    """
     if previous is None or previous.author == event.author:
         return None
-    questions = [clean(q) for q in sentences(previous.text) if q.rstrip().endswith("?") and not HELP_OFFER.search(q)]
-    if not questions or not content_words(questions[-1]):  # "Any budget?" gives "600 euros" its meaning
+    question, source = _last_question(previous), previous
+    if question is not None and not content_words(question) and earlier is not None and earlier.author == event.author:
+        question, source = _last_question(earlier), earlier
+    if not question or not content_words(question):  # "Any budget?" gives "600 euros" its meaning
         return None
     asker = "User" if previous.role == "user" else "the agent" if previous.role == "agent" else previous.author
-    return Asked(previous.id, f'(Asked by {asker}: "{shorten(questions[-1], 90)}")')
+    return Asked(source.id, f'(Asked by {asker}: "{shorten(question, 90)}")')
 
 
 class LocalExtractor:
@@ -75,7 +88,9 @@ class LocalExtractor:
             if event.role == "agent":
                 self._agent_turn(event, events[index + 1 : index + 2], out)
             else:
-                self._person_turn(event, out, events[index - 1] if index else None)
+                self._person_turn(
+                    event, out, events[index - 1] if index else None, events[index - 2] if index > 1 else None
+                )
         unique: dict[tuple[str, str], Fact] = {}
         for fact in out.facts:  # the same statement twice in a session is one fact (the first)
             unique.setdefault((fact.topic, fact.content.lower()), fact)
@@ -98,13 +113,13 @@ class LocalExtractor:
             slot=rule.slot, value=rule.value, expires_at=expiry_from_text(rule.content, event.timestamp),
         )  # fmt: skip
 
-    def _person_turn(self, event: Event, out: Extraction, previous: Event | None) -> None:
+    def _person_turn(self, event: Event, out: Extraction, previous: Event | None, earlier: Event | None) -> None:
+        asked = question_to(previous, event, earlier)
         if event.role == "user":  # the user's own statements: nothing informative may be lost
-            UserClauses(self, event, out, question_to(previous, event)).run()
+            UserClauses(self, event, out, asked).run()
             return
         who = self.speaker(event)
         narrative: list[str] = []
-        asked = question_to(previous, event)
         for raw in sentences(event.text):
             sentence = clean(raw)
             if not sentence or SMALL_TALK.match(sentence):
