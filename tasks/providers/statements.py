@@ -12,16 +12,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+#: A plan called off ("the Lisbon trip got cancelled", "the deal fell through").
+_CALLED_OFF = r"cancell?ed|called off|fell through|scrapped"
 #: A clause that replaces an earlier statement whatever its value.
 STRONG_CUE = re.compile(
     r"\b(?:switch(?:ed|ing)?|no longer|any ?more|instead|quit|sold|selling|(?:have |'ve )?moved|relocated|"
     r"changed (?:my|\w+'s) mind|got rid|gave up|given up|stopped|(?:is|are) gone|from now on|nowadays|no more|"
-    r"cancell?ed|called off|fell through|scrapped)\b",
+    rf"{_CALLED_OFF})\b",
     re.I,
 )
 #: A plan called off: it closes a plan, never a fact that shares its name ("the Lisbon trip got cancelled"
 #: leaves "my sister lives in Lisbon").
-CANCEL_CUE = re.compile(r"\b(?:cancell?ed|called off|fell through|scrapped)\b", re.I)
+CANCEL_CUE = re.compile(rf"\b(?:{_CALLED_OFF})\b", re.I)
 #: Wording of a plan or an arrangement: what a cancellation can close.
 PLAN_WORDS = re.compile(
     r"\b(?:plan(?:s|ned|ning)?|book(?:ed|ing)|reserv(?:ed|ation)|tickets?|going to|gonna|will|'ll|scheduled|"
