@@ -44,6 +44,8 @@ def judge(text: str, query: str, author: str = "user") -> tuple[bool, str]:
         # "please" asks the assistant: a request unless a plan follows
         ("Please forget about the marathon.", "the marathon", "user", True),
         ("Please forget the museum, we can go to the park instead.", "the museum", "user", False),
+        # a reason after it is not a plan: "we switched" says why
+        ("And forget the poetry thing, we switched to uv.", "the poetry thing", "user", True),
     ],
 )
 def test_guard_cases(text: str, query: str, author: str, accepted: bool) -> None:

@@ -211,3 +211,14 @@ def test_a_question_handed_back_is_the_one_first_asked() -> None:
     facts = {f.content: f.source_event_ids for f in LocalExtractor().extract(s).facts}
     answer = '(Asked by Bo: "What do you do for fun these days?") Ann goes rock climbing at the gym twice a week.'
     assert facts[answer] == ("s1-e1", "s1-e3")
+
+
+def test_a_change_said_after_a_forget_request_is_kept() -> None:
+    """ "forget the poetry thing, we switched to uv": the request, and the switch as a fact of its own;
+    a reason ("..., I don't want it on file") is not a fact."""
+    x = LocalExtractor()
+    out = x.extract(session(("user", "And forget the poetry thing, we switched to uv.")))
+    assert [f.query for f in out.forgets] == ["the poetry thing"]
+    assert [f.content for f in out.facts] == ["User mentioned that they switched to uv."]
+    out = x.extract(session(("user", "Forget my phone number, I don't want it on file.")))
+    assert out.forgets and not out.facts

@@ -88,7 +88,11 @@ _REFERENCE = re.compile(
 )
 _THE_THING = re.compile(r"\bforget (?:about )?the (?P<what>(?:[\w'-]+ ?){1,4})", re.I)
 _PLEASE = re.compile(r"\b(?:please|pls|plz)\b", re.I)
-_PLAN_FOLLOWS = re.compile(r"\b(?:let'?s|let us|we|I'?ll|instead|rather|go with|just)\b", re.I)
+#: What comes next is a plan ("…, let's go to the park", "we can do Porto instead"), not a reason ("we switched").
+_PLAN_FOLLOWS = re.compile(
+    r"\b(?:let'?s|let us|we(?:'ll| will| can| could| should| might)|I'?ll|instead|rather|go with|how about|just)\b",
+    re.I,
+)
 _TRIGGER = re.compile(rf"\b(?:please\s+)?{_VERB}\b|\bnever (?:mention|bring up)\b", re.I)
 NON_USER_NAMES = frozenset({"system", "tool", "function", "developer", "chatgpt", "gpt", "claude", "gemini",
                             "copilot", "assistant", "agent", "model", "bot", "ai"})  # fmt: skip

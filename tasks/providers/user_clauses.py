@@ -99,6 +99,8 @@ class UserClauses:
             if sentence and (target := forget_target(sentence)) is not None:  # "Ok thanks, forget my address"
                 self.out.forgets.append(ForgetRequest(query=target, source_event_ids=(self.event.id,),
                                                       stated_at=self.event.timestamp, speaker=self.who))  # fmt: skip
+                if (rest := _changed_after(sentence, target)) is not None:  # "forget the X thing, we switched to Y"
+                    self._sentence(resolve_dates(rest, self.event.timestamp))
                 continue
             if not sentence or (SMALL_TALK.match(sentence) and not is_specific(sentence[3:])):
                 continue
@@ -298,3 +300,18 @@ def _covered(clause: str, covered: str) -> bool:
     have = set(content_words(covered))
     specifics = re.findall(r"\b[\w-]*\d[\w-]*\b", clause)
     return len(words - have) <= 1 and all(s in covered for s in specifics)
+
+
+def _changed_after(sentence: str, target: str) -> str | None:
+    """The clause after a forget request's target when it states a change ("forget the poetry thing, we
+    switched to uv"): the change is a fact of its own. A reason ("…, I don't want it on file") is not kept."""
+    at = sentence.find(target)
+    rest = re.split(r"^[^,;:]*[,;:]\s*|^.*?\s[-–—]\s", sentence[at:], maxsplit=1) if at >= 0 else []
+    clause = rest[-1].strip() if len(rest) == 2 else ""
+    if (
+        clause
+        and (STRONG_CUE.search(clause) or WEAK_CUE.search(clause))
+        and not re.search(r"\bon file\b|\bstored?\b", clause)
+    ):
+        return clause[:1].upper() + clause[1:]
+    return None
