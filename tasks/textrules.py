@@ -290,7 +290,12 @@ CLAUSE = re.compile(
     r",? (?:and|but|so|because|while)(?= (?:honestly |actually |now |also )?I\b)(?! I (?:are|were|both)\b)", re.I
 )
 #: Rule output that only points back ("go with that") carries nothing worth storing.
-VAGUE = re.compile(r"(?:: |^(?:never|always) \w+ )(?:go with )?(?:that|it|this|them|so)\W*$", re.I)
+VAGUE = re.compile(
+    r"(?:: |^(?:never|always) \w+ )(?:go with )?(?:that|it|this|them|so)\W*$"
+    # "i hate them" after "never suggest protein shakes": a feeling about a pronoun names nothing
+    r"|^\w+ (?:likes|loves|hates|prefers|enjoys|dislikes|adores) (?:that|it|this|them|those|these)\W*$",
+    re.I,
+)
 #: The date :func:`resolve_dates` appends to "today"/"tonight": the speaker's time, not information of its own.
 RESOLVED_DATE = re.compile(r"\s*\(\d{1,2} [A-Z][a-z]+ \d{4}\)")
 #: A request for the agent to do something now ("Write me a haiku") is a task, not a memory.

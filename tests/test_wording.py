@@ -222,3 +222,17 @@ def test_a_change_said_after_a_forget_request_is_kept() -> None:
     assert [f.content for f in out.facts] == ["User mentioned that they switched to uv."]
     out = x.extract(session(("user", "Forget my phone number, I don't want it on file.")))
     assert out.forgets and not out.facts
+
+
+def test_a_coaching_chat_reads_right() -> None:
+    """ "actually scratch that, it was 81.5" corrects the number the user gave, not the date the
+    extractor appended; "i hate them" after an instruction names nothing of its own."""
+    s = session(
+        ("user", "update: 80.5 kg this morning!"),
+        ("agent", "Nice progress!"),
+        ("user", "actually scratch that, it was 81.5"),
+        ("user", "and never suggest protein shakes, i hate them"),
+    )
+    facts = [f.content for f in LocalExtractor().extract(s).facts]
+    assert any(f.startswith("User mentioned that 81.5 kg this morning (") for f in facts), facts
+    assert not [f for f in facts if "80.5" in f or f.startswith("User hates")], facts

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from tasks.textrules import RESOLVED_DATE
+
 #: A plan called off ("the Lisbon trip got cancelled", "the deal fell through").
 _CALLED_OFF = r"cancell?ed|called off|fell through|scrapped"
 #: A clause that replaces an earlier statement whatever its value.
@@ -48,8 +50,9 @@ _OLD_SPAN = re.compile(
 )
 #: A retraction of the previous clause: "Scratch that, it's Tuesday", "Sorry, I meant 42".
 RETRACT = re.compile(
-    r"^\W*(?:scratch that|sorry,? I meant|I meant|correction|wait,? no|actually,? no|no,? wait|my mistake|"
-    r"I misspoke)\b[\s,:;.!-]*(?:(?:it's|it is|that's|that is|make (?:that|it)|it should be)\s+)?",
+    r"^\W*(?:(?:actually|oh|oops|hmm|ah|um)[,!.]?\s+)?"
+    r"(?:scratch that|sorry,? I meant|I meant|correction|wait,? no|actually,? no|no,? wait|my mistake|"
+    r"I misspoke)\b[\s,:;.!-]*(?:(?:it's|it is|it was|that's|that is|that was|make (?:that|it)|it should be)\s+)?",
     re.I,
 )
 #: Clause boundaries inside a sentence (the extractor's fact units).
@@ -144,7 +147,9 @@ def apply_retraction(previous: str, value: str) -> str:
     shape = r"[A-Z]{1,4}-?\d[\w-]*" if re.search(r"\d", value) and re.search(r"[A-Za-z]", value) else (
         r"\d[\d.,:]*" if re.fullmatch(r"[\d.,:]+", value) else r"[A-Z][\w'-]*(?: [A-Z][\w'-]*)*"
     )  # fmt: skip
-    spans = list(re.finditer(shape, previous))
+    # Not inside the date resolve_dates appended ("80.5 kg this morning (1 April 2026)": 80.5 is the value).
+    masked = RESOLVED_DATE.sub(lambda m: " " * len(m[0]), previous)
+    spans = list(re.finditer(shape, masked))
     if spans:
         last = spans[-1]
         return previous[: last.start()] + value + previous[last.end() :]
