@@ -245,26 +245,6 @@ def shorten(text: str, limit: int = 200) -> str:
     return cut + "…"
 
 
-def excerpt(text: str, limit: int = 160) -> str:
-    """``text`` when it fits; else its opening whole sentences when they fill most of ``limit``, else its
-    first ``limit`` characters cut at a word ("…").
-
-    Whole sentences read better than a cut mid-clause; the opening is kept because that is where a
-    turn's answer words are (a window of the "most informative" sentences instead lost answer-token
-    recall on LoCoMo-dev: 0.807 → 0.793 at k = 10). Always a prefix of ``text``: episode scrubbing
-    finds a forgotten fact's sentence by it.
-    """
-    if len(text) <= limit:
-        return text
-    kept = ""
-    for sentence in sentences(text):
-        longer = f"{kept} {sentence}" if kept else sentence
-        if len(longer) > limit or not text.startswith(longer):
-            break
-        kept = longer
-    return kept if len(kept) >= 0.6 * limit else shorten(text, limit)
-
-
 # -- vocabulary of the local extractor -------------------------------------------------------
 
 _STOPWORD_TEXT = (

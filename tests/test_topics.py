@@ -54,7 +54,7 @@ def test_an_episode_opens_with_what_the_session_was_about() -> None:
 
 
 def test_a_long_statement_shows_its_opening_sentences_whole() -> None:
-    from tasks.textrules import excerpt
+    from tasks.providers.local_summarizer import excerpt
 
     text = (
         "Oh wow, thanks so much for asking, it has honestly been such a long and busy week over here for me. "

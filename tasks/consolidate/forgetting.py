@@ -25,7 +25,7 @@ CHANGES = frozenset({"supersedes", "contradicts"})
 
 
 def _states(sentence: str, content: str) -> bool:
-    """True when ``sentence`` is ``content`` or an excerpt of it (``textrules.excerpt``: a run of its
+    """True when ``sentence`` is ``content`` or an excerpt of it (``local_summarizer.excerpt``: a run of its
     sentences, or one shortened with "…")."""
     stem = sentence.rstrip("….").strip()
     if len(stem) >= 12 and stem in content:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from tasks.providers.statements import STRONG_CUE, WEAK_CUE
+
 FORGET = re.compile(
     r"\b(?:please\s+)?(?:forget|delete|erase|remove|don't remember|do not remember|stop remembering)\s+"
     r"(?:about\s+|that\s+|what I (?:said|told you) about\s+|everything about\s+|my\s+|"
@@ -78,3 +80,18 @@ def forget_target(sentence: str) -> str | None:
         return None  # "don't keep my phone number on speed dial" is not about what the assistant keeps
     what = re.sub(r"^(?:what|everything|all)\s+you (?:know|have|remember) about\s+(?:my\s+)?", "", what, flags=re.I)
     return what.strip() or None
+
+
+def change_after(sentence: str, target: str) -> str | None:
+    """The clause after a forget request's target when it states a change ("forget the poetry thing, we
+    switched to uv"): the change is a fact of its own. A reason ("…, I don't want it on file") is not kept."""
+    at = sentence.find(target)
+    rest = re.split(r"^[^,;:]*[,;:]\s*|^.*?\s[-–—]\s", sentence[at:], maxsplit=1) if at >= 0 else []
+    clause = rest[-1].strip() if len(rest) == 2 else ""
+    if (
+        clause
+        and (STRONG_CUE.search(clause) or WEAK_CUE.search(clause))
+        and not re.search(r"\bon file\b|\bstored?\b", clause)
+    ):
+        return clause[:1].upper() + clause[1:]
+    return None

@@ -12,7 +12,27 @@ from tasks.providers.local_extractor import LocalExtractor, content_words
 from tasks.providers.statements import STRONG_CUE, old_words
 from tasks.providers.topic_words import topic_words
 from tasks.providers.wording import is_negated
-from tasks.textrules import excerpt, fmt_date, joined, shorten, unlabelled
+from tasks.textrules import fmt_date, joined, sentences, shorten, unlabelled
+
+
+def excerpt(text: str, limit: int = 160) -> str:
+    """``text`` when it fits; else its opening whole sentences when they fill most of ``limit``, else its
+    first ``limit`` characters cut at a word ("…").
+
+    Whole sentences read better than a cut mid-clause; the opening is kept because that is where a
+    turn's answer words are (a window of the "most informative" sentences instead lost answer-token
+    recall on LoCoMo-dev: 0.807 → 0.793 at k = 10). Always a prefix of ``text``: episode scrubbing
+    finds a forgotten fact's sentence by it.
+    """
+    if len(text) <= limit:
+        return text
+    kept = ""
+    for sentence in sentences(text):
+        longer = f"{kept} {sentence}" if kept else sentence
+        if len(longer) > limit or not text.startswith(longer):
+            break
+        kept = longer
+    return kept if len(kept) >= 0.6 * limit else shorten(text, limit)
 
 
 def current_facts(facts: list[Fact]) -> list[Fact]:

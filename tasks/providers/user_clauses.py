@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Protocol
 
 from tasks.models import Event, Extraction, Fact, ForgetRequest
+from tasks.providers.clause_shape import IDENTIFIER_WORD, answered, covered_by, elaborates, specifics
 from tasks.providers.extraction_rules import RULES, RuleFact
-from tasks.providers.forget_request import forget_target
+from tasks.providers.forget_request import change_after, forget_target
 from tasks.providers.statements import (
     CLAUSE_BREAK,
     STRONG_CUE,
@@ -37,7 +37,6 @@ from tasks.textrules import (
     RESOLVED_DATE,
     SMALL_TALK,
     VAGUE,
-    WEEKDAYS,
     clean,
     content_words,
     resolve_dates,
@@ -94,12 +93,12 @@ class UserClauses:
         self.first_generic = True
 
     def run(self) -> None:
-        for raw in _answered(sentences(self.event.text)):
+        for raw in answered(sentences(self.event.text)):
             sentence = clean(raw)
             if sentence and (target := forget_target(sentence)) is not None:  # "Ok thanks, forget my address"
                 self.out.forgets.append(ForgetRequest(query=target, source_event_ids=(self.event.id,),
                                                       stated_at=self.event.timestamp, speaker=self.who))  # fmt: skip
-                if (rest := _changed_after(sentence, target)) is not None:  # "forget the X thing, we switched to Y"
+                if (rest := change_after(sentence, target)) is not None:  # "forget the X thing, we switched to Y"
                     self._sentence(resolve_dates(rest, self.event.timestamp))
                 continue
             if not sentence or (SMALL_TALK.match(sentence) and not is_specific(sentence[3:])):
@@ -116,7 +115,7 @@ class UserClauses:
         cued: list[RuleFact] = []  # rules from a clause with a change cue: the new value, when not negative
         for clause in CLAUSE.split(resolved):
             found = [r for fn in RULES if (r := fn(clause, self.who)) and not VAGUE.search(r.content)]
-            if len(found) == 1 and _specifics(clause) - _specifics(found[0].content):
+            if len(found) == 1 and specifics(clause) - specifics(found[0].content):
                 # The rule dropped a name or code the user gave ("a dog called Rex"): keep the user's clause.
                 rule = found[0]
                 found = [RuleFact(rule.topic, self._third(clause), rule.importance, rule.slot, rule.value)]
@@ -131,11 +130,11 @@ class UserClauses:
             clause = _FILLER.sub("", clause.strip(" ,;-")).strip()
             # In a change, a clause with the cue carries the new value even without "I" ("it's all jazz now").
             carries = change and _CUES.search(clause) is not None and len(content_words(clause)) >= 2
-            if not clause or (rules and _covered(clause, covered)):
+            if not clause or (rules and covered_by(clause, covered)):
                 continue
             if carries or self._informative(clause):
                 rest.append(clause)
-            elif len(rules) == 1 and _elaborates(clause):
+            elif len(rules) == 1 and elaborates(clause):
                 details.append(clause)
         merged: RuleFact | None = None
         if change:
@@ -173,7 +172,7 @@ class UserClauses:
             (r for r in fresh if r in cued), next((r for r in fresh if r.slot), fresh[0] if fresh else rules[0])
         )
         joined = [r for r in rules if r is not primary and old(r)]
-        absorbed = [c for c in rest if not _IDENTIFIER.search(RESOLVED_DATE.sub("", c))]
+        absorbed = [c for c in rest if not IDENTIFIER_WORD.search(RESOLVED_DATE.sub("", c))]
         if not joined and not absorbed:
             return None, rules, rest
         parts = [primary.content.rstrip(". "), *(r.content.rstrip(". ") for r in joined)]
@@ -260,58 +259,3 @@ class UserClauses:
             update |= {"slot": f"about:{frame.name}" if frame else old.slot, "value": frame.value if frame else value}
         self.out.facts[index] = Fact.model_validate(old.model_dump() | update)
         return True
-
-
-#: A code, a long number or a year ("A123", "#4521", "2021"), not a count ("3 months").
-_IDENTIFIER = re.compile(r"(?=[\w-]*\d)[\w-]{3,}")
-_MONTHS = (f"{datetime(2000, m, 1):%B}" for m in range(1, 13))
-_DATE_WORDS = frozenset((*_MONTHS, *(w.capitalize() for w in WEEKDAYS), "User", "I"))
-
-
-_OWN_QUESTION = re.compile(r"^(?:and |so )?(my [\w' -]{2,40}?)\s*\?$", re.I)
-
-
-def _answered(parts: list[str]) -> list[str]:
-    """A question the user answers themself ("My favourite music? Jazz.") is one statement ("My ... is Jazz.")."""
-    out: list[str] = []
-    for part in parts:
-        if out and (m := _OWN_QUESTION.match(out[-1])) and not part.rstrip().endswith("?"):
-            out[-1] = f"{m.group(1)[:1].upper()}{m.group(1)[1:]} is {part}"
-        else:
-            out.append(part)
-    return out
-
-
-def _specifics(text: str) -> set[str]:
-    """Codes, numbers and capitalised names in a text (not the dates resolve_dates wrote in)."""
-    found = set(re.findall(r"\b[\w-]*\d[\w-]*\b|(?<=\w )[A-Z][\w'-]+", text))
-    return {w.rstrip("'s") for w in found if w not in _DATE_WORDS and not re.fullmatch(r"(?:19|20)\d\d|\d{1,2}", w)}
-
-
-def _elaborates(clause: str) -> bool:
-    """A clause that says more about its sentence's fact without a subject of its own ("near the
-    river", "Milo and Luna"): two content words at least, and not a question or a request."""
-    return not clause.endswith("?") and not REQUEST.match(clause) and len(content_words(clause)) >= 2
-
-
-def _covered(clause: str, covered: str) -> bool:
-    """A rule's fact already holds the clause's words (and every identifier in it)."""
-    words = {w for w in content_words(clause) if "'" not in w}
-    have = set(content_words(covered))
-    specifics = re.findall(r"\b[\w-]*\d[\w-]*\b", clause)
-    return len(words - have) <= 1 and all(s in covered for s in specifics)
-
-
-def _changed_after(sentence: str, target: str) -> str | None:
-    """The clause after a forget request's target when it states a change ("forget the poetry thing, we
-    switched to uv"): the change is a fact of its own. A reason ("…, I don't want it on file") is not kept."""
-    at = sentence.find(target)
-    rest = re.split(r"^[^,;:]*[,;:]\s*|^.*?\s[-–—]\s", sentence[at:], maxsplit=1) if at >= 0 else []
-    clause = rest[-1].strip() if len(rest) == 2 else ""
-    if (
-        clause
-        and (STRONG_CUE.search(clause) or WEAK_CUE.search(clause))
-        and not re.search(r"\bon file\b|\bstored?\b", clause)
-    ):
-        return clause[:1].upper() + clause[1:]
-    return None

@@ -1,0 +1,48 @@
+"""The shape of a user's clause: what it names (codes, numbers, names), whether it goes on about a fact,
+whether a rule's fact already holds it. Pure string rules shared by :mod:`tasks.providers.user_clauses`."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from tasks.textrules import REQUEST, WEEKDAYS, content_words
+
+#: A code, a long number or a year ("A123", "#4521", "2021"), not a count ("3 months").
+IDENTIFIER_WORD = re.compile(r"(?=[\w-]*\d)[\w-]{3,}")
+_MONTHS = (f"{datetime(2000, m, 1):%B}" for m in range(1, 13))
+_DATE_WORDS = frozenset((*_MONTHS, *(w.capitalize() for w in WEEKDAYS), "User", "I"))
+
+
+_OWN_QUESTION = re.compile(r"^(?:and |so )?(my [\w' -]{2,40}?)\s*\?$", re.I)
+
+
+def answered(parts: list[str]) -> list[str]:
+    """A question the user answers themself ("My favourite music? Jazz.") is one statement ("My ... is Jazz.")."""
+    out: list[str] = []
+    for part in parts:
+        if out and (m := _OWN_QUESTION.match(out[-1])) and not part.rstrip().endswith("?"):
+            out[-1] = f"{m.group(1)[:1].upper()}{m.group(1)[1:]} is {part}"
+        else:
+            out.append(part)
+    return out
+
+
+def specifics(text: str) -> set[str]:
+    """Codes, numbers and capitalised names in a text (not the dates resolve_dates wrote in)."""
+    found = set(re.findall(r"\b[\w-]*\d[\w-]*\b|(?<=\w )[A-Z][\w'-]+", text))
+    return {w.rstrip("'s") for w in found if w not in _DATE_WORDS and not re.fullmatch(r"(?:19|20)\d\d|\d{1,2}", w)}
+
+
+def elaborates(clause: str) -> bool:
+    """A clause that says more about its sentence's fact without a subject of its own ("near the
+    river", "Milo and Luna"): two content words at least, and not a question or a request."""
+    return not clause.endswith("?") and not REQUEST.match(clause) and len(content_words(clause)) >= 2
+
+
+def covered_by(clause: str, covered: str) -> bool:
+    """A rule's fact already holds the clause's words (and every identifier in it)."""
+    words = {w for w in content_words(clause) if "'" not in w}
+    have = set(content_words(covered))
+    specifics = re.findall(r"\b[\w-]*\d[\w-]*\b", clause)
+    return len(words - have) <= 1 and all(s in covered for s in specifics)
