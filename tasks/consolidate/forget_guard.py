@@ -156,7 +156,7 @@ def _topic_reference(after: str, event: Event, session: Session) -> bool:
     found = _REFERENCE.search(after) or (_THE_THING.search(after) if _PLEASE.search(event.text) else None)
     if found is None or _PLAN_FOLLOWS.search(after[found.end() :]):
         return False
-    named = {w for w in re.findall(r"[a-z]{3,}", found["what"].lower())}
+    named = set(re.findall(r"[a-z]{3,}", found["what"].lower()))
     earlier = session.events[: session.events.index(event)]
     offered = {w for e in earlier if e.role != "user" for w in re.findall(r"[a-z]{3,}", e.text.lower())}
     return not named & offered

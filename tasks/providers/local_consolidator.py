@@ -116,11 +116,13 @@ class LocalConsolidator:
         """DELETE every related memory the request names: by similarity, its words, or the slot."""
         words = content_words(request.query) - content_words(" ".join(FORGET_WORDS))
         core = (words - content_words(" ".join(LIGHT_VERBS))) or words
+        # A kind-of-thing head ("my photography job") need not be said: the other words name the memory.
+        named = (core - content_words(" ".join(GENERIC_HEADS))) or core
         decisions: list[Decision] = []
         values = forgotten_values(request.query)
         for scored in related:
             memory = scored.memory
-            why = self._forget_match(scored, core, request.query) or states_value(memory, request, values)
+            why = self._forget_match(scored, core, named, request.query) or states_value(memory, request, values)
             if why:
                 decisions.append(
                     Decision(
@@ -199,7 +201,7 @@ class LocalConsolidator:
             reason=reason,
         )
 
-    def _forget_match(self, scored: ScoredMemory, core: frozenset[str], query: str) -> str:
+    def _forget_match(self, scored: ScoredMemory, core: frozenset[str], named: frozenset[str], query: str) -> str:
         memory = scored.memory
         if scored.similarity >= self.forget_threshold:
             return f"similarity {scored.similarity:.2f}"
@@ -207,8 +209,6 @@ class LocalConsolidator:
         if core and core <= words:
             return "names its words"
         if core and scored.similarity >= FAMILY_AT:
-            # A kind-of-thing head ("my photography job") need not be said: the other words name the memory.
-            named = (core - content_words(" ".join(GENERIC_HEADS))) or core
             asked, said = _family_words(query, named), _family_words(memory.content, words)
             if asked and all(any(same_family(w, m) for m in said) for w in asked):
                 return f"names its words in another form (similarity {scored.similarity:.2f})"

@@ -12,12 +12,10 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 
-from tasks.providers.wording import words
+from tasks.providers.wording import possessor, words
 from tasks.textrules import STOPWORDS, VERBS_AFTER_NOUN
 
 _DETERMINERS = words("a an the my your his her our their this that these those some another every each its")
-#: Words whose "'s" is "is", "has" or "us": "it's great" names nothing.
-_NOT_POSSESSORS = words("it that what there here who let he she where how everyone everything someone")
 #: Words that end a noun phrase though not stop words ("the week before ...").
 _BREAK = words("before after during since until around ago towards toward")
 _OBJECTS = words("me us you him her them it")
@@ -68,7 +66,7 @@ def noun_words(text: str) -> list[str]:
         named = low not in STOPWORDS and low not in _BREAK and low not in _DETERMINERS
         if token[0].isupper() and token != "I" and named and not _starts_sentence(tokens, i):
             found.append(_word(token))
-        if low in _DETERMINERS or (low.endswith("'s") and low[:-2] not in _NOT_POSSESSORS):
+        if low in _DETERMINERS or possessor(low):  # "the dance studio", "Jon's store"; not "it's"
             run: list[str] = []
             j = i + 1
             while j < len(tokens) and len(run) < 3:

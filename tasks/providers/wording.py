@@ -37,8 +37,8 @@ GENERIC_HEADS = words(
     """job jobs plan plans situation situations condition conditions issue issues problem problems habit
     habits history story news business matter matters life status detail details journey"""
 )
-#: Words whose "'s" is "is", "has" or "us", not a possessive.
-_NOT_POSSESSORS = words("let here there what who where how that it he she everyone everything nobody somebody")
+#: Words whose "'s" is "is", "has" or "us", not a possessive ("it's great", "let's go").
+_NOT_POSSESSORS = words("let here there what who where how that it he she everyone everything someone nobody somebody")
 #: Verbs too common to identify a memory on their own ("forget that I like X": X identifies it).
 LIGHT_VERBS = words("like love prefer enjoy want use get go make think feel")
 _ANNOTATION = re.compile(r"\s*\((?:changed from|previously:|refined on)[^()]*\)\s*$")
@@ -63,11 +63,11 @@ def content_words(text: str) -> frozenset[str]:
 
     A possessive counts as its noun ("my brother's job" names the brother); "it's", "let's" and other
     contractions do not."""
-    found = (_possessor(w) if "'" in w else w for w in tokens(text))
+    found = (possessor(w) if "'" in w else w for w in tokens(text))
     return frozenset(_stem(w) for w in found if w and w not in STOP and w not in NEGATIONS)
 
 
-def _possessor(token: str) -> str:
+def possessor(token: str) -> str:
     """``brother's`` -> ``brother``, ``parents'`` -> ``parents``; empty for contractions."""
     base = token[:-2] if token.endswith("'s") else token[:-1] if token.endswith("s'") else ""
     return "" if "'" in base or base in _NOT_POSSESSORS else base
