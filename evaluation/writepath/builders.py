@@ -175,3 +175,31 @@ def cancel_case(*templates: str) -> Builder:
         return {"sessions": (first, (said,)), "old": (own,), "keep": (mark,)}
 
     return build
+
+
+_RELATIVES = ("brother", "sister", "daughter", "son", "partner", "wife", "husband", "mum", "dad", "friend",
+              "colleague", "neighbour", "cousin", "boss", "grandmother", "flatmate")  # fmt: skip
+#: What is later said of them: (predicate, the value that must survive in the tied memory).
+_ABOUT = (
+    ("is allergic to shellfish", "shellfish"), ("started a new job at {brand}", "{brand}"),
+    ("can't eat dairy", "dairy"), ("moved to {place}", "{place}"), ("hates loud restaurants", "loud restaurants"),
+    ("is training for a marathon", "marathon"), ("is flying in from {place}", "{place}"),
+    ("got a puppy called {brand}", "{brand}"), ("broke a wrist skiing", "wrist"),
+)  # fmt: skip
+
+
+def person_case(intros: tuple[str, ...], facts: tuple[str, ...]) -> Builder:
+    """Session 1 mentions someone in the user's life by relation and first name; session 2 says something
+    of them by the name alone. One active memory must tie what was said to the relation ("User's brother
+    Tom is allergic to shellfish"): said alone, it was read as chit-chat and lost."""
+
+    def build(gen: Gen, i: int) -> dict[str, object]:
+        rel, name = _RELATIVES[i % len(_RELATIVES)], gen.person().split()[0]
+        brand, place = gen.brand(), bare(gen.pick(PLACES)).title()
+        pred, value = (p.format(brand=brand, place=place) for p in _ABOUT[i % len(_ABOUT)])
+        first = intros[i % len(intros)].format(rel=rel, name=name)
+        said = facts[i % len(facts)].format(name=name, pred=pred)
+        return {"sessions": ((first,), (said,)), "new": (f"{rel} {name} {' '.join(pred.split()[:2])}",),
+                "keep": (value,), "verbatim": (value,)}  # fmt: skip
+
+    return build

@@ -27,6 +27,7 @@ from evaluation.writepath.builders import (
     moved_place,
     moved_thing,
     negation_case,
+    person_case,
     retraction_case,
 )
 from evaluation.writepath.values import Gen
@@ -268,6 +269,29 @@ FAMILIES: tuple[Family, ...] = (
             "I had to cancel {what}.",
             "Heads up, {what} is cancelled now.",
             "{What} has been scrapped, sadly.",
+        ),
+    ),
+    # -- round 9: someone the user named in an earlier session. DEV used while writing the rule;
+    # HELD-OUT written with it, before its first run, and only measured.
+    Family(
+        "people/named-before",
+        "dev",
+        "fact",
+        person_case(
+            ("I'm organising a dinner for my {rel} {name}'s birthday.", "My {rel} {name} is coming to stay with us.",
+             "I'm taking my {rel} {name} to the coast next month."),
+            ("{name} {pred}.", "{name} {pred}, so keep that in mind.", "Also, {name} {pred}."),
+        ),
+    ),
+    Family(
+        "people/named-before-other-forms",
+        "heldout",
+        "fact",
+        person_case(
+            ("{name}, my {rel}, is visiting next week.", "We're hosting my {rel}, {name}, over Easter.",
+             "I need a gift idea for my {rel} {name}."),
+            ("Just so you know, {name} {pred}.", "Oh and {name} {pred} now.", "{name} {pred}, by the way.",
+             "Quick update: {name} {pred}."),
         ),
     ),
 )
