@@ -278,8 +278,11 @@ FAMILIES: tuple[Family, ...] = (
         "dev",
         "fact",
         person_case(
-            ("I'm organising a dinner for my {rel} {name}'s birthday.", "My {rel} {name} is coming to stay with us.",
-             "I'm taking my {rel} {name} to the coast next month."),
+            (
+                "I'm organising a dinner for my {rel} {name}'s birthday.",
+                "My {rel} {name} is coming to stay with us.",
+                "I'm taking my {rel} {name} to the coast next month.",
+            ),
             ("{name} {pred}.", "{name} {pred}, so keep that in mind.", "Also, {name} {pred}."),
         ),
     ),
@@ -288,10 +291,17 @@ FAMILIES: tuple[Family, ...] = (
         "heldout",
         "fact",
         person_case(
-            ("{name}, my {rel}, is visiting next week.", "We're hosting my {rel}, {name}, over Easter.",
-             "I need a gift idea for my {rel} {name}."),
-            ("Just so you know, {name} {pred}.", "Oh and {name} {pred} now.", "{name} {pred}, by the way.",
-             "Quick update: {name} {pred}."),
+            (
+                "{name}, my {rel}, is visiting next week.",
+                "We're hosting my {rel}, {name}, over Easter.",
+                "I need a gift idea for my {rel} {name}.",
+            ),
+            (
+                "Just so you know, {name} {pred}.",
+                "Oh and {name} {pred} now.",
+                "{name} {pred}, by the way.",
+                "Quick update: {name} {pred}.",
+            ),
         ),
     ),
 )

@@ -17,6 +17,7 @@ from pydantic import BaseModel, Field, PrivateAttr
 from tasks.consolidate.engine import ConsolidationOutcome
 from tasks.consolidate.forget_guard import accept_forget
 from tasks.errors import ProviderReplyError
+from tasks.ingest.people import known_people
 from tasks.models import Episode, Extraction, QuarantineRecord, Session, SessionBatch
 from tasks.providers import build_embedder, build_extractor, build_summarizer
 from tasks.providers.concurrent import extract_and_summarize
@@ -124,13 +125,15 @@ def extract_sessions(sessions: Sequence[Session], settings: Settings) -> tuple[l
     # Providers read the redacted session (a no-op unless redact_pii is on); the ledger keeps the
     # original's key and content hash.
     readable = [redact_session(s, settings) for s in sessions]
+    people = known_people(readable, settings)
     if settings.extractor == "local" and settings.summarizer == "local":  # CPU-bound: threads would not help
-        for session, text in zip(sessions, readable, strict=True):
-            extraction = _guarded(extractor.extract(text), text)
+        for session, text, known in zip(sessions, readable, people, strict=True):
+            extraction = _guarded(extractor.extract(text, known), text)
             episode = summarizer.summarize(text, extraction.facts)
             out.append(Extracted(session=session, extraction=extraction, episode=episode))
         return out, bad
-    for session, result in zip(sessions, extract_and_summarize(readable, extractor, summarizer, settings), strict=True):
+    results = extract_and_summarize(readable, extractor, summarizer, settings, people)
+    for session, result in zip(sessions, results, strict=True):
         if isinstance(result, ProviderReplyError):
             reason = f"session {session.session_id}: {result.reason}"
             raw = result.raw[: settings.quarantine_raw_max_chars]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Protocol, runtime_checkable
 
 import numpy as np
@@ -26,9 +26,10 @@ class Embedder(Protocol):
 
 @runtime_checkable
 class Extractor(Protocol):
-    """Reads one session, returns facts under topics and forget requests."""
+    """Reads one session, returns facts under topics and forget requests. ``people`` maps names the
+    user tied to themselves in earlier sessions to the relation ("Tom" -> "brother")."""
 
-    def extract(self, session: Session) -> Extraction: ...
+    def extract(self, session: Session, people: Mapping[str, str] | None = None) -> Extraction: ...
 
 
 @runtime_checkable

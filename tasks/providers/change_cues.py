@@ -35,6 +35,11 @@ _TO_VALUE = re.compile(
     r"(?: over| back| up| down)? to\b",
     re.I,
 )
+#: A clause's subject that is someone in the user's life ("User's daughter Nora can't eat dairy"): what
+#: changes is the rest; the person alone does not make it about another memory of theirs.
+_PERSON_SUBJECT = re.compile(r"^\s*\w+'s (?:\w+ ){1,2}?[A-Z][a-z]+\b")
+
+
 #: Frames that take one value at a time only when said as "my X is": verbs may take several.
 _VERB_FRAMES = frozenset({"be", "have"})
 
@@ -60,6 +65,8 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
         if memory.status != "active" or (memory.speaker or "").lower() != (fact.speaker or "").lower():
             continue
         words = content_words(strip_annotation(memory.content))
+        if only_the_person(text, words):
+            continue
         # A negation changes this memory only when it is about it: "don't judge" beside a new fact is not.
         negated = negated_any and bool(negated_words and negated_words & words)
         same_frame = memory.slot == fact.slot and fact.slot != "about:"
@@ -90,9 +97,19 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
     return verdict
 
 
+def only_the_person(text: str, memory_words: frozenset[str]) -> bool:
+    """True when ``text`` opens with someone in the user's life and shares nothing with the memory but
+    them: "User's partner Sam is gluten-free these days" changes Sam's diet, not "Sam is coming along"."""
+    subject = _PERSON_SUBJECT.match(text)
+    if subject is None:
+        return False
+    person = content_words(subject[0])
+    return not (content_words(text) - person) & (memory_words - person)
+
+
 def _negated_words(text: str) -> frozenset[str] | None:
     """Content words of the clauses that are negated ("not in Oslo any more"), None when none is."""
-    clauses = [c for c in re.split(r"[,;:()]|\s-\s", text) if is_negated(c)]
+    clauses = [_PERSON_SUBJECT.sub("", c) for c in re.split(r"[,;:()]|\s-\s", text) if is_negated(c)]
     return frozenset().union(*(content_words(c) for c in clauses)) if clauses else None
 
 

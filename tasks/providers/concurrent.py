@@ -8,7 +8,7 @@ extraction and summary calls also go out at once; a local summarizer waits for t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from tasks.models import Episode, Extraction, Session
 from tasks.providers.base import Extractor, Summarizer
@@ -19,22 +19,29 @@ Outcome = tuple[Extraction, Episode] | BaseException
 
 
 def extract_and_summarize(
-    sessions: Sequence[Session], extractor: Extractor, summarizer: Summarizer, settings: Settings
+    sessions: Sequence[Session],
+    extractor: Extractor,
+    summarizer: Summarizer,
+    settings: Settings,
+    people: Sequence[Mapping[str, str]] | None = None,
 ) -> list[Outcome]:
-    """Each session's (extraction, episode), or the exception that stopped it, in input order."""
+    """Each session's (extraction, episode), or the exception that stopped it, in input order;
+    ``people`` are each session's known ties (see :mod:`tasks.ingest.people`)."""
+    known = list(people) if people is not None else [{} for _ in sessions]
     if settings.summarizer != "openai":
 
-        def both(session: Session) -> tuple[Extraction, Episode]:
-            extraction = extractor.extract(session)
-            return extraction, summarizer.summarize(session, extraction.facts)
+        def both(item: tuple[Session, Mapping[str, str]]) -> tuple[Extraction, Episode]:
+            extraction = extractor.extract(item[0], item[1])
+            return extraction, summarizer.summarize(item[0], extraction.facts)
 
-        return map_concurrent(both, sessions, settings)
+        return map_concurrent(both, list(zip(sessions, known, strict=True)), settings)
 
-    def job(item: tuple[Session, bool]) -> Extraction | Episode:
-        session, extract = item
-        return extractor.extract(session) if extract else summarizer.summarize(session, None)
+    def job(item: tuple[Session, Mapping[str, str], bool]) -> Extraction | Episode:
+        session, ties, extract = item
+        return extractor.extract(session, ties) if extract else summarizer.summarize(session, None)
 
-    results = map_concurrent(job, [(s, extract) for s in sessions for extract in (True, False)], settings)
+    items = [(s, k, extract) for s, k in zip(sessions, known, strict=True) for extract in (True, False)]
+    results = map_concurrent(job, items, settings)
     out: list[Outcome] = []
     for extraction, episode in zip(results[::2], results[1::2], strict=True):
         if isinstance(extraction, BaseException):

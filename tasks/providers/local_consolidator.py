@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from tasks.models import Decision, Fact, ForgetRequest, Relation
 from tasks.providers.base import ScoredMemory
-from tasks.providers.change_cues import change_decision
+from tasks.providers.change_cues import change_decision, only_the_person
 from tasks.providers.forget_values import forgotten_values, states_value
 from tasks.providers.statements import STRONG_CUE
 from tasks.providers.wording import (
@@ -97,9 +97,10 @@ class LocalConsolidator:
         same_topic = memory.topic == fact.topic
         close = best.similarity >= self.duplicate_threshold
         sim = f"similarity {best.similarity:.2f}"
-        if flipped and (close or (same_topic and _overlap(new_words, old_words) >= 0.5)):
+        changes = not only_the_person(fact.content, old_words)  # two things of one person change neither
+        if changes and flipped and (close or (same_topic and _overlap(new_words, old_words) >= 0.5)):
             return self._update(fact, memory, "contradicts", f"negation flips a memory ({sim})")
-        if has_change_cue(fact.content) and (close or same_topic):
+        if changes and has_change_cue(fact.content) and (close or same_topic):
             return self._update(fact, memory, "supersedes", f"states a change ({sim})")
         if same_topic and self._refines(new_words, old_words):
             return self._update(fact, memory, "refines", f"adds detail to a memory ({sim})")

@@ -9,7 +9,7 @@ informative first-person statement — a conversation detail. Agent turns yield 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from tasks.expiry import expiry_from_text
 from tasks.models import Event, Extraction, Fact, ForgetRequest, Session
@@ -81,7 +81,9 @@ class LocalExtractor:
         ]  # fmt: skip
         self._min_words = min_content_words
 
-    def extract(self, session: Session) -> Extraction:
+    def extract(self, session: Session, people: Mapping[str, str] | None = None) -> Extraction:
+        """Facts and forget requests of ``session``; ``people`` (name -> relation) are the user's
+        ties from earlier sessions, so that "Tom is allergic to X" is about the user's brother."""
         out = Extraction()
         events = session.events
         for index, event in enumerate(events):
@@ -89,8 +91,9 @@ class LocalExtractor:
                 self._agent_turn(event, events[index + 1 : index + 2], out)
             else:
                 self._person_turn(
-                    event, out, events[index - 1] if index else None, events[index - 2] if index > 1 else None
-                )
+                    event, out, events[index - 1] if index else None, events[index - 2] if index > 1 else None,
+                    people,
+                )  # fmt: skip
         unique: dict[tuple[str, str], Fact] = {}
         for fact in out.facts:  # the same statement twice in a session is one fact (the first)
             unique.setdefault((fact.topic, fact.content.lower()), fact)
@@ -113,10 +116,13 @@ class LocalExtractor:
             slot=rule.slot, value=rule.value, expires_at=expiry_from_text(rule.content, event.timestamp),
         )  # fmt: skip
 
-    def _person_turn(self, event: Event, out: Extraction, previous: Event | None, earlier: Event | None) -> None:
+    def _person_turn(
+        self, event: Event, out: Extraction, previous: Event | None, earlier: Event | None,
+        people: Mapping[str, str] | None = None,
+    ) -> None:  # fmt: skip
         asked = question_to(previous, event, earlier)
         if event.role == "user":  # the user's own statements: nothing informative may be lost
-            UserClauses(self, event, out, asked).run()
+            UserClauses(self, event, out, asked, people).run()
             return
         who = self.speaker(event)
         narrative: list[str] = []

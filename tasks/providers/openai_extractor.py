@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import logging
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 
 from pydantic import BaseModel, Field
@@ -49,6 +49,8 @@ Return:
   expires_on: when the fact itself says it stops being true ("in Lisbon until Friday", "off work for two
   weeks"), the last day it holds as YYYY-MM-DD, resolved against the turn's date; otherwise null.
   Agent turns are context: state what the people said, decided or accepted, not the agent's suggestions.
+  "known_people" (when given) are people the user named in earlier conversations, with their relation
+  to the user: a fact about one of them says so ("User's brother Tom is allergic to shellfish").
 - forget_requests: only when a person (never the agent) explicitly asks that something about themselves
   be forgotten or deleted; query names what to forget in their words; cite that person's turn.
   A request to forget "everything" or "all memories" is not a forget request.
@@ -116,10 +118,13 @@ def chunk_events(events: Sequence[Event], budget: int) -> list[list[Event]]:
     return [c for c in chunks if c]
 
 
-def session_document(session: Session, events: Sequence[Event], part: tuple[int, int]) -> str:
-    doc = {
+def session_document(
+    session: Session, events: Sequence[Event], part: tuple[int, int], people: Mapping[str, str] | None = None
+) -> str:
+    doc: dict[str, object] = {
         "session_date": f"{session.started_at:%Y-%m-%d (%A)}",
         "speakers": list(dict.fromkeys(speaker(e) for e in session.events)),
+        **({"known_people": {name: people[name] for name in sorted(people)}} if people else {}),
         "part": f"{part[0]} of {part[1]}",
         "turns": [
             {"id": e.id, "speaker": speaker(e), "role": e.role, "time": f"{e.timestamp:%Y-%m-%d %H:%M}", "text": e.text}
@@ -138,13 +143,13 @@ class OpenAIExtractor:
         self._topics = {*MANAGED_TOPICS, *(t.name for t in settings.custom_topics)}
         self._system = SYSTEM.format(topics=topics_text(settings.custom_topics))
 
-    def extract(self, session: Session) -> Extraction:
+    def extract(self, session: Session, people: Mapping[str, str] | None = None) -> Extraction:
         chunks = chunk_events(session.events, self.settings.extraction_chunk_tokens)
         out = Extraction()
         seen: set[str] = set()
         for i, events in enumerate(chunks, start=1):
             reply = self.client.chat_json(
-                self._system, session_document(session, events, (i, len(chunks))), ExtractionReply,
+                self._system, session_document(session, events, (i, len(chunks)), people), ExtractionReply,
                 f"extract {session.session_id} part {i}/{len(chunks)}",
             )  # fmt: skip
             for fact in self._facts(session, events, reply):

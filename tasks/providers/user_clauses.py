@@ -12,6 +12,7 @@ without a word list. A sentence with a change cue stays whole, so old and new va
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -87,9 +88,13 @@ _CUES = re.compile(f"{STRONG_CUE.pattern}|{WEAK_CUE.pattern}", re.I)
 class UserClauses:
     """Facts of one user turn (rules first, then every remaining informative clause)."""
 
-    def __init__(self, extractor: FactMaker, event: Event, out: Extraction, asked: Asked | None) -> None:
+    def __init__(
+        self, extractor: FactMaker, event: Event, out: Extraction, asked: Asked | None,
+        people: Mapping[str, str] | None = None,
+    ) -> None:  # fmt: skip
         self.x, self.event, self.out, self.asked = extractor, event, out, asked
         self.who = extractor.speaker(event)
+        self.people = people or {}  # name -> relation, from earlier sessions (tasks.providers.people)
         self.first_generic = True
 
     def run(self) -> None:
@@ -210,12 +215,14 @@ class UserClauses:
 
     def _relative(self, clause: str) -> str | None:
         """The relation when the clause opens with a name the user tied to themselves earlier in the
-        session ("... with my partner Sam." then "Sam is gluten-free" → "partner")."""
-        name = re.match(r"[A-Z][a-z]+\b(?!')", clause)
+        session ("... with my partner Sam." then "Sam is gluten-free" → "partner") or in an earlier
+        one; not for "Tom Hanks", whose first name only looks like the brother's."""
+        name = re.match(r"[A-Z][a-z]+\b(?!')(?!\s+[A-Z][a-z])", clause)
         if name is None or name[0].lower() in STOP or name[0].lower() in OPENERS:
             return None
         tie = re.compile(rf"\b{re.escape(self.who)}'s (\w+) {name[0]}\b")
-        return next((m[1] for f in self.out.facts if (m := tie.search(f.content))), None)
+        here = next((m[1] for f in self.out.facts if (m := tie.search(f.content))), None)
+        return here or (self.people.get(name[0]) if self.event.role == "user" else None)
 
     def _third(self, clause: str) -> str:
         text = third_person(clause, self.who)

@@ -1,0 +1,68 @@
+"""The people in a user's life, by name: "my brother Tom" in one session lets "Tom is allergic to
+shellfish" in a later one be kept as "User's brother Tom is allergic to shellfish".
+
+Said alone, a statement about a third person reads as chit-chat and the local extractor drops it;
+tied to the user, it is about their life (an allergy of a guest, a partner's diet). Ties come from
+what the user said themselves ("my brother Tom", "Tom, my brother", "my sister, Ann,") in earlier
+turns of the batch, and from the user's active memories that state one ("User's brother Tom ...").
+Reading them from active memories only means a tie the user had erased ties nothing any more.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from tasks.providers.wording import OPENERS, STOP
+
+#: Who someone can be to the user: relatives, partners, friends, people at work or next door, pets.
+RELATIONS = frozenset({
+    "wife", "husband", "partner", "spouse", "fiance", "fiancee", "boyfriend", "girlfriend", "son", "daughter",
+    "kid", "child", "baby", "stepson", "stepdaughter", "mum", "mom", "mother", "dad", "father", "stepmom",
+    "stepdad", "brother", "sister", "sibling", "twin", "grandma", "grandmother", "grandpa", "grandfather",
+    "grandson", "granddaughter", "aunt", "uncle", "cousin", "niece", "nephew", "friend", "bestie", "flatmate",
+    "roommate", "housemate", "neighbour", "neighbor", "colleague", "coworker", "boss", "manager", "mentor",
+    "teacher", "doctor", "therapist", "dog", "cat", "puppy", "kitten", "parrot", "rabbit", "hamster", "horse",
+})  # fmt: skip
+_REL = r"(?:best |little |older |younger |big |baby |twin |step-?)?([a-z]+)"
+_NAME = r"([A-Z][a-z]+)(?![\w'’-]*\s+[A-Z][a-z])"  # a first name, not the first word of "Tom Hanks"
+
+
+def _forms(owner: str) -> tuple[re.Pattern[str], ...]:
+    """The ways a tie is said, for ``owner`` ("my" in a turn, "User's" in a memory): relation then
+    name ("my brother Tom", "my brother, Tom,", "my brother (Tom)"), or name then relation ("Tom, my brother")."""
+    return (
+        re.compile(rf"\b{owner} {_REL}(?:,\s*| \(| (?:is )?(?:called|named) | ){_NAME}"),
+        re.compile(rf"\b{_NAME},? {owner} {_REL}\b"),
+    )
+
+
+_TURN_FORMS = _forms(r"(?:[Mm]y|[Oo]ur)")
+
+
+def _pairs(text: str, forms: tuple[re.Pattern[str], ...]) -> Iterable[tuple[str, str]]:
+    relation_first, name_first = forms
+    for m in relation_first.finditer(text):
+        yield m[2], m[1].lower()
+    for m in name_first.finditer(text):
+        yield m[1], m[2].lower()
+
+
+def ties(texts: Iterable[str], owner: str | None = None) -> dict[str, str]:
+    """Name → relation for the ties stated in ``texts`` (turns with ``owner`` None, else memories of
+    ``owner``, e.g. "User"). A name tied to two different relations is left out: it is ambiguous."""
+    forms = _TURN_FORMS if owner is None else _forms(re.escape(owner) + "'s")
+    found: dict[str, set[str]] = {}
+    for text in texts:
+        for name, relation in _pairs(text, forms):
+            if relation in RELATIONS and name.lower() not in STOP and name.lower() not in OPENERS:
+                found.setdefault(name, set()).add(relation)
+    return {name: next(iter(rel)) for name, rel in found.items() if len(rel) == 1}
+
+
+def merged(*sources: Mapping[str, str]) -> dict[str, str]:
+    """Ties from several sources, later ones winning for a name they both tie."""
+    out: dict[str, str] = {}
+    for source in sources:
+        out.update(source)
+    return out

@@ -1,0 +1,101 @@
+"""Someone the user named in an earlier session: "Tom is allergic to shellfish" is about the user's brother.
+
+Real LanceDB on tmp_path for the ingest paths; the LLM path through the local OpenAI-compatible stub.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tasks.control.edit import delete_memory
+from tasks.ingest.people import known_people
+from tasks.ingest.run import ingest_sessions
+from tasks.providers.local_extractor import LocalExtractor
+from tasks.providers.openai_extractor import OpenAIExtractor
+from tasks.providers.people import ties
+from tasks.settings import Settings
+from tasks.store.tables import MEMORIES, open_store
+from tests.llm_stub import LLMStub, make_session, plausible_chat, stub_settings
+
+
+def _active(settings: Settings) -> list[str]:
+    return [r["content"] for r in open_store(settings).rows(MEMORIES) if r["status"] == "active"]
+
+
+def test_ties_said_in_a_turn_in_the_usual_forms() -> None:
+    said = [
+        "I'm organising a dinner for my brother Tom's birthday.",
+        "Dmitri, my cousin, is visiting next week.",
+        "We're hosting my sister, Ann, over Easter.",
+        "My dog (Rex) is getting old.",
+        "Our daughter is called Mia.",
+    ]
+    assert ties(said) == {"Tom": "brother", "Dmitri": "cousin", "Ann": "sister", "Rex": "dog", "Mia": "daughter"}
+
+
+def test_what_is_not_a_tie() -> None:
+    assert (
+        ties(["My favourite Italian place closed.", "I met my boss Tom Hanks today."]) == {}
+    )  # not a relation; a full name
+    assert ties(["My brother Sam visited.", "My friend Sam is moving."]) == {}  # one name, two people: ambiguous
+    assert ties(["Anyway my friend So-and-so said hi"]) == {}
+
+
+def test_ties_stated_by_memories_of_one_owner() -> None:
+    memories = ["User is organising a dinner for User's brother Tom's birthday.", "Lena's sister Mia is a nurse."]
+    assert ties(memories, owner="User") == {"Tom": "brother"}
+
+
+def test_the_extractor_ties_a_later_statement_to_the_relation() -> None:
+    session = make_session("s2", [("user", "Tom is allergic to shellfish, so no prawns."), ("agent", "Noted.")])
+    extractor = LocalExtractor()
+    assert [f.content for f in extractor.extract(session, {"Tom": "brother"}).facts] == [
+        "User's brother Tom is allergic to shellfish, so no prawns."
+    ]
+    assert extractor.extract(session).facts == []  # alone it reads as chit-chat about someone else
+
+
+def test_a_full_name_is_someone_else() -> None:
+    session = make_session("s2", [("user", "Tom Hanks was great in that film last night.")])
+    contents = [f.content for f in LocalExtractor().extract(session, {"Tom": "brother"}).facts]
+    assert not any("brother" in c for c in contents)
+
+
+def test_ingest_ties_across_runs_and_within_one_batch(tmp_path: Path) -> None:
+    settings = Settings(store_uri=str(tmp_path / "store"))
+    ingest_sessions([make_session("s1", [("user", "I'm taking my daughter Nora to the coast next month.")])], settings)
+    ingest_sessions([make_session("s2", [("user", "Nora can't eat dairy, so pack snacks.")], day=1)], settings)
+    assert "User's daughter Nora can't eat dairy, so pack snacks." in _active(settings)
+    # A backfill: both sessions of another user in one run, the tie said in the earlier one.
+    first = make_session("b1", [("user", "My partner Sam is coming along.")], user="bob")
+    later = make_session("b2", [("user", "Sam is gluten-free these days.")], day=2, user="bob")
+    ingest_sessions([later, first], settings)  # out of order on input: sessions are read by their time
+    assert "User's partner Sam is gluten-free these days." in _active(settings)
+
+
+def test_an_erased_tie_ties_nothing(tmp_path: Path) -> None:
+    settings = Settings(store_uri=str(tmp_path / "store"))
+    ingest_sessions([make_session("s1", [("user", "My brother Tom is coming to stay with us.")])], settings)
+    [row] = open_store(settings).rows(MEMORIES)
+    later = make_session("s2", [("user", "Tom hates loud restaurants.")], day=1)
+    assert known_people([later], settings) == [{"Tom": "brother"}]
+    delete_memory(settings, row["row_id"])
+    assert known_people([later], settings) == [{}]
+
+
+def test_the_llm_extractor_is_told_the_known_people(llm_stub: LLMStub, tmp_path: Path) -> None:
+    llm_stub.chat_default = plausible_chat
+    settings = stub_settings(llm_stub, tmp_path / "store", openai_embedding_dim=64)
+    first = make_session("s1", [("user", "My brother Tom is coming to stay with us.")])
+    later = make_session("s2", [("user", "Tom is allergic to shellfish.")], day=1)
+    ingest_sessions([first, later], settings)
+    extraction = [
+        r["messages"] for r in llm_stub.chat_requests() if r["messages"][0]["content"].startswith("You extract")
+    ]
+    documents = [m[-1]["content"] for m in extraction]
+    known = [
+        json.loads(d.split("<session>\n", 1)[1].rsplit("\n</session>", 1)[0]).get("known_people") for d in documents
+    ]
+    assert sorted(known, key=str) == sorted([None, {"Tom": "brother"}], key=str)
+    assert "known_people" in OpenAIExtractor(settings)._system
