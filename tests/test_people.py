@@ -30,8 +30,12 @@ def test_ties_said_in_a_turn_in_the_usual_forms() -> None:
         "We're hosting my sister, Ann, over Easter.",
         "My dog (Rex) is getting old.",
         "Our daughter is called Mia.",
+        "My team lead Priya wants everything typed.",  # the relation as said, its last word a relation
     ]
-    assert ties(said) == {"Tom": "brother", "Dmitri": "cousin", "Ann": "sister", "Rex": "dog", "Mia": "daughter"}
+    assert ties(said) == {
+        "Tom": "brother", "Dmitri": "cousin", "Ann": "sister", "Rex": "dog", "Mia": "daughter", "Priya": "team lead"
+    }  # fmt: skip
+    assert ties(["My big project Atlas is late."]) == {}
 
 
 def test_what_is_not_a_tie() -> None:

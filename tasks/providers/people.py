@@ -22,9 +22,10 @@ RELATIONS = frozenset({
     "stepdad", "brother", "sister", "sibling", "twin", "grandma", "grandmother", "grandpa", "grandfather",
     "grandson", "granddaughter", "aunt", "uncle", "cousin", "niece", "nephew", "friend", "bestie", "flatmate",
     "roommate", "housemate", "neighbour", "neighbor", "colleague", "coworker", "boss", "manager", "mentor",
-    "teacher", "doctor", "therapist", "dog", "cat", "puppy", "kitten", "parrot", "rabbit", "hamster", "horse",
+    "teacher", "doctor", "therapist", "lead", "dog", "cat", "puppy", "kitten", "parrot", "rabbit", "hamster", "horse",
 })  # fmt: skip
-_REL = r"(?:best |little |older |younger |big |baby |twin |step-?)?([a-z]+)"
+#: The relation as said ("best friend", "team lead"); its last word must be one of RELATIONS.
+_REL = r"((?:best |little |older |younger |big |baby |twin |team |tech |line )?[a-z]+)"
 _NAME = r"([A-Z][a-z]+)(?![\w'’-]*\s+[A-Z][a-z])"  # a first name, not the first word of "Tom Hanks"
 
 
@@ -55,7 +56,7 @@ def ties(texts: Iterable[str], owner: str | None = None) -> dict[str, str]:
     found: dict[str, set[str]] = {}
     for text in texts:
         for name, relation in _pairs(text, forms):
-            if relation in RELATIONS and name.lower() not in STOP and name.lower() not in OPENERS:
+            if relation.split()[-1] in RELATIONS and name.lower() not in STOP and name.lower() not in OPENERS:
                 found.setdefault(name, set()).add(relation)
     return {name: next(iter(rel)) for name, rel in found.items() if len(rel) == 1}
 
