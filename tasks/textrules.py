@@ -216,6 +216,10 @@ _TRAILING_FILLER = re.compile(
 )
 
 
+#: Filler said at the end of a clause inside a sentence, before its comma or semicolon.
+_INNER_FILLER = re.compile(r"(?<=\w) (?:btw|fyi|tbh|lol|haha)(?=[,;] )", re.I)
+
+
 def _contraction(m: re.Match[str]) -> str:
     word = _BARE_CONTRACTIONS[m.group(1).lower()]
     return word if m.group(1)[0].islower() or word.startswith("I") else word.capitalize()
@@ -228,6 +232,7 @@ def clean(text: str) -> str:
     text = re.sub(r"\s+", " ", text.replace("’", "'").replace("‘", "'")).strip()
     text = _LOWER_I.sub("I", _BARE.sub(_contraction, text))
     text = _TRAILING_FILLER.sub("", _LEADING_FILLER.sub("", text))
+    text = _INNER_FILLER.sub("", text)  # "Priya left the company btw, Tom is ..."
     text = re.sub(r"^lets\b", "let's", text, flags=re.I)  # "lets go with X" opens a proposal; mid-sentence it is a verb
     return text[:1].upper() + text[1:] if text else text
 

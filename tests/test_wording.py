@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from evaluation.wording import FAMILIES, dev_failures, main, score
+from evaluation.wording import FAMILIES, dev_failures, main, memories_of, score
+from tasks.providers.clause_shape import is_fragment
 from tasks.providers.local_consolidator import same_family
 from tasks.providers.local_extractor import LocalExtractor
 from tasks.providers.local_summarizer import LocalSummarizer
@@ -190,9 +191,9 @@ def test_a_chat_with_a_partner_a_budget_and_a_cancellation_reads_right() -> None
     facts = [f.content for f in LocalExtractor().extract(s).facts]
     joined = " | ".join(facts)
     assert "User mentioned that they're planning a weekend in Porto" in joined and "Quick one" not in joined
-    assert "User mentioned that probably the 14th" in joined
+    assert "User mentioned: probably the 14th" in joined
     assert "User's partner Sam is gluten-free" in joined
-    assert '(Asked by the agent: "Any budget?") User mentioned that around 600 euros total' in joined
+    assert '(Asked by the agent: "Any budget?") User mentioned: around 600 euros total' in joined
 
 
 def test_a_name_not_tied_to_the_user_stays_a_passing_remark() -> None:
@@ -236,3 +237,16 @@ def test_a_coaching_chat_reads_right() -> None:
     facts = [f.content for f in LocalExtractor().extract(s).facts]
     assert any(f.startswith("User mentioned that 81.5 kg this morning (") for f in facts), facts
     assert not [f for f in facts if "80.5" in f or f.startswith("User hates")], facts
+
+
+def test_a_short_answer_is_shown_as_said_and_filler_inside_a_sentence_goes() -> None:
+    assert is_fragment("Probably the 14th to 16th.") and is_fragment("3x a week, mostly running")
+    assert not is_fragment("the 14th is fine") and not is_fragment("Maybe we'll go")  # sentences
+    assert (
+        memories_of("Which Python version? >> 3.12")
+        == '(Asked by the agent: "Which Python version?") User mentioned: 3.12'
+    )
+    assert memories_of("Priya left the company btw, Tom is my lead now") == (
+        "User mentioned that Priya left the company, Tom is User's lead now"
+    )
+    assert clean("I love it btw") == "I love it"  # the end of a sentence, as before

@@ -46,3 +46,24 @@ def covered_by(clause: str, covered: str) -> bool:
     have = set(content_words(covered))
     specifics = re.findall(r"\b[\w-]*\d[\w-]*\b", clause)
     return len(words - have) <= 1 and all(s in covered for s in specifics)
+
+
+#: What opens a short answer ("Probably the 14th", "Around 600 euros", "3x a week", "The 14-inch one").
+_FRAGMENT_START = re.compile(
+    r"(?:\d|(?:probably|maybe|perhaps|around|about|roughly|approximately|nearly|almost|just|only|mostly|"
+    r"usually|the|a|an|some|no|not|under|over|between|at least|at most|less than|more than)\b)",
+    re.I,
+)
+#: A subject or a finite verb form: with one, a clause is a sentence of its own, not an answer's fragment.
+_SENTENCE_WORD = re.compile(
+    r"\b(?:am|is|are|was|were|be|been|has|have|had|do|does|did|will|would|can|could|should|may|might|must|"
+    r"i|we|you|he|she|it|they|there)\b|\w'(?:s|re|ve|ll|d|m)\b|n't\b",
+    re.I,
+)
+
+
+def is_fragment(clause: str) -> bool:
+    """A short answer rather than a sentence: "Probably the 14th to 16th", not "the 14th is fine" (a verb
+    without an auxiliary, "the kids went", is not seen: it is shown as said, which reads as well).
+    Shown as "User mentioned: ..." instead of the reported "User mentioned that ...", which needs a verb."""
+    return _FRAGMENT_START.match(clause) is not None and _SENTENCE_WORD.search(clause) is None

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from tasks.models import Event, Extraction, Fact, ForgetRequest
-from tasks.providers.clause_shape import IDENTIFIER_WORD, answered, covered_by, elaborates, specifics
+from tasks.providers.clause_shape import IDENTIFIER_WORD, answered, covered_by, elaborates, is_fragment, specifics
 from tasks.providers.extraction_rules import RULES, RuleFact
 from tasks.providers.forget_request import change_after, forget_target
 from tasks.providers.statements import (
@@ -236,6 +236,8 @@ class UserClauses:
             return text
         if re.match(r"[A-Z]{2}", text):
             return f"{self.who} mentioned: {text}"
+        if is_fragment(clause):  # "Around 600 euros total": an answer, not a sentence to report
+            return f"{self.who} mentioned: {text if proper or text[:1].isdigit() else text[:1].lower() + text[1:]}"
         return f"{self.who} mentioned that {reported(text if proper else text[:1].lower() + text[1:])}"
 
     def _add(self, rule: RuleFact, clause: str, generic: bool = False) -> None:
