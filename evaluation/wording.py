@@ -180,6 +180,22 @@ FAMILIES: tuple[Family, ...] = (
         ("How long is the flight? >> Roughly 9 hours", ("9 hours",), ("mentioned that roughly",)),
         ("my flight got moved fyi, it lands at 9 now", ("lands at 9",), ("fyi",)),
     )),
+    # -- round 9, from a family meal-planning chat: an answer about someone the question named, a reason
+    # after a forget request, "like" before a number. DEV used while writing; HELD-OUT only measured.
+    Family("chat: answers about someone, reasons, hedges", "dev", chat=(
+        ("Does your mum have any preferences? >> she doesnt like spicy food at all", ("doesn't like spicy food",), ()),
+        ("How is your son finding school? >> he loves it, especially maths", ("he loves it, especially maths",), ()),
+        ("Anything else? >> pls forget about the weekend cooking thing, no time anymore", (), ("time anymore",)),
+        ("no time for breakfast these days", ("no time for breakfast",), ("mentioned that time",)),
+        ("Budget per week? >> like 120 pounds max", ("120 pounds max",), ("mentioned that like", "that Like")),
+    )),
+    Family("chat: answers about someone, reasons, hedges (held out)", "heldout", chat=(
+        ("Does your dad have any allergies? >> he's allergic to penicillin", ("allergic to penicillin",), ()),
+        ("How old is your daughter now? >> she turned 7 in May", ("turned 7",), ()),
+        ("Any plans for the weekend? >> forget the hiking stuff, too tired", (), ("too tired",)),
+        ("What's your rent? >> roughly 900 a month", ("900 a month",), ("mentioned that roughly",)),
+        ("How old are the kids? >> like 6 and 9", ("6 and 9",), ("mentioned that like", "that Like")),
+    )),
 )  # fmt: skip
 
 

@@ -203,3 +203,39 @@ def person_case(intros: tuple[str, ...], facts: tuple[str, ...]) -> Builder:
                 "keep": (value,), "verbatim": (value,)}  # fmt: skip
 
     return build
+
+
+#: (the user's own statement, the person's old state, the change, the user's value, old, new) per domain.
+_PERSON_CHANGES = (
+    ("I live in {mine}.", "My {rel} {name} lives in {old}.", "{name} moved to {new} last month.", "places"),
+    ("I work at {mine}.", "My {rel} {name} works at {old}.", "{name} just started at {new}.", "brands"),
+    ("I'm {mine}.", "My {rel} {name} is {old}.", "{name} is {new} now.", "diets"),
+)
+_DIET_PAIRS = (
+    ("vegan", "vegetarian", "pescatarian"), ("vegetarian", "vegan", "keto"), ("pescatarian", "keto", "vegan"),
+)  # fmt: skip
+
+
+def person_change_case(intros: tuple[str, ...] = (), changes: tuple[str, ...] = ()) -> Builder:
+    """Session 1: the user's own value and someone's of theirs; session 2: that person's value changes.
+    The person's old value stops being current, the new one is said, and the user's own value stays."""
+
+    def build(gen: Gen, i: int) -> dict[str, object]:
+        own, intro, change, kind = _PERSON_CHANGES[i % len(_PERSON_CHANGES)]
+        rel, name = _RELATIVES[(i + 3) % len(_RELATIVES)], gen.person().split()[0]
+        if kind == "places":
+            mine, old, new = (bare(p).title() for p in gen.rng.sample(PLACES, 3))
+        elif kind == "brands":
+            mine, old, new = gen.brand(), gen.brand(), gen.brand()
+        else:
+            mine, old, new = _DIET_PAIRS[(i // 3) % len(_DIET_PAIRS)]
+        intro = intros[i % len(intros)] if intros else intro
+        said = changes[i % len(changes)] if changes else change
+        fill = {"rel": rel, "name": name, "old": old, "new": new, "mine": mine, "verb": _VERBS[kind]}
+        first = (own.format(**fill), intro.format(**fill))
+        return {"sessions": (first, (said.format(**fill),)), "new": (new,), "old": (old,), "keep": (mine,)}
+
+    return build
+
+
+_VERBS = {"places": "lives in", "brands": "works at", "diets": "is"}

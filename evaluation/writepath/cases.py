@@ -28,6 +28,7 @@ from evaluation.writepath.builders import (
     moved_thing,
     negation_case,
     person_case,
+    person_change_case,
     retraction_case,
 )
 from evaluation.writepath.values import Gen
@@ -302,6 +303,16 @@ FAMILIES: tuple[Family, ...] = (
                 "{name} {pred}, by the way.",
                 "Quick update: {name} {pred}.",
             ),
+        ),
+    ),
+    Family("people/their-change", "dev", "change", person_change_case()),
+    Family(
+        "people/their-change-other-forms",
+        "heldout",
+        "change",
+        person_change_case(
+            ("{name}, my {rel}, {verb} {old}.",),
+            ("Update on {name}: moved over to {new}.", "{name} has switched to {new}.", "{name} went {new} recently."),
         ),
     ),
 )
