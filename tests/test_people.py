@@ -13,7 +13,7 @@ from tasks.ingest.people import known_people
 from tasks.ingest.run import ingest_sessions
 from tasks.providers.local_extractor import LocalExtractor
 from tasks.providers.openai_extractor import OpenAIExtractor
-from tasks.providers.people import ties
+from tasks.providers.people import as_first_person, named_lead, ties
 from tasks.settings import Settings
 from tasks.store.tables import MEMORIES, open_store
 from tests.llm_stub import LLMStub, make_session, plausible_chat, stub_settings
@@ -103,3 +103,33 @@ def test_the_llm_extractor_is_told_the_known_people(llm_stub: LLMStub, tmp_path:
     ]
     assert sorted(known, key=str) == sorted([None, {"Tom": "brother"}], key=str)
     assert "known_people" in OpenAIExtractor(settings)._system
+
+
+def test_what_is_said_of_them_is_read_as_their_attribute() -> None:
+    assert named_lead("My son Elif lives in Oslo.") == ("Elif", "son", "lives in Oslo.")
+    assert named_lead("Elif, my son, lives in Oslo.") == ("Elif", "son", "lives in Oslo.")
+    assert named_lead("My big project Atlas is late.") is None
+    assert as_first_person("lives in Oslo") == "I live in Oslo"
+    assert as_first_person("is vegan now") == "I am vegan now"
+    assert as_first_person("just started at Acme") == "I just started at Acme"
+    extractor = LocalExtractor()
+    first = extractor.extract(make_session("s1", [("user", "My son Elif lives in Oslo.")]))
+    later = extractor.extract(make_session("s2", [("user", "Elif moved to Bergen last month.")]), {"Elif": "son"})
+    assert [(f.slot, f.value) for f in (*first.facts, *later.facts)] == [
+        ("elif:location", "Oslo"),
+        ("elif:location", "Bergen"),
+    ]
+
+
+def test_a_change_of_theirs_replaces_their_value_never_the_users(tmp_path: Path) -> None:
+    settings = Settings(store_uri=str(tmp_path / "store"))
+    ingest_sessions(
+        [make_session("s1", [("user", "I live in Leeds."), ("user", "My son Elif lives in Oslo.")])], settings
+    )
+    ingest_sessions([make_session("s2", [("user", "Elif moved to Bergen last month.")], day=1)], settings)
+    active = _active(settings)
+    assert "User lives in Leeds" in active
+    assert any(c.startswith("User's son Elif moved to Bergen") and "changed from Oslo" in c for c in active)
+    # Something new about them that shares nothing but their name closes nothing of theirs or the user's.
+    ingest_sessions([make_session("s3", [("user", "Elif is gluten-free these days.")], day=2)], settings)
+    assert len(_active(settings)) == 3

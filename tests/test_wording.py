@@ -250,3 +250,12 @@ def test_a_short_answer_is_shown_as_said_and_filler_inside_a_sentence_goes() -> 
         "User mentioned that Priya left the company, Tom is User's lead now"
     )
     assert clean("I love it btw") == "I love it"  # the end of a sentence, as before
+
+
+def test_an_answer_about_someone_the_question_named_is_kept_and_a_reason_is_not() -> None:
+    said = memories_of("Does your mum have any preferences? >> she doesnt like spicy food at all")
+    assert said.endswith("User mentioned that she doesn't like spicy food at all")
+    assert memories_of("she doesnt like spicy food at all") == ""  # without the question, nobody is named
+    assert memories_of("Anything else? >> pls forget about the weekend cooking thing, no time anymore") == ""
+    assert memories_of("forget the poetry thing, we switched to uv") == "User mentioned that they switched to uv"
+    assert memories_of("Budget per week? >> like 120 pounds max").endswith("User mentioned: like 120 pounds max")

@@ -98,12 +98,16 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
 
 
 def only_the_person(text: str, memory_words: frozenset[str]) -> bool:
-    """True when ``text`` opens with someone in the user's life and shares nothing with the memory but
-    them: "User's partner Sam is gluten-free these days" changes Sam's diet, not "Sam is coming along"."""
+    """True when ``text`` opens with someone in the user's life and cannot change the memory: the memory
+    does not name them ("User's husband Dev started eating fish" leaves "User eats everything"), or
+    shares nothing with it but them ("User's partner Sam is gluten-free these days" leaves "Sam is
+    coming along")."""
     subject = _PERSON_SUBJECT.match(text)
     if subject is None:
         return False
     person = content_words(subject[0])
+    if subject[0].split()[-1].lower() not in memory_words:
+        return True
     return not (content_words(text) - person) & (memory_words - person)
 
 

@@ -50,7 +50,7 @@ def covered_by(clause: str, covered: str) -> bool:
 
 #: What opens a short answer ("Probably the 14th", "Around 600 euros", "3x a week", "The 14-inch one").
 _FRAGMENT_START = re.compile(
-    r"(?:\d|(?:probably|maybe|perhaps|around|about|roughly|approximately|nearly|almost|just|only|mostly|"
+    r"(?:\d|(?:probably|maybe|perhaps|like|around|about|roughly|approximately|nearly|almost|just|only|mostly|"
     r"usually|the|a|an|some|no|not|under|over|between|at least|at most|less than|more than)\b)",
     re.I,
 )

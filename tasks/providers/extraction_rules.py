@@ -102,7 +102,8 @@ def personal(s: str, who: str) -> RuleFact | None:
         return RuleFact(T, f"{who} is originally from {m.group(1)}", 0.7, "hometown", m.group(1))
     role = rf"(?: as (?:an? )?((?:[\w-]+ ){{0,2}}(?:{'|'.join(_JOBS)})))?"
     if m := re.search(rf"\bI (?:\w+ )?(?:work|am working|'m working) (?:at|for) {_NAME}{role}", s) or \
-            re.search(rf"\bI(?:'ve| have)? (?:just )?(?:started|got|accepted|landed) (?:a |my )?(?:new )?(?:job|position|role) (?:at|with) {_NAME}{role}", s):  # fmt: skip
+            re.search(rf"\bI(?:'ve| have)? (?:just )?(?:started|got|accepted|landed) (?:a |my )?(?:new )?(?:job|position|role) (?:at|with) {_NAME}{role}", s) or \
+            re.search(rf"\bI(?:'ve| have)? (?:just |recently )?started (?:work(?:ing)? )?at {_NAME}{role}", s):  # fmt: skip
         job = f" as a {m.group(2)}" if m.group(2) else ""
         return RuleFact(T, f"{who} works at {m.group(1)}{job}", 0.85, "employer", m.group(1))
     if m := re.search(

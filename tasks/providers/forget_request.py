@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from tasks.providers.clause_shape import is_fragment
 from tasks.providers.statements import STRONG_CUE, WEAK_CUE
 
 FORGET = re.compile(
@@ -84,7 +85,8 @@ def forget_target(sentence: str) -> str | None:
 
 def change_after(sentence: str, target: str) -> str | None:
     """The clause after a forget request's target when it states a change ("forget the poetry thing, we
-    switched to uv"): the change is a fact of its own. A reason ("…, I don't want it on file") is not kept."""
+    switched to uv"): the change is a fact of its own. A reason ("…, I don't want it on file", "…, no time
+    anymore") is not kept."""
     at = sentence.find(target)
     rest = re.split(r"^[^,;:]*[,;:]\s*|^.*?\s[-–—]\s", sentence[at:], maxsplit=1) if at >= 0 else []
     clause = rest[-1].strip() if len(rest) == 2 else ""
@@ -92,6 +94,7 @@ def change_after(sentence: str, target: str) -> str | None:
         clause
         and (STRONG_CUE.search(clause) or WEAK_CUE.search(clause))
         and not re.search(r"\bon file\b|\bstored?\b", clause)
+        and not is_fragment(clause)  # "…, no time anymore" is a reason, not a change of anything
     ):
         return clause[:1].upper() + clause[1:]
     return None

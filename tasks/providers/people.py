@@ -67,3 +67,40 @@ def merged(*sources: Mapping[str, str]) -> dict[str, str]:
     for source in sources:
         out.update(source)
     return out
+
+
+#: A clause that opens by naming someone with their tie: "My son Elif lives ...", "Elif, my son, lives ...".
+_LEADS = (
+    re.compile(rf"^(?:[Mm]y|[Oo]ur) {_REL},? {_NAME},?\s+(?=\w)"),
+    re.compile(rf"^{_NAME}, (?:my|our) {_REL},\s+(?=\w)"),
+)
+_BACK = {"is": "am", "has": "have", "does": "do", "isn't": "am not", "doesn't": "don't", "hasn't": "haven't"}
+
+
+def named_lead(clause: str) -> tuple[str, str, str] | None:
+    """(name, relation, what is said of them) when ``clause`` opens with someone and their tie."""
+    for index, form in enumerate(_LEADS):
+        if (m := form.match(clause)) is not None:
+            relation, name = (m[1], m[2]) if index == 0 else (m[2], m[1])
+            if relation.split()[-1].lower() in RELATIONS:
+                return name, relation.lower(), clause[m.end() :]
+    return None
+
+
+def as_first_person(said: str) -> str:
+    """What is said of someone as if they said it ("lives in Oslo" → "I live in Oslo"), so that the
+    user's own rules read its attribute (home, employer, diet) and value."""
+    m = re.match(r"((?:just|recently|now|also|still|finally) )?(\S+)(.*)", said, re.S)
+    if m is None:
+        return f"I {said}"
+    adverb, verb, tail = m[1] or "", m[2], m[3]
+    low = verb.lower()
+    if low in _BACK:
+        verb = _BACK[low]
+    elif low.endswith("ies"):
+        verb = verb[:-3] + "y"
+    elif re.search(r"(?:ss|sh|ch|x|z|o)es$", low):
+        verb = verb[:-2]
+    elif low.endswith("s") and not low.endswith(("ss", "us")):
+        verb = verb[:-1]
+    return f"I {adverb}{verb}{tail}"

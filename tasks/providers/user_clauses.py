@@ -20,6 +20,7 @@ from tasks.models import Event, Extraction, Fact, ForgetRequest
 from tasks.providers.clause_shape import IDENTIFIER_WORD, answered, covered_by, elaborates, is_fragment, specifics
 from tasks.providers.extraction_rules import RULES, RuleFact
 from tasks.providers.forget_request import change_after, forget_target
+from tasks.providers.people import as_first_person, named_lead
 from tasks.providers.statements import (
     CLAUSE_BREAK,
     STRONG_CUE,
@@ -68,12 +69,17 @@ class FactMaker(Protocol):
 
 _FILLER = re.compile(
     r"^(?:quick update|update|fyi|by the way|btw|also|and|so|well|anyway|honestly|actually|as I said(?: before)?|"
-    r"nothing changed|yes|yeah|yep|no(?! (?:more|longer)\b)|sorry|ok|okay|"
+    r"nothing changed|yes|yeah|yep|no(?=\s*[,:;!.-])|sorry|ok|okay|"
     r"(?:big |good |great |small |quick |some )?(?:news|change))\b"
     r"[,:;!.\s-]*",
     re.I,
 )
 
+
+#: "No car at the moment": what the user has none of ("no worries", "no idea" are not about them).
+_IMPLICIT_HAVE_NO = re.compile(r"no (?!more\b|longer\b|worries\b|problem\b|idea\b|way\b|thanks\b)\w+", re.I)
+#: A clause about someone else, by pronoun: it means something only after a question that names them.
+_ABOUT_THEM = re.compile(r"(?:he|she|they)(?:'s|'re| \w+)", re.I)
 
 #: A user's sentence that starts with its verb has "I" as its subject ("Had Thai again", "Can't stand X").
 _IMPLICIT_I = re.compile(
@@ -113,6 +119,8 @@ class UserClauses:
             body = _FILLER.sub("", sentence)  # "Quick update: moved to X" starts with its verb too
             if _IMPLICIT_I.match(body) and not sentence.endswith("?"):  # "Can't start the day without X"
                 sentence = f"I {body[:1].lower()}{body[1:]}"
+            elif _IMPLICIT_HAVE_NO.match(body) and not sentence.endswith("?") and len(content_words(body)) >= 2:
+                sentence = f"I have {body[:1].lower()}{body[1:]}"  # "No time for breakfast these days"
             self._sentence(resolve_dates(sentence, self.event.timestamp))
 
     def _sentence(self, resolved: str) -> None:
@@ -154,7 +162,11 @@ class UserClauses:
             self._add(RuleFact(custom, third_person(resolved, self.who), 0.6), resolved)
             return
         for clause in rest:
-            self._add(RuleFact("key_conversation_details", self._third(clause), 0.5), clause, generic=True)
+            fact = RuleFact("key_conversation_details", self._third(clause), 0.5)
+            if (slot := self._their_attribute(clause)) is not None:  # "my son Elif lives in Oslo": Elif's home
+                self._add(RuleFact(fact.topic, fact.content, fact.importance, *slot), clause)
+            else:
+                self._add(fact, clause, generic=True)
 
     def _one_change(
         self, rules: list[RuleFact], cued: list[RuleFact], rest: list[str]
@@ -211,6 +223,8 @@ class UserClauses:
             return True  # "The dog is gone now", "There's no X anymore": a change said without "I"
         if strong or re.search(r"\b(?:not|never|no)\b|n't\b", clause, re.I):
             needed = 1  # "I'm not vegan any more": one word of content, and it closes a fact
+        if self.asked is not None and _ABOUT_THEM.match(clause) and len(content_words(clause)) >= 2:
+            return True  # "Does your mum have any preferences?" "she doesn't like spicy food": the question names her
         return FIRST_PERSON.search(clause) is not None and len(content_words(clause)) >= needed
 
     def _relative(self, clause: str) -> str | None:
@@ -224,9 +238,23 @@ class UserClauses:
         here = next((m[1] for f in self.out.facts if (m := tie.search(f.content))), None)
         return here or (self.people.get(name[0]) if self.event.role == "user" else None)
 
+    def _their_attribute(self, clause: str) -> tuple[str, str] | None:
+        """(slot, value) of what a clause says of someone in the user's life, read by the user's own rules
+        ("Elif moved to Oslo" → "elif:location", "Oslo"): a change of theirs then replaces their value,
+        never the user's own (another slot)."""
+        lead = named_lead(clause)
+        if lead is None and (relation := self._relative(clause)) is not None:
+            name = clause.split()[0]
+            lead = (name, relation, clause[len(name) :].strip())
+        if lead is None:
+            return None
+        name, _, said = lead
+        rule = next((r for fn in RULES if (r := fn(as_first_person(said), name)) and r.slot and r.value), None)
+        return (f"{name.lower()}:{rule.slot}", rule.value) if rule and rule.slot and rule.value else None
+
     def _third(self, clause: str) -> str:
         text = third_person(clause, self.who)
-        if relation := self._relative(clause):
+        if named_lead(clause) is None and (relation := self._relative(clause)):  # "Elif, my son, ..." says it
             return f"{self.who}'s {relation} {text}"
         first = re.split(r"[\s',]", clause, maxsplit=1)[0].lower()
         # "Sam thinks": a name; "Probably the 14th", "Around 600 euros": a sentence's first word
@@ -237,7 +265,7 @@ class UserClauses:
         if re.match(r"[A-Z]{2}", text):
             return f"{self.who} mentioned: {text}"
         if is_fragment(clause):  # "Around 600 euros total": an answer, not a sentence to report
-            return f"{self.who} mentioned: {text if proper or text[:1].isdigit() else text[:1].lower() + text[1:]}"
+            return f"{self.who} mentioned: {text[:1].lower() + text[1:]}"
         return f"{self.who} mentioned that {reported(text if proper else text[:1].lower() + text[1:])}"
 
     def _add(self, rule: RuleFact, clause: str, generic: bool = False) -> None:
