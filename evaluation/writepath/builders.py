@@ -239,3 +239,30 @@ def person_change_case(intros: tuple[str, ...] = (), changes: tuple[str, ...] = 
 
 
 _VERBS = {"places": "lives in", "brands": "works at", "diets": "is"}
+
+
+#: Something the user names in passing (session 1), then says more of by the name alone (session 2):
+#: (intro, a dev statement, a held-out statement, the value that must be kept).
+_MENTIONS = (
+    ("We always shop at {x} on Saturdays.", "{x} got too expensive, so we're looking around.",
+     "Oh, {x} is too expensive now, apparently.", "expensive"),
+    ("Our twins are called {x} and Sam.", "{x}'s allergist said it's only peanuts.",
+     "Turns out {x} is only allergic to peanuts.", "peanuts"),
+    ("I'm halfway through {x}, the new thriller.", "{x} has a twist I didn't see coming.",
+     "{x} was a letdown in the end, honestly.", "letdown"),
+    ("Our gym is {x}, near the station.", "{x} is closing for repairs in June.",
+     "Apparently {x} closes for repairs next month.", "repairs"),
+)  # fmt: skip
+
+
+def mention_case(heldout: bool = False) -> Builder:
+    """Session 1 names someone or something without a tie ("our twins are called Ria and Sam", "we shop
+    at Lidl"); session 2 says something of it by the name: kept, not dropped as talk about someone else."""
+
+    def build(gen: Gen, i: int) -> dict[str, object]:
+        intro, dev, held, value = _MENTIONS[i % len(_MENTIONS)]
+        x = gen.person().split()[0] if "twins" in intro else gen.brand()
+        said = (held if heldout else dev).format(x=x)
+        return {"sessions": ((intro.format(x=x),), (said,)), "new": (value,), "keep": (value,)}
+
+    return build

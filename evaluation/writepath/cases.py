@@ -24,6 +24,7 @@ from evaluation.writepath.builders import (
     confirm_case,
     fact_case,
     forget_case,
+    mention_case,
     moved_place,
     moved_thing,
     negation_case,
@@ -306,6 +307,13 @@ FAMILIES: tuple[Family, ...] = (
         ),
     ),
     Family("people/their-change", "dev", "change", person_change_case()),
+    Family("people/named-in-passing", "dev", "fact", mention_case()),
+    Family(
+        "people/named-in-passing-other-forms",
+        "heldout",
+        "fact",
+        mention_case(heldout=True),
+    ),
     Family(
         "people/their-change-other-forms",
         "heldout",
