@@ -13,7 +13,7 @@ from tasks.ingest.people import known_people
 from tasks.ingest.run import ingest_sessions
 from tasks.providers.local_extractor import LocalExtractor
 from tasks.providers.openai_extractor import OpenAIExtractor
-from tasks.providers.people import as_first_person, named_lead, ties
+from tasks.providers.people import as_first_person, mentioned, named_lead, ties
 from tasks.settings import Settings
 from tasks.store.tables import MEMORIES, open_store
 from tests.llm_stub import LLMStub, make_session, plausible_chat, stub_settings
@@ -133,3 +133,22 @@ def test_a_change_of_theirs_replaces_their_value_never_the_users(tmp_path: Path)
     # Something new about them that shares nothing but their name closes nothing of theirs or the user's.
     ingest_sessions([make_session("s3", [("user", "Elif is gluten-free these days.")], day=2)], settings)
     assert len(_active(settings)) == 3
+
+
+def test_names_said_in_passing_are_known_without_a_relation() -> None:
+    said = ["We always shop at Lidl on Saturdays.", "Our twins are called Ria and Sam.", "I moved in March."]
+    assert mentioned(said) == {"Lidl": "", "Ria": "", "Sam": ""}  # not days, months or the opening word
+    assert mentioned(['(Asked by the agent: "Which Python version?") User mentioned: 3.12']) == {}
+    session = make_session("s2", [("user", "Ria's allergist said it's only peanuts, tree nuts are fine.")])
+    assert LocalExtractor().extract(session).facts == []  # nobody the user named: talk about someone
+    [fact] = LocalExtractor().extract(session, {"Ria": ""}).facts
+    assert fact.content == "User mentioned that Ria's allergist said it's only peanuts, tree nuts are fine."
+
+
+def test_a_name_from_an_earlier_run_is_known_from_the_store(tmp_path: Path) -> None:
+    settings = Settings(store_uri=str(tmp_path / "store"))
+    ingest_sessions(
+        [make_session("s1", [("user", "Our twins are called Ria and Sam, my brother Tom visits.")])], settings
+    )
+    later = make_session("s2", [("user", "Ria's allergist said it's only peanuts.")], day=1)
+    assert known_people([later], settings) == [{"Ria": "", "Sam": "", "Tom": "brother"}]

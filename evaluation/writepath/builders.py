@@ -248,7 +248,7 @@ _MENTIONS = (
      "Oh, {x} is too expensive now, apparently.", "expensive"),
     ("Our twins are called {x} and Sam.", "{x}'s allergist said it's only peanuts.",
      "Turns out {x} is only allergic to peanuts.", "peanuts"),
-    ("I'm halfway through {x}, the new thriller.", "{x} has a twist I didn't see coming.",
+    ("I'm halfway through {x}, the new thriller.", "{x} was a letdown after that twist.",
      "{x} was a letdown in the end, honestly.", "letdown"),
     ("Our gym is {x}, near the station.", "{x} is closing for repairs in June.",
      "Apparently {x} closes for repairs next month.", "repairs"),

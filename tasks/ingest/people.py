@@ -1,4 +1,4 @@
-"""Each session's people context: whom the user named, with a relation, before this session.
+"""Each session's people context: whom the user named before this session, with their relation if said.
 
 The extractor reads one session at a time, so "Tom is allergic to shellfish" cannot know on its
 own that Tom is the brother of an earlier session. This stage gives it the ties (see
@@ -13,18 +13,20 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from tasks.models import Session
-from tasks.providers.people import merged, ties
+from tasks.providers.people import mentioned, merged, ties
 from tasks.settings import Settings
 from tasks.store.filters import all_of, eq, scope
 from tasks.store.tables import MEMORIES, Store, open_store
 
 
 def stored_ties(store: Store, app_name: str, user_id: str) -> dict[str, str]:
-    """Ties stated by the user's active memories ("User's brother Tom ...")."""
+    """Ties stated by the user's active memories ("User's brother Tom ..."), and the names they say
+    without a tie (name -> "")."""
     if not store.has(MEMORIES):
         return {}
     where = all_of(scope(app_name, user_id), eq("status", "active", ("status",)))
-    return ties((row["content"] for row in store.rows(MEMORIES, where, columns=["content"])), owner="User")
+    contents = [row["content"] for row in store.rows(MEMORIES, where, columns=["content"])]
+    return merged(mentioned(contents), ties(contents, owner="User"))
 
 
 def known_people(sessions: Sequence[Session], settings: Settings) -> list[dict[str, str]]:
@@ -41,6 +43,7 @@ def known_people(sessions: Sequence[Session], settings: Settings) -> list[dict[s
         known = stored_ties(store, app_name, user_id)
         for index in sorted(indexes, key=lambda i: (sessions[i].started_at, i)):
             out[index] = known
-            said = ties(e.text for e in sessions[index].events if e.role == "user")
+            turns = [e.text for e in sessions[index].events if e.role == "user"]
+            said = merged(mentioned(turns), ties(turns))
             known = merged(known, said) if said else known
     return out

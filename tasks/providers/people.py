@@ -12,8 +12,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from datetime import datetime
 
 from tasks.providers.wording import OPENERS, STOP
+from tasks.textrules import WEEKDAYS
+
+#: The quoted question of an answer's memory: its words are the agent's, not names the user said.
+_ASKED = re.compile(r'\(Asked by [^:()"]*: "[^"]*"\)')
 
 #: Who someone can be to the user: relatives, partners, friends, people at work or next door, pets.
 RELATIONS = frozenset({
@@ -34,7 +39,7 @@ def _forms(owner: str) -> tuple[re.Pattern[str], ...]:
     name ("my brother Tom", "my brother, Tom,", "my brother (Tom)"), or name then relation ("Tom, my brother")."""
     return (
         re.compile(rf"\b{owner} {_REL}(?:,\s*| \(| (?:is )?(?:called|named) | ){_NAME}"),
-        re.compile(rf"\b{_NAME},? {owner} {_REL}\b"),
+        re.compile(rf"\b{_NAME}, {owner} {_REL}(?=[,.;!?)]|$)"),  # an apposition: "Sam, my brother Tom" is two people
     )
 
 
@@ -59,6 +64,23 @@ def ties(texts: Iterable[str], owner: str | None = None) -> dict[str, str]:
             if relation.split()[-1] in RELATIONS and name.lower() not in STOP and name.lower() not in OPENERS:
                 found.setdefault(name, set()).add(relation)
     return {name: next(iter(rel)) for name, rel in found.items() if len(rel) == 1}
+
+
+#: A capitalised word inside a sentence: a name of someone or something ("the twins, Ria and Sam", "Lidl").
+_MENTION = re.compile(r"(?<=[\w,;:)] )([A-Z][a-z]+(?:[A-Z][a-z]+)*)\b(?!')")
+_NOT_NAMES = frozenset({"User", "I", *(d.capitalize() for d in WEEKDAYS), *(f"{d.capitalize()}s" for d in WEEKDAYS),
+                        *(f"{datetime(2000, m, 1):%B}" for m in range(1, 13))})  # fmt: skip
+
+
+def mentioned(texts: Iterable[str]) -> dict[str, str]:
+    """Names said inside the user's sentences, with no relation (name -> ""): what the user later says
+    of them by the name alone ("Ria's allergist said ...") is about their life, not chit-chat."""
+    found: dict[str, str] = {}
+    for text in texts:
+        for m in _MENTION.finditer(_ASKED.sub("", text)):
+            if m[1] not in _NOT_NAMES and m[1].lower() not in STOP and m[1].lower() not in OPENERS:
+                found[m[1]] = ""
+    return found
 
 
 def merged(*sources: Mapping[str, str]) -> dict[str, str]:

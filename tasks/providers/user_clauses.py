@@ -215,7 +215,7 @@ class UserClauses:
             return False
         if is_specific(RESOLVED_DATE.sub("", clause)) or frame_of(clause) is not None:
             return True
-        if self._relative(clause) and len(content_words(clause)) >= 2:
+        if (self._relative(clause) or self._named_before(clause)) and len(content_words(clause)) >= 2:
             return True  # "Sam is gluten-free" after "my partner Sam": about someone in the user's life
         needed = 2 if self.asked is not None else 3
         strong = STRONG_CUE.search(clause) is not None
@@ -237,6 +237,11 @@ class UserClauses:
         tie = re.compile(rf"\b{re.escape(self.who)}'s (\w+) {name[0]}\b")
         here = next((m[1] for f in self.out.facts if (m := tie.search(f.content))), None)
         return here or (self.people.get(name[0]) if self.event.role == "user" else None)
+
+    def _named_before(self, clause: str) -> bool:
+        """The clause opens with a name the user said in an earlier session ("Ria's allergist said ...")."""
+        name = re.match(r"([A-Z][a-z]+(?:[A-Z][a-z]+)*)\b(?!\s+[A-Z][a-z])", clause)
+        return name is not None and name[1] in self.people
 
     def _their_attribute(self, clause: str) -> tuple[str, str] | None:
         """(slot, value) of what a clause says of someone in the user's life, read by the user's own rules
