@@ -13,61 +13,29 @@ A case is 1–2 sessions of user turns and what must be true after the last one:
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Literal
-
 from evaluation.writepath.builders import (
     add_case,
-    cancel_case,
     change_case,
     confirm_case,
     fact_case,
     forget_case,
-    mention_case,
     moved_place,
     moved_thing,
     negation_case,
-    person_case,
-    person_change_case,
     retraction_case,
 )
+from evaluation.writepath.model import Case, Family, Kind, Split
+from evaluation.writepath.recent import RECENT_FAMILIES
 from evaluation.writepath.values import Gen
 
-Split = Literal["dev", "heldout"]
-Kind = Literal["change", "negation", "retraction", "confirm", "add", "fact", "forget"]
+__all__ = ["CASES_PER_FAMILY", "FAMILIES", "ORIGINAL_FAMILIES", "Case", "Family", "Kind", "Split", "build_cases"]
+
 CASES_PER_FAMILY = 12
 #: The first 30 families are the suite as measured before round 4; figures are also reported on them alone.
 ORIGINAL_FAMILIES = 30
 _POSSESSIONS = ("car", "phone")
 _DIETS = ("vegetarian", "vegan", "pescatarian", "teetotal", "keto", "gluten-free")
 _PETS = ("cat", "dog", "ferret", "axolotl", "tortoise", "parakeet", "hedgehog")
-
-
-@dataclass(frozen=True)
-class Case:
-    case_id: str
-    family: str
-    split: Split
-    kind: Kind
-    sessions: tuple[tuple[str, ...], ...]
-    new: tuple[str, ...] = ()
-    old: tuple[str, ...] = ()
-    keep: tuple[str, ...] = ()
-    verbatim: tuple[str, ...] = ()
-    single: bool = False
-    question: str = ""
-    #: Wording no active memory may hold ("lives in" after moving to the night shift).
-    absent: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Family:
-    name: str
-    split: Split
-    kind: Kind
-    build: Callable[[Gen, int], dict[str, object]]
-    domains: tuple[str, ...] = field(default=())
 
 
 FAMILIES: tuple[Family, ...] = (
@@ -254,75 +222,7 @@ FAMILIES: tuple[Family, ...] = (
         "change",
         moved_thing("Moved to {n} last week.", "Just moved to {n}, so that changed.", "I recently moved over to {n}."),
     ),
-    # -- round 8: a plan called off. DEV used while writing the cue; HELD-OUT written after the rule and
-    # only measured (the rule was not changed after its first run).
-    Family(
-        "cancel/called-off",
-        "dev",
-        "change",
-        cancel_case("{What} got cancelled.", "We cancelled {what}.", "{What} was called off."),
-    ),
-    Family(
-        "cancel/fell-through",
-        "heldout",
-        "change",
-        cancel_case(
-            "Bad news: {what} fell through.",
-            "I had to cancel {what}.",
-            "Heads up, {what} is cancelled now.",
-            "{What} has been scrapped, sadly.",
-        ),
-    ),
-    # -- round 9: someone the user named in an earlier session. DEV used while writing the rule;
-    # HELD-OUT written with it, before its first run, and only measured.
-    Family(
-        "people/named-before",
-        "dev",
-        "fact",
-        person_case(
-            (
-                "I'm organising a dinner for my {rel} {name}'s birthday.",
-                "My {rel} {name} is coming to stay with us.",
-                "I'm taking my {rel} {name} to the coast next month.",
-            ),
-            ("{name} {pred}.", "{name} {pred}, so keep that in mind.", "Also, {name} {pred}."),
-        ),
-    ),
-    Family(
-        "people/named-before-other-forms",
-        "heldout",
-        "fact",
-        person_case(
-            (
-                "{name}, my {rel}, is visiting next week.",
-                "We're hosting my {rel}, {name}, over Easter.",
-                "I need a gift idea for my {rel} {name}.",
-            ),
-            (
-                "Just so you know, {name} {pred}.",
-                "Oh and {name} {pred} now.",
-                "{name} {pred}, by the way.",
-                "Quick update: {name} {pred}.",
-            ),
-        ),
-    ),
-    Family("people/their-change", "dev", "change", person_change_case()),
-    Family("people/named-in-passing", "dev", "fact", mention_case()),
-    Family(
-        "people/named-in-passing-other-forms",
-        "heldout",
-        "fact",
-        mention_case(heldout=True),
-    ),
-    Family(
-        "people/their-change-other-forms",
-        "heldout",
-        "change",
-        person_change_case(
-            ("{name}, my {rel}, {verb} {old}.",),
-            ("Update on {name}: moved over to {new}.", "{name} has switched to {new}.", "{name} went {new} recently."),
-        ),
-    ),
+    *RECENT_FAMILIES,
 )
 
 

@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable, Mapping
 from datetime import datetime
 
+from tasks.providers.extraction_rules import RULES
 from tasks.providers.wording import OPENERS, STOP
 from tasks.textrules import WEEKDAYS
 
@@ -126,3 +127,16 @@ def as_first_person(said: str) -> str:
     elif low.endswith("s") and not low.endswith(("ss", "us")):
         verb = verb[:-1]
     return f"I {adverb}{verb}{tail}"
+
+
+def attribute_of(name: str, said: str) -> tuple[str, str] | None:
+    """(slot, value) when what is said of ``name`` states an attribute the user's own rules read
+    ("lives in Oslo" → ``name:location``, "Oslo"), else None."""
+    rule = next((r for fn in RULES if (r := fn(as_first_person(said), name)) and r.slot and r.value), None)
+    return (f"{name.lower()}:{rule.slot}", rule.value) if rule is not None and rule.slot and rule.value else None
+
+
+def opens_with_name(clause: str, names: Mapping[str, str]) -> bool:
+    """The clause opens with one of ``names`` ("Ria's allergist said ..."), not a longer name ("Ria Lopez")."""
+    name = re.match(r"([A-Z][a-z]+(?:[A-Z][a-z]+)*)\b(?!\s+[A-Z][a-z])", clause)
+    return name is not None and name[1] in names

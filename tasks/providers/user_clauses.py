@@ -20,7 +20,7 @@ from tasks.models import Event, Extraction, Fact, ForgetRequest
 from tasks.providers.clause_shape import IDENTIFIER_WORD, answered, covered_by, elaborates, is_fragment, specifics
 from tasks.providers.extraction_rules import RULES, RuleFact
 from tasks.providers.forget_request import change_after, forget_target
-from tasks.providers.people import as_first_person, named_lead
+from tasks.providers.people import attribute_of, named_lead, opens_with_name
 from tasks.providers.statements import (
     CLAUSE_BREAK,
     STRONG_CUE,
@@ -215,7 +215,7 @@ class UserClauses:
             return False
         if is_specific(RESOLVED_DATE.sub("", clause)) or frame_of(clause) is not None:
             return True
-        if (self._relative(clause) or self._named_before(clause)) and len(content_words(clause)) >= 2:
+        if (self._relative(clause) or opens_with_name(clause, self.people)) and len(content_words(clause)) >= 2:
             return True  # "Sam is gluten-free" after "my partner Sam": about someone in the user's life
         needed = 2 if self.asked is not None else 3
         strong = STRONG_CUE.search(clause) is not None
@@ -238,24 +238,14 @@ class UserClauses:
         here = next((m[1] for f in self.out.facts if (m := tie.search(f.content))), None)
         return here or (self.people.get(name[0]) if self.event.role == "user" else None)
 
-    def _named_before(self, clause: str) -> bool:
-        """The clause opens with a name the user said in an earlier session ("Ria's allergist said ...")."""
-        name = re.match(r"([A-Z][a-z]+(?:[A-Z][a-z]+)*)\b(?!\s+[A-Z][a-z])", clause)
-        return name is not None and name[1] in self.people
-
     def _their_attribute(self, clause: str) -> tuple[str, str] | None:
-        """(slot, value) of what a clause says of someone in the user's life, read by the user's own rules
-        ("Elif moved to Oslo" → "elif:location", "Oslo"): a change of theirs then replaces their value,
-        never the user's own (another slot)."""
+        """(slot, value) of what a clause says of someone in the user's life ("Elif moved to Oslo" →
+        "elif:location", "Oslo"): a change of theirs then replaces their value, never the user's own."""
         lead = named_lead(clause)
-        if lead is None and (relation := self._relative(clause)) is not None:
+        if lead is None and self._relative(clause) is not None:
             name = clause.split()[0]
-            lead = (name, relation, clause[len(name) :].strip())
-        if lead is None:
-            return None
-        name, _, said = lead
-        rule = next((r for fn in RULES if (r := fn(as_first_person(said), name)) and r.slot and r.value), None)
-        return (f"{name.lower()}:{rule.slot}", rule.value) if rule and rule.slot and rule.value else None
+            lead = (name, "", clause[len(name) :].strip())
+        return attribute_of(lead[0], lead[2]) if lead is not None else None
 
     def _third(self, clause: str) -> str:
         text = third_person(clause, self.who)

@@ -1,0 +1,79 @@
+"""The write-path families added in rounds 8 and 9 (plans called off; the people in a user's life),
+kept apart so that each module stays short; :mod:`evaluation.writepath.cases` appends them in this order."""
+
+from __future__ import annotations
+
+from evaluation.writepath.builders import cancel_case, mention_case, person_case, person_change_case
+from evaluation.writepath.model import Family
+
+RECENT_FAMILIES: tuple[Family, ...] = (
+    # -- round 8: a plan called off. DEV used while writing the cue; HELD-OUT written after the rule and
+    # only measured (the rule was not changed after its first run).
+    Family(
+        "cancel/called-off",
+        "dev",
+        "change",
+        cancel_case("{What} got cancelled.", "We cancelled {what}.", "{What} was called off."),
+    ),
+    Family(
+        "cancel/fell-through",
+        "heldout",
+        "change",
+        cancel_case(
+            "Bad news: {what} fell through.",
+            "I had to cancel {what}.",
+            "Heads up, {what} is cancelled now.",
+            "{What} has been scrapped, sadly.",
+        ),
+    ),
+    # -- round 9: someone the user named in an earlier session. DEV used while writing the rule;
+    # HELD-OUT written with it, before its first run, and only measured.
+    Family(
+        "people/named-before",
+        "dev",
+        "fact",
+        person_case(
+            (
+                "I'm organising a dinner for my {rel} {name}'s birthday.",
+                "My {rel} {name} is coming to stay with us.",
+                "I'm taking my {rel} {name} to the coast next month.",
+            ),
+            ("{name} {pred}.", "{name} {pred}, so keep that in mind.", "Also, {name} {pred}."),
+        ),
+    ),
+    Family(
+        "people/named-before-other-forms",
+        "heldout",
+        "fact",
+        person_case(
+            (
+                "{name}, my {rel}, is visiting next week.",
+                "We're hosting my {rel}, {name}, over Easter.",
+                "I need a gift idea for my {rel} {name}.",
+            ),
+            (
+                "Just so you know, {name} {pred}.",
+                "Oh and {name} {pred} now.",
+                "{name} {pred}, by the way.",
+                "Quick update: {name} {pred}.",
+            ),
+        ),
+    ),
+    Family("people/their-change", "dev", "change", person_change_case()),
+    Family("people/named-in-passing", "dev", "fact", mention_case()),
+    Family(
+        "people/named-in-passing-other-forms",
+        "heldout",
+        "fact",
+        mention_case(heldout=True),
+    ),
+    Family(
+        "people/their-change-other-forms",
+        "heldout",
+        "change",
+        person_change_case(
+            ("{name}, my {rel}, {verb} {old}.",),
+            ("Update on {name}: moved over to {new}.", "{name} has switched to {new}.", "{name} went {new} recently."),
+        ),
+    ),
+)
