@@ -196,6 +196,20 @@ FAMILIES: tuple[Family, ...] = (
         ("What's your rent? >> roughly 900 a month", ("900 a month",), ("mentioned that roughly",)),
         ("How old are the kids? >> like 6 and 9", ("6 and 9",), ("mentioned that like", "that Like")),
     )),
+    # -- round 9: a bare yes or no to the agent's yes/no question about something. DEV used while writing
+    # the rule; HELD-OUT written with it, before its first run, only measured.
+    Family("chat: yes or no to a question about something", "dev", chat=(
+        ("Okay! Back to the 120 budget? >> yep", ("Back to the 120 budget?", "User said yes"), ()),
+        ("Any allergies in the family? >> nope", ("Any allergies in the family?", "User said no"), ()),
+        ("Anything else? >> no thanks", (), ("said no",)),
+        ("Here's the plan. Does that sound good? >> yes!", (), ("said yes",)),
+    )),
+    Family("chat: yes or no to a question about something (held out)", "heldout", chat=(
+        ("Still vegetarian? >> yes", ("Still vegetarian?", "User said yes"), ()),
+        ("Do you still want the window seat? >> yeah", ("window seat", "User said yes"), ()),
+        ("Any pets at home? >> no", ("Any pets at home?", "User said no"), ()),
+        ("Is that everything for today? >> yep", (), ("said yes",)),
+    )),
 )  # fmt: skip
 
 
