@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from evaluation.wording import FAMILIES, dev_failures, main, memories_of, score
-from tasks.providers.clause_shape import is_fragment
+from tasks.providers.clause_shape import bare_answer, is_fragment
 from tasks.providers.local_consolidator import same_family
 from tasks.providers.local_extractor import LocalExtractor
 from tasks.providers.local_summarizer import LocalSummarizer
@@ -259,3 +259,12 @@ def test_an_answer_about_someone_the_question_named_is_kept_and_a_reason_is_not(
     assert memories_of("Anything else? >> pls forget about the weekend cooking thing, no time anymore") == ""
     assert memories_of("forget the poetry thing, we switched to uv") == "User mentioned that they switched to uv"
     assert memories_of("Budget per week? >> like 120 pounds max").endswith("User mentioned: like 120 pounds max")
+
+
+def test_a_bare_yes_or_no_answers_a_question_about_something() -> None:
+    assert bare_answer("yep", '(Asked by the agent: "Back to the 120 budget?")') == "yes"
+    assert bare_answer("nope!", '(Asked by the agent: "Any allergies in the family?")') == "no"
+    assert bare_answer("yes", '(Asked by the agent: "Does that sound good?")') is None  # about the talk itself
+    assert bare_answer("yes", '(Asked by the agent: "Which one?")') is None  # not a yes/no question
+    assert bare_answer("yes, the red one", '(Asked by the agent: "Any colour?")') is None  # more than yes
+    assert memories_of("Still vegetarian? >> yes") == '(Asked by the agent: "Still vegetarian?") User said yes'

@@ -67,3 +67,30 @@ def is_fragment(clause: str) -> bool:
     without an auxiliary, "the kids went", is not seen: it is shown as said, which reads as well).
     Shown as "User mentioned: ..." instead of the reported "User mentioned that ...", which needs a verb."""
     return _FRAGMENT_START.match(clause) is not None and _SENTENCE_WORD.search(clause) is None
+
+
+#: A whole turn that only says yes or no ("yep", "nope!", "no thanks").
+_BARE = re.compile(
+    r"^\W*(yes|yeah|yep|yup|sure|correct|exactly|right|no|nope|nah|not really)\b[\s!.,]*(?:thanks|thank you)?[\s!.]*$",
+    re.I,
+)
+#: Words of a yes/no question about the conversation itself ("Does that sound good?", "Anything else?").
+_PROCEDURAL = frozenset({
+    "sound", "good", "anything", "else", "everything", "today", "ahead", "work", "ready", "want", "okay", "fine",
+    "right", "correct", "help", "need", "like", "go", "proceed", "continue", "start", "sure", "done", "happy",
+    "clear", "make", "sense", "plan", "that", "this",
+})  # fmt: skip
+
+
+def bare_answer(text: str, asked: str) -> str | None:
+    """The user's "yes" or "no" when ``text`` only answers the yes/no question quoted in ``asked`` (an
+    answer's '(Asked by P: "Q?")' prefix) and that question is about something ("Back to the 120
+    budget?" "yep"); None for a wh-question, or one about the conversation itself ("Anything else?")."""
+    quoted = re.search(r'"(.*)"\)$', asked)
+    question = quoted[1] if quoted else asked
+    m = _BARE.match(text)
+    if m is None or re.match(r"\W*(?:what|which|when|where|who|whom|whose|why|how)\b", question, re.I):
+        return None
+    if not set(content_words(question)) - _PROCEDURAL:
+        return None
+    return "no" if m[1].lower() in ("no", "nope", "nah", "not really") else "yes"

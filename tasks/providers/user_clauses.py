@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from tasks.models import Event, Extraction, Fact, ForgetRequest
-from tasks.providers.clause_shape import IDENTIFIER_WORD, answered, covered_by, elaborates, is_fragment, specifics
+from tasks.providers import clause_shape as shape
+from tasks.providers.clause_shape import IDENTIFIER_WORD, answered, covered_by, elaborates, specifics
 from tasks.providers.extraction_rules import RULES, RuleFact
 from tasks.providers.forget_request import change_after, forget_target
 from tasks.providers.people import attribute_of, named_lead, opens_with_name
@@ -104,6 +105,10 @@ class UserClauses:
         self.first_generic = True
 
     def run(self) -> None:
+        if (asked := self.asked) is not None and (said := shape.bare_answer(self.event.text, asked.prefix)):
+            rule = RuleFact("key_conversation_details", f"{self.who} said {said}", 0.5)  # "Still vegetarian?" "yes"
+            self.out.facts.append(self.x.fact(self.event, rule, (asked.event_id, self.event.id), asked.prefix))
+            return
         for raw in answered(sentences(self.event.text)):
             sentence = clean(raw)
             if sentence and (target := forget_target(sentence)) is not None:  # "Ok thanks, forget my address"
@@ -259,7 +264,7 @@ class UserClauses:
             return text
         if re.match(r"[A-Z]{2}", text):
             return f"{self.who} mentioned: {text}"
-        if is_fragment(clause):  # "Around 600 euros total": an answer, not a sentence to report
+        if shape.is_fragment(clause):  # "Around 600 euros total": an answer, not a sentence to report
             return f"{self.who} mentioned: {text[:1].lower() + text[1:]}"
         return f"{self.who} mentioned that {reported(text if proper else text[:1].lower() + text[1:])}"
 
