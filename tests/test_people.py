@@ -152,3 +152,9 @@ def test_a_name_from_an_earlier_run_is_known_from_the_store(tmp_path: Path) -> N
     )
     later = make_session("s2", [("user", "Ria's allergist said it's only peanuts.")], day=1)
     assert known_people([later], settings) == [{"Ria": "", "Sam": "", "Tom": "brother"}]
+
+
+def test_a_name_said_before_keeps_its_capital_even_ending_in_ly() -> None:
+    session = make_session("s3", [("user", "So Sicily it is, still very excited about the trip.")])
+    [fact] = LocalExtractor().extract(session, {"Sicily": ""}).facts
+    assert fact.content == "User mentioned that Sicily it is, still very excited about the trip."

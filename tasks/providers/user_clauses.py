@@ -258,7 +258,8 @@ class UserClauses:
             return f"{self.who}'s {relation} {text}"
         first = re.split(r"[\s',]", clause, maxsplit=1)[0].lower()
         # "Sam thinks": a name; "Probably the 14th", "Around 600 euros": a sentence's first word
-        proper = clause[:1].isupper() and first not in STOP and first not in OPENERS and not first.endswith("ly")
+        adverb = first.endswith("ly") and first.capitalize() not in self.people  # "Honestly", not "Sicily"
+        proper = clause[:1].isupper() and first not in STOP and first not in OPENERS and not adverb
         text = text[:1].upper() + text[1:]
         if re.match(rf"(?:\w+ ){{0,2}}{re.escape(self.who)}\b", text):
             return text
