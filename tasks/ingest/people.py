@@ -10,23 +10,30 @@ in a single run, before any of them is written).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from tasks.models import Session
 from tasks.providers.people import mentioned, merged, ties
 from tasks.settings import Settings
-from tasks.store.filters import all_of, eq, scope
+from tasks.store.filters import all_of, eq, is_in
 from tasks.store.tables import MEMORIES, Store, open_store
 
 
-def stored_ties(store: Store, app_name: str, user_id: str) -> dict[str, str]:
-    """Ties stated by the user's active memories ("User's brother Tom ..."), and the names they say
-    without a tie (name -> "")."""
-    if not store.has(MEMORIES):
-        return {}
-    where = all_of(scope(app_name, user_id), eq("status", "active", ("status",)))
-    contents = [row["content"] for row in store.rows(MEMORIES, where, columns=["content"])]
-    return merged(mentioned(contents), ties(contents, owner="User"))
+def stored_people(store: Store, users: Iterable[tuple[str, str]]) -> dict[tuple[str, str], dict[str, str]]:
+    """Per (app, user): the ties their active memories state ("User's brother Tom ..."), and the names
+    they say without one (name -> ""). One read per app for all its users in the batch."""
+    by_app: dict[str, list[str]] = defaultdict(list)
+    for app_name, user_id in users:
+        by_app[app_name].append(user_id)
+    contents: dict[tuple[str, str], list[str]] = defaultdict(list)
+    if store.has(MEMORIES):
+        for app_name, user_ids in by_app.items():
+            for start in range(0, len(user_ids), 500):
+                where = all_of(eq("app_name", app_name, ("app_name",)), is_in("user_id", user_ids[start : start + 500],
+                               ("user_id",)), eq("status", "active", ("status",)))  # fmt: skip
+                for row in store.rows(MEMORIES, where, columns=["user_id", "content"]):
+                    contents[(app_name, row["user_id"])].append(row["content"])
+    return {key: merged(mentioned(contents[key]), ties(contents[key], owner="User")) for key in users}
 
 
 def known_people(sessions: Sequence[Session], settings: Settings) -> list[dict[str, str]]:
@@ -34,13 +41,12 @@ def known_people(sessions: Sequence[Session], settings: Settings) -> list[dict[s
     sessions of the same user in this batch; a session's own ties are the extractor's to find."""
     by_user: dict[tuple[str, str], list[int]] = defaultdict(list)
     for index, session in enumerate(sessions):
-        by_user[(session.app_name, session.user_id)].append(index)
+        if any(e.role == "user" for e in session.events):  # a chat between named participants has no user
+            by_user[(session.app_name, session.user_id)].append(index)
     out: list[dict[str, str]] = [{} for _ in sessions]
-    store = open_store(settings)
-    for (app_name, user_id), indexes in by_user.items():
-        if not any(e.role == "user" for i in indexes for e in sessions[i].events):
-            continue  # ties are the user's own words; a chat between named participants has none
-        known = stored_ties(store, app_name, user_id)
+    stored = stored_people(open_store(settings), list(by_user)) if by_user else {}
+    for user, indexes in by_user.items():
+        known = stored[user]
         for index in sorted(indexes, key=lambda i: (sessions[i].started_at, i)):
             out[index] = known
             turns = [e.text for e in sessions[index].events if e.role == "user"]
