@@ -1,11 +1,14 @@
-"""The people in a user's life, by name: "my brother Tom" in one session lets "Tom is allergic to
-shellfish" in a later one be kept as "User's brother Tom is allergic to shellfish".
+"""The people (and things) in a user's life, by name: "my brother Tom" in one session lets "Tom is
+allergic to shellfish" in a later one be kept as "User's brother Tom is allergic to shellfish".
 
 Said alone, a statement about a third person reads as chit-chat and the local extractor drops it;
 tied to the user, it is about their life (an allergy of a guest, a partner's diet). Ties come from
-what the user said themselves ("my brother Tom", "Tom, my brother", "my sister, Ann,") in earlier
-turns of the batch, and from the user's active memories that state one ("User's brother Tom ...").
-Reading them from active memories only means a tie the user had erased ties nothing any more.
+what the user said themselves ("my brother Tom", "Tom, my brother,", "my sister (Ann)") in earlier
+turns of the batch, and from the user's active memories that state one ("User's brother Tom ...");
+names said in passing ("our twins are called Ria and Sam", "we shop at Lidl") count too, without a
+relation. Reading them from active memories only means a tie the user had erased ties nothing any
+more. What is said of a tied person is read by the user's own rules as theirs (:func:`attribute_of`),
+so that their home, employer or diet changes apart from the user's.
 """
 
 from __future__ import annotations
@@ -85,7 +88,7 @@ def mentioned(texts: Iterable[str]) -> dict[str, str]:
 
 
 def merged(*sources: Mapping[str, str]) -> dict[str, str]:
-    """Ties from several sources, later ones winning for a name they both tie."""
+    """Names from several sources, later ones winning for a name they both know (a tie over a mention)."""
     out: dict[str, str] = {}
     for source in sources:
         out.update(source)
