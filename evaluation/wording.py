@@ -210,6 +210,18 @@ FAMILIES: tuple[Family, ...] = (
         ("Any pets at home? >> no", ("Any pets at home?", "User said no"), ()),
         ("Is that everything for today? >> yep", (), ("said yes",)),
     )),
+    # -- round 9: a list's last item after "and" is not a clause of its own. DEV used while writing the
+    # rule; HELD-OUT written with it, before its first run, only measured.
+    Family("chat: a list that ends in and", "dev", chat=(
+        ("there's 4 of us, me, my husband Dev and our twins", ("twins",), ()),
+        ("We are a family of four: me, my husband and our two kids.", ("two kids",), ()),
+        ("I moved to Leeds and the weather is awful", ("User moved to Leeds",), ()),
+    )),
+    Family("chat: a list that ends in and (held out)", "heldout", chat=(
+        ("I live with my sister and our cat", ("cat",), ()),
+        ("I'm bringing my laptop and the charger", ("charger",), ()),
+        ("I sold my car and my bike is next", ("sold",), ()),
+    )),
 )  # fmt: skip
 
 
