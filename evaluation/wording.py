@@ -215,7 +215,7 @@ FAMILIES: tuple[Family, ...] = (
     Family("chat: a list that ends in and", "dev", chat=(
         ("there's 4 of us, me, my husband Dev and our twins", ("twins",), ()),
         ("We are a family of four: me, my husband and our two kids.", ("two kids",), ()),
-        ("I moved to Leeds and the weather is awful", ("User moved to Leeds",), ()),
+        ("I started a new job and my commute is 10 minutes now", ("commute is 10 minutes",), ()),
     )),
     Family("chat: a list that ends in and (held out)", "heldout", chat=(
         ("I live with my sister and our cat", ("cat",), ()),

@@ -57,7 +57,9 @@ RETRACT = re.compile(
 )
 #: Clause boundaries inside a sentence (the extractor's fact units).
 CLAUSE_BREAK = re.compile(
-    r"\s*;\s*|\s+-\s+|,?\s+(?:and|but|so|while|which means)\s+(?=(?:my|the|our|its|I)\b)(?!I (?:are|were|both)\b)",
+    r"\s*;\s*|\s+-\s+|,?\s+(?:and|but|so|while|which means)\s+(?=(?:my|the|our|its|I)\b)(?!I (?:are|were|both)\b)"
+    # a list's last item is not a clause: "me, my husband and our twins", "my laptop and the charger"
+    r"(?!(?:my|the|our|its) (?:\w+ )?\w+\s*(?:[,.;!?)]|$))",
     re.I,
 )
 #: Identifiers, numbers and proper names: never dropped, always verbatim.
