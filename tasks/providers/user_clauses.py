@@ -16,8 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
+import tasks.providers.clause_shape as shape
 from tasks.models import Event, Extraction, Fact, ForgetRequest
-from tasks.providers import clause_shape as shape
 from tasks.providers.clause_shape import IDENTIFIER_WORD, answered, covered_by, elaborates, specifics
 from tasks.providers.extraction_rules import RULES, RuleFact
 from tasks.providers.forget_request import change_after, forget_target
