@@ -207,17 +207,16 @@ _LEADING_FILLER = re.compile(
     r"^(?:(?:so|well|oh|ah|hey|haha|hmm|um|yeah|yes|wow|lol|ok|okay|fyi|btw|by the way|tbh|to be honest|"
     r"just so you know|anyway|anyways)[,!.:]?\s+"
     # an announcement before the point: "Bad news, ...", "Quick one - ...", "Update: ..."
-    r"|(?:(?:bad|good|great|sad) news|quick (?:one|update|question|note)|update|heads up|hi|hello|hiya)"
+    r"|(?:(?:bad|good|great|sad) news|quick (?:one|update|question|note)|update|heads up|hi|hello|hiya|"
+    r"(?:good )?(?:morning|afternoon|evening))"
     r"\s*[,!.:;–—-]\s*)+",
     re.I,
 )
 _TRAILING_FILLER = re.compile(
-    r"(?<!\beven)(?<!\bas)[,\s]+(?:tbh|lol|haha|fyi|btw|lmao|though|anyway|anyways)(?=[.!?]*$)", re.I
+    r"(?<!\beven)(?<!\bas)[,\s]+(?:tbh|lol|haha|fyi|btw|lmao|though|anyway|anyways)(?=[.!?]*$)"
+    r"|(?<=\w) (?:btw|fyi|tbh|lol|haha)(?=[,;] )",  # and at a clause's end inside one: "left btw, Tom is"
+    re.I,
 )
-
-
-#: Filler said at the end of a clause inside a sentence, before its comma or semicolon.
-_INNER_FILLER = re.compile(r"(?<=\w) (?:btw|fyi|tbh|lol|haha)(?=[,;] )", re.I)
 
 
 def _contraction(m: re.Match[str]) -> str:
@@ -232,7 +231,6 @@ def clean(text: str) -> str:
     text = re.sub(r"\s+", " ", text.replace("’", "'").replace("‘", "'")).strip()
     text = _LOWER_I.sub("I", _BARE.sub(_contraction, text))
     text = _TRAILING_FILLER.sub("", _LEADING_FILLER.sub("", text))
-    text = _INNER_FILLER.sub("", text)  # "Priya left the company btw, Tom is ..."
     text = re.sub(r"^lets\b", "let's", text, flags=re.I)  # "lets go with X" opens a proposal; mid-sentence it is a verb
     return text[:1].upper() + text[1:] if text else text
 
@@ -288,7 +286,10 @@ REQUEST = re.compile(
     r"^(?:please |can you |could you |would you |quick(?:ly)? )?(?:tell|write|give|show|explain|find|translate|"
     r"summari[sz]e|list|draft|compose|put on|play|generate|calculate|look up|search|help|read|describe|"
     r"name|recommend|suggest)"
-    r"\b(?! me (?:your|about your))",
+    r"\b(?! me (?:your|about your))"
+    # asked of the agent only with "can you" ("Plan is to move in May" is a statement)
+    r"|^(?:please |can you |could you |would you )"
+    r"(?:remind|plan|check|book|schedule|organi[sz]e|send|order|sort out)\b",
     re.I,
 )
 FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|my|me|we|our|us|mine)\b", re.I)

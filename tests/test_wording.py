@@ -268,3 +268,14 @@ def test_a_bare_yes_or_no_answers_a_question_about_something() -> None:
     assert bare_answer("yes", '(Asked by the agent: "Which one?")') is None  # not a yes/no question
     assert bare_answer("yes, the red one", '(Asked by the agent: "Any colour?")') is None  # more than yes
     assert memories_of("Still vegetarian? >> yes") == '(Asked by the agent: "Still vegetarian?") User said yes'
+
+
+def test_greetings_requests_pls_and_a_past_tense_opening() -> None:
+    assert memories_of("morning! can you remind me what I need for the dentist") == ""  # a request, not a fact
+    assert memories_of("Plan is to move to Leeds in May") != ""  # "plan" alone is not a request
+    assert memories_of("and pls remember my passport expires in August") == (
+        "User asked to remember: User's passport expires in August"
+    )
+    assert memories_of("renewed the passport, all good") == "User renewed the passport, all good"
+    assert memories_of("Tired of the rain") == ""  # an adjective in -ed opens no statement of the user's
+    assert is_fragment("a filling, 2pm at Dr Okafor's") and not is_fragment("the one that's left")

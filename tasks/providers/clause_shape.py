@@ -54,10 +54,12 @@ _FRAGMENT_START = re.compile(
     r"usually|the|a|an|some|no|not|under|over|between|at least|at most|less than|more than)\b)",
     re.I,
 )
-#: A subject or a finite verb form: with one, a clause is a sentence of its own, not an answer's fragment.
+#: A subject or a finite verb form: with one, a clause is a sentence of its own, not an answer's fragment
+#: ("it's", not the possessive "Dr Okafor's").
 _SENTENCE_WORD = re.compile(
     r"\b(?:am|is|are|was|were|be|been|has|have|had|do|does|did|will|would|can|could|should|may|might|must|"
-    r"i|we|you|he|she|it|they|there)\b|\w'(?:s|re|ve|ll|d|m)\b|n't\b",
+    r"i|we|you|he|she|it|they|there)\b|\w'(?:re|ve|ll|d|m)\b|n't\b"
+    r"|\b(?:it|that|he|she|there|here|what|who|where|this|everyone|everything|nothing|something)'s\b",
     re.I,
 )
 

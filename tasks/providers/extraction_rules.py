@@ -220,7 +220,7 @@ def _instruction(who: str, verb: str, rest: str) -> str:
 def instruction(s: str, who: str) -> RuleFact | None:
     T = "explicit_instructions"
     if m := re.search(
-        r"^(?:please |also |and )?(?:remember|keep in mind|note|make a note) (?:that )?" + _TAIL, s, re.I
+        r"^(?:(?:please|pls|plz|also|and) )*(?:remember|keep in mind|note|make a note) (?:that )?" + _TAIL, s, re.I
     ):
         return RuleFact(T, f"{who} asked to remember: {third_person(_strip(m.group(1)), who)}", 0.9, None, None)
     if m := re.search(r"^(?:please |and )?(always|never|don't|do not) " + _TAIL, s, re.I):

@@ -86,7 +86,7 @@ _ABOUT_THEM = re.compile(r"(?:he|she|they)(?:'s|'re| \w+)", re.I)
 _IMPLICIT_I = re.compile(
     r"(?:(?:just|recently|finally|also|since) )?(?:can't|cannot|couldn't|won't|wasn't|haven't|had|was|been|got|went|"
     r"loved?|hated?|needed|spent|finished|started|bought|moved|switched|changed|sold|quit|stopped|gave up|upgraded|"
-    r"downgraded|migrated|relocated|traded)\s",
+    r"downgraded|migrated|relocated|traded|\w+ed(?= (?:the|a|an|my|our|it|that|this|those|these|some)\b))\s",
     re.I,
 )
 _CUES = re.compile(f"{STRONG_CUE.pattern}|{WEAK_CUE.pattern}", re.I)
