@@ -266,3 +266,26 @@ def mention_case(heldout: bool = False) -> Builder:
         return {"sessions": ((intro.format(x=x),), (said,)), "new": (value,), "keep": (value,)}
 
     return build
+
+
+#: A duty or plan and the user's later word that it is done: (what to do, the past tense, the thing).
+_DUTIES = (
+    ("renew my passport", "renewed", "passport"), ("book the vet for Rex", "booked", "vet"),
+    ("repaint the fence", "repainted", "fence"), ("call the plumber about the leak", "called", "plumber"),
+    ("return the library books", "returned", "library books"), ("update my CV", "updated", "CV"),
+)  # fmt: skip
+
+
+def done_case(plans: tuple[str, ...], dones: tuple[str, ...]) -> Builder:
+    """Session 1 says something is to be done; session 2 says it was done: the duty stops being current
+    ("User needs to renew ..." is closed) and what was done is said."""
+
+    def build(gen: Gen, i: int) -> dict[str, object]:
+        todo, past, thing = _DUTIES[i % len(_DUTIES)]
+        base = todo.split()[0]
+        done = f"{past} {todo.split(' ', 1)[1].replace('my ', 'the ')}"
+        said = dones[i % len(dones)].format(done=done, Done=done[:1].upper() + done[1:])
+        return {"sessions": ((plans[i % len(plans)].format(todo=todo),), (said,)), "old": (f"{base} ",),
+                "new": (past,), "keep": (thing,)}  # fmt: skip
+
+    return build

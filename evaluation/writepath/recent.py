@@ -3,7 +3,7 @@ kept apart so that each module stays short; :mod:`evaluation.writepath.cases` ap
 
 from __future__ import annotations
 
-from evaluation.writepath.builders import cancel_case, mention_case, person_case, person_change_case
+from evaluation.writepath.builders import cancel_case, done_case, mention_case, person_case, person_change_case
 from evaluation.writepath.model import Family
 
 RECENT_FAMILIES: tuple[Family, ...] = (
@@ -74,6 +74,25 @@ RECENT_FAMILIES: tuple[Family, ...] = (
         person_change_case(
             ("{name}, my {rel}, {verb} {old}.",),
             ("Update on {name}: moved over to {new}.", "{name} has switched to {new}.", "{name} went {new} recently."),
+        ),
+    ),
+    # -- round 9: a duty done. DEV used while writing the rule; HELD-OUT written with it, only measured.
+    Family(
+        "done/past-tense",
+        "dev",
+        "change",
+        done_case(
+            ("I need to {todo} before June.", "I have to {todo} this week.", "I'm going to {todo} at the weekend."),
+            ("{Done} today.", "I {done}.", "{Done}, finally."),
+        ),
+    ),
+    Family(
+        "done/past-tense-other-forms",
+        "heldout",
+        "change",
+        done_case(
+            ("Remind me to {todo} sometime.", "I should {todo} soon.", "Must {todo} before the holidays."),
+            ("Just {done} - done!", "{Done}, tick that off.", "Finally {done} this morning."),
         ),
     ),
 )
