@@ -158,3 +158,14 @@ def test_a_name_said_before_keeps_its_capital_even_ending_in_ly() -> None:
     session = make_session("s3", [("user", "So Sicily it is, still very excited about the trip.")])
     [fact] = LocalExtractor().extract(session, {"Sicily": ""}).facts
     assert fact.content == "User mentioned that Sicily it is, still very excited about the trip."
+
+
+def test_a_duty_done_closes_the_duty(tmp_path: Path) -> None:
+    settings = Settings(store_uri=str(tmp_path / "store"))
+    ingest_sessions([make_session("s1", [("user", "I need to renew my passport before June."),
+                                         ("user", "I love my passport photo, weirdly.")])], settings)  # fmt: skip
+    ingest_sessions([make_session("s2", [("user", "Renewed the passport today.")], day=1)], settings)
+    active = _active(settings)
+    assert any(c.startswith("User renewed the passport today") and "need to renew" in c for c in active)
+    assert not any(c.startswith("User needs to renew") for c in active)
+    assert any("passport photo" in c for c in active)  # not a duty: left alone

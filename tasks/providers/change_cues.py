@@ -59,6 +59,7 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
         negated_any = negated_words is not None
     if CANCEL_CUE.search(text):  # a plan called off closes a plan, not a memory that shares its name
         related = [s for s in related if PLAN_WORDS.search(strip_annotation(s.memory.content))]
+    done = _done_stems(text)
     found: list[tuple[float, Verdict]] = []
     for scored in sorted(related, key=lambda s: s.similarity, reverse=True):
         memory, sim = scored.memory, scored.similarity
@@ -74,6 +75,8 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
         if named_old and named_old & words and (strong or negated):
             relation: Literal["supersedes", "contradicts"] = "contradicts" if negated else "supersedes"
             return relation, memory, f"names the old value ({', '.join(sorted(named_old & words))}; {tag})"
+        if done and done & _duties(memory.content) and value_words & words:  # "renewed" after "need to renew"
+            return "supersedes", memory, f"done: {', '.join(sorted(done & _duties(memory.content)))} ({tag})"
         if value_words and value_words <= words and not (strong or negated) and (same_frame or sim >= 0.4):
             return "IGNORE", memory, f"confirms a current memory ({tag})"
         score = sim + (0.15 if same_frame else 0.0)
@@ -109,6 +112,29 @@ def only_the_person(text: str, memory_words: frozenset[str]) -> bool:
     if subject[0].split()[-1].lower() not in memory_words:
         return True
     return not (content_words(text) - person) & (memory_words - person)
+
+
+#: A duty or a plan, with its verb: "need to renew", "have to book", "going to repaint", "should call".
+_DUTY = re.compile(
+    r"\b(?:need|needs|have|has|got|must|going|plan|plans|want|wants|should|remember|remind \w+)(?: to)? (\w+)", re.I
+)
+#: What the user says they did: "User renewed the passport", "User just booked the vet".
+_DID = re.compile(r"^(?:\([^)]*\) )?\w+ (?:just |finally |already )?(\w+ed)\b")
+
+
+def _duties(content: str) -> set[str]:
+    return {verb.lower() for verb in _DUTY.findall(strip_annotation(content))}
+
+
+def _done_stems(text: str) -> set[str]:
+    """The verb's possible stems when ``text`` says the user did something ("renewed" → renew, booked →
+    book, planned → plan): a duty with that verb is then done, not confirmed."""
+    m = _DID.match(text)
+    if m is None:
+        return set()
+    past = m[1].lower()
+    stems = {past[:-2], past[:-1]}
+    return stems | ({past[:-3]} if len(past) > 5 and past[-3] == past[-4] else set())
 
 
 def _negated_words(text: str) -> frozenset[str] | None:
