@@ -222,20 +222,26 @@ FAMILIES: tuple[Family, ...] = (
         ("I'm bringing my laptop and the charger", ("charger",), ()),
         ("I sold my car and my bike is next", ("sold",), ()),
     )),
-    # -- round 9, from a personal-assistant chat: greetings before a request, "pls remember", a sentence
-    # that starts with its past-tense verb, a possessive in a short answer. DEV used while writing;
-    # HELD-OUT written with it, before its first run, only measured.
+    # -- round 9, from a personal-assistant and a road-trip chat: greetings before a request, "pls
+    # remember", a sentence that starts with its past-tense verb or with "Me", a possessive in a short
+    # answer, "change of plans". DEV used while writing; HELD-OUT written with each rule, before its
+    # first run, only measured.
     Family("chat: greetings, pls, past tense first", "dev", chat=(
         ("morning! can you remind me what I need for the dentist", (), ("remind User",)),
         ("and pls remember my passport expires in August", ("asked to remember", "passport expires in August"), ()),
         ("hi. renewed the passport, all good", ("User renewed the passport",), ()),
         ("Is it a check-up or treatment? >> a filling, 2pm at Dr Okafor's", ("User mentioned: a filling",), ()),
+        # from a road-trip chat: "Me" opening a sentence, "change of plans"
+        ("me and two friends want to do a road trip in May", ("User and two friends",), ()),
+        ("change of plans, I'm flying on Friday now", ("User is flying on Friday",), ("of plans",)),
     )),
     Family("chat: greetings, pls, past tense first (held out)", "heldout", chat=(
         ("good evening, could you help me plan a birthday party", (), ("help User",)),
         ("plz remember that my gym membership ends in March", ("asked to remember", "membership ends in March"), ()),
         ("booked the flights to Rome, finally", ("User booked the flights to Rome",), ()),
         ("Where's the party? >> my sister's place, around 7", ("User mentioned: User's sister's place",), ()),
+        ("Me and my sister are going to Rome in June", ("User and User's sister are going",), ()),
+        ("plan change: we're leaving on Sunday instead", ("leaving on Sunday",), ("that change",)),
     )),
 )  # fmt: skip
 

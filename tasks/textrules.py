@@ -172,7 +172,7 @@ def third_person(text: str, name: str) -> str:
         (r"\b[Mm]y (mind|own mind)\b", r"their \1"),  # "changed my mind": not "changed User's mind"
         (r"\bmine\b", poss),
         (r"\b[Mm]y\b", poss),
-        (r"\bme\b", name),
+        (r"\b[Mm]e\b", name),  # "Me and two friends want ..." opens a sentence
     ]
     text = _NUMERAL_I.sub("\\1 \ue000", text)  # "World War I" is a number, not the speaker
     for pattern, repl in rules:

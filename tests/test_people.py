@@ -169,3 +169,16 @@ def test_a_duty_done_closes_the_duty(tmp_path: Path) -> None:
     assert any(c.startswith("User renewed the passport today") and "need to renew" in c for c in active)
     assert not any(c.startswith("User needs to renew") for c in active)
     assert any("passport photo" in c for c in active)  # not a duty: left alone
+
+
+def test_what_a_friend_cannot_do_leaves_the_plan(tmp_path: Path) -> None:
+    settings = Settings(store_uri=str(tmp_path / "store"))
+    turns = [("user", "yo! me and two friends, Bea and Carlos, want to do a road trip in Scotland in May"),
+             ("agent", "Fun! How many days?"),
+             ("user", "10 days-ish. Carlos can't drive so it's me and Bea sharing the driving")]  # fmt: skip
+    ingest_sessions([make_session("s1", turns)], settings)
+    active = _active(settings)
+    assert "User and two friends, Bea and Carlos, want to do a road trip in Scotland in May" in active
+    assert any("Carlos can't drive" in c for c in active)
+    later = make_session("s2", [("user", "We're going with Ana and Rui."), ("user", "Rui can't come the first night.")])
+    assert any("Rui can't come" in f.content for f in LocalExtractor().extract(later).facts)  # named earlier on

@@ -289,3 +289,17 @@ def done_case(plans: tuple[str, ...], dones: tuple[str, ...]) -> Builder:
                 "new": (past,), "keep": (thing,)}  # fmt: skip
 
     return build
+
+
+def other_negation_case(templates: tuple[tuple[str, str], ...]) -> Builder:
+    """One session: a plan with two friends, then one of them can't do something. The negation is
+    about the friend, so the plan stays current (it was closed as "contradicted")."""
+
+    def build(gen: Gen, i: int) -> dict[str, object]:
+        a, b = gen.person().split()[0], gen.person().split()[0]
+        place = bare(gen.pick(PLACES)).title()
+        plan, said = templates[i % len(templates)]
+        return {"sessions": ((plan.format(a=a, b=b, place=place), said.format(a=a, b=b, place=place)),),
+                "keep": (place,), "new": ("can't",), "single": False}  # fmt: skip
+
+    return build

@@ -3,7 +3,14 @@ kept apart so that each module stays short; :mod:`evaluation.writepath.cases` ap
 
 from __future__ import annotations
 
-from evaluation.writepath.builders import cancel_case, done_case, mention_case, person_case, person_change_case
+from evaluation.writepath.builders import (
+    cancel_case,
+    done_case,
+    mention_case,
+    other_negation_case,
+    person_case,
+    person_change_case,
+)
 from evaluation.writepath.model import Family
 
 RECENT_FAMILIES: tuple[Family, ...] = (
@@ -93,6 +100,32 @@ RECENT_FAMILIES: tuple[Family, ...] = (
         done_case(
             ("Remind me to {todo} sometime.", "I should {todo} soon.", "Must {todo} before the holidays."),
             ("Just {done} - done!", "{Done}, tick that off.", "Finally {done} this morning."),
+        ),
+    ),
+    # -- round 9: what a friend can't do leaves the plan. DEV used while writing; HELD-OUT only measured.
+    Family(
+        "negation/someone-else",
+        "dev",
+        "fact",
+        other_negation_case(
+            (
+                (
+                    "Me and my friends {a} and {b} are doing a road trip to {place} in May.",
+                    "{a} can't drive, so it's me and {b} driving.",
+                ),
+                ("We're going to {place} in June with {a} and {b}.", "{b} can't come to the first night, sadly."),
+            )
+        ),
+    ),
+    Family(
+        "negation/someone-else-other-forms",
+        "heldout",
+        "fact",
+        other_negation_case(
+            (
+                ("{a}, {b} and I booked a week in {place}.", "{a} can't swim, so no kayaking for us."),
+                ("I'm off to {place} with {a} and {b} in the autumn.", "{b} can't take the Friday off work."),
+            )
         ),
     ),
 )

@@ -137,10 +137,17 @@ def _done_stems(text: str) -> set[str]:
     return stems | ({past[:-3]} if len(past) > 5 and past[-3] == past[-4] else set())
 
 
+#: Where a clause's negation starts: what it negates follows ("Carlos can't *drive*", "not *in Oslo* any more").
+_NEGATION = re.compile(r"\b(?:not|never|no|nobody|nothing|none|neither|nor)\b|n't\b", re.I)
+
+
 def _negated_words(text: str) -> frozenset[str] | None:
-    """Content words of the clauses that are negated ("not in Oslo any more"), None when none is."""
-    clauses = [_PERSON_SUBJECT.sub("", c) for c in re.split(r"[,;:()]|\s-\s", text) if is_negated(c)]
-    return frozenset().union(*(content_words(c) for c in clauses)) if clauses else None
+    """Content words that a negated clause negates (after its negation: "Carlos can't drive" is about
+    driving, not about every memory naming Carlos), None when no clause is negated."""
+    clauses = [c for c in re.split(r"[,;:()]|\s-\s|\s(?:so|and|but|because|while)\s", text) if is_negated(c)]
+    if not clauses:
+        return None
+    return frozenset().union(*(content_words(c[m.end() :] if (m := _NEGATION.search(c)) else c) for c in clauses))
 
 
 def _is_verb_frame(slot: str, text: str) -> bool:

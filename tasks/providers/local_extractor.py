@@ -15,6 +15,7 @@ from tasks.expiry import expiry_from_text
 from tasks.models import Event, Extraction, Fact, ForgetRequest, Session
 from tasks.providers.extraction_rules import AFFIRM, AGENT_OUTCOME, PROPOSAL, RULES, RuleFact
 from tasks.providers.forget_request import forget_target
+from tasks.providers.people import mentioned, merged
 from tasks.providers.user_clauses import Asked, UserClauses
 from tasks.settings import CustomTopic
 from tasks.textrules import (
@@ -86,14 +87,17 @@ class LocalExtractor:
         ties from earlier sessions, so that "Tom is allergic to X" is about the user's brother."""
         out = Extraction()
         events = session.events
+        known = dict(people or {})
         for index, event in enumerate(events):
             if event.role == "agent":
                 self._agent_turn(event, events[index + 1 : index + 2], out)
             else:
                 self._person_turn(
                     event, out, events[index - 1] if index else None, events[index - 2] if index > 1 else None,
-                    people,
+                    known,
                 )  # fmt: skip
+                if event.role == "user":  # "with Ana and Rui" then "Rui can't come": named earlier in the session
+                    known = merged(mentioned([event.text]), known)
         unique: dict[tuple[str, str], Fact] = {}
         for fact in out.facts:  # the same statement twice in a session is one fact (the first)
             unique.setdefault((fact.topic, fact.content.lower()), fact)

@@ -70,8 +70,8 @@ class FactMaker(Protocol):
 
 _FILLER = re.compile(
     r"^(?:quick update|update|fyi|by the way|btw|also|and|so|well|anyway|honestly|actually|as I said(?: before)?|"
-    r"nothing changed|yes|yeah|yep|no(?=\s*[,:;!.-])|sorry|ok|okay|"
-    r"(?:big |good |great |small |quick |some )?(?:news|change))\b"
+    r"nothing changed|yes|yeah|yep|no(?=\s*[,:;!.-])|sorry|ok|okay|change of plans?|plan change|"
+    r"(?:big |good |great |small |quick |some )?(?:news|change)(?=\s*[,:;!.-]))\b"
     r"[,:;!.\s-]*",
     re.I,
 )
