@@ -13,26 +13,13 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from evaluation.writepath.cases import Split
+from evaluation.wording_family import ChatCase, Family
+from evaluation.wording_recent import RECENT_FAMILIES
 from tasks.models import Event, Session
 from tasks.providers.local_extractor import LocalExtractor
 from tasks.textrules import third_person
-
-Case = tuple[str, str, str]
-#: A user's turn, phrases its memories must contain, phrases they must not.
-ChatCase = tuple[str, tuple[str, ...], tuple[str, ...]]
-
-
-@dataclass(frozen=True)
-class Family:
-    name: str
-    split: Split
-    cases: tuple[Case, ...] = ()
-    chat: tuple[ChatCase, ...] = ()
-
 
 FAMILIES: tuple[Family, ...] = (
     # -- developed on ------------------------------------------------------------------------------
@@ -163,86 +150,7 @@ FAMILIES: tuple[Family, ...] = (
         ("my brother visited us last weekend", ("brother visited",), (" us ",)),
         ("we usually eat dinner at 7", ("they usually eat dinner at 7",), ("that we",)),
     )),
-    # -- round 9: a short answer to the agent's question ("Q? >> answer"), filler inside a sentence.
-    # DEV used while writing the rule; HELD-OUT written with it, before its first run, only measured.
-    Family("chat: a short answer, filler inside", "dev", chat=(
-        ("Which Python version? >> 3.12", ("User mentioned: 3.12",), ("mentioned that 3.12",)),
-        ("Do you have dates yet? >> Probably the 14th to 16th.", ("the 14th to 16th",), ("mentioned that probably",)),
-        ("How often do you train? >> 3x a week, mostly running", ("3x a week, mostly running",),
-         ("mentioned that 3x",)),
-        ("Any budget? >> Around 600 euros total.", ("600 euros total",), ("mentioned that around",)),
-        ("Priya left the company btw, Tom is my lead now", ("left the company, Tom",), ("btw",)),
-    )),
-    Family("chat: a short answer, filler inside (held out)", "heldout", chat=(
-        ("What time works for you? >> Maybe 7pm on Friday", ("7pm on Friday",), ("mentioned that maybe",)),
-        ("How many people are coming? >> About twelve, give or take", ("twelve",), ("mentioned that about",)),
-        ("Which laptop did you go with? >> The 14-inch one", ("14-inch one",), ("mentioned that the",)),
-        ("How long is the flight? >> Roughly 9 hours", ("9 hours",), ("mentioned that roughly",)),
-        ("my flight got moved fyi, it lands at 9 now", ("lands at 9",), ("fyi",)),
-    )),
-    # -- round 9, from a family meal-planning chat: an answer about someone the question named, a reason
-    # after a forget request, "like" before a number. DEV used while writing; HELD-OUT only measured.
-    Family("chat: answers about someone, reasons, hedges", "dev", chat=(
-        ("Does your mum have any preferences? >> she doesnt like spicy food at all", ("doesn't like spicy food",), ()),
-        ("How is your son finding school? >> he loves it, especially maths", ("he loves it, especially maths",), ()),
-        ("Anything else? >> pls forget about the weekend cooking thing, no time anymore", (), ("time anymore",)),
-        ("no time for breakfast these days", ("no time for breakfast",), ("mentioned that time",)),
-        ("Budget per week? >> like 120 pounds max", ("120 pounds max",), ("mentioned that like", "that Like")),
-    )),
-    Family("chat: answers about someone, reasons, hedges (held out)", "heldout", chat=(
-        ("Does your dad have any allergies? >> he's allergic to penicillin", ("allergic to penicillin",), ()),
-        ("How old is your daughter now? >> she turned 7 in May", ("turned 7",), ()),
-        ("Any plans for the weekend? >> forget the hiking stuff, too tired", (), ("too tired",)),
-        ("What's your rent? >> roughly 900 a month", ("900 a month",), ("mentioned that roughly",)),
-        ("How old are the kids? >> like 6 and 9", ("6 and 9",), ("mentioned that like", "that Like")),
-    )),
-    # -- round 9: a bare yes or no to the agent's yes/no question about something. DEV used while writing
-    # the rule; HELD-OUT written with it, before its first run, only measured.
-    Family("chat: yes or no to a question about something", "dev", chat=(
-        ("Okay! Back to the 120 budget? >> yep", ("Back to the 120 budget?", "User said yes"), ()),
-        ("Any allergies in the family? >> nope", ("Any allergies in the family?", "User said no"), ()),
-        ("Anything else? >> no thanks", (), ("said no",)),
-        ("Here's the plan. Does that sound good? >> yes!", (), ("said yes",)),
-    )),
-    Family("chat: yes or no to a question about something (held out)", "heldout", chat=(
-        ("Still vegetarian? >> yes", ("Still vegetarian?", "User said yes"), ()),
-        ("Do you still want the window seat? >> yeah", ("window seat", "User said yes"), ()),
-        ("Any pets at home? >> no", ("Any pets at home?", "User said no"), ()),
-        ("Is that everything for today? >> yep", (), ("said yes",)),
-    )),
-    # -- round 9: a list's last item after "and" is not a clause of its own. DEV used while writing the
-    # rule; HELD-OUT written with it, before its first run, only measured.
-    Family("chat: a list that ends in and", "dev", chat=(
-        ("there's 4 of us, me, my husband Dev and our twins", ("twins",), ()),
-        ("We are a family of four: me, my husband and our two kids.", ("two kids",), ()),
-        ("I started a new job and my commute is 10 minutes now", ("commute is 10 minutes",), ()),
-    )),
-    Family("chat: a list that ends in and (held out)", "heldout", chat=(
-        ("I live with my sister and our cat", ("cat",), ()),
-        ("I'm bringing my laptop and the charger", ("charger",), ()),
-        ("I sold my car and my bike is next", ("sold",), ()),
-    )),
-    # -- round 9, from a personal-assistant and a road-trip chat: greetings before a request, "pls
-    # remember", a sentence that starts with its past-tense verb or with "Me", a possessive in a short
-    # answer, "change of plans". DEV used while writing; HELD-OUT written with each rule, before its
-    # first run, only measured.
-    Family("chat: greetings, pls, past tense first", "dev", chat=(
-        ("morning! can you remind me what I need for the dentist", (), ("remind User",)),
-        ("and pls remember my passport expires in August", ("asked to remember", "passport expires in August"), ()),
-        ("hi. renewed the passport, all good", ("User renewed the passport",), ()),
-        ("Is it a check-up or treatment? >> a filling, 2pm at Dr Okafor's", ("User mentioned: a filling",), ()),
-        # from a road-trip chat: "Me" opening a sentence, "change of plans"
-        ("me and two friends want to do a road trip in May", ("User and two friends",), ()),
-        ("change of plans, I'm flying on Friday now", ("User is flying on Friday",), ("of plans",)),
-    )),
-    Family("chat: greetings, pls, past tense first (held out)", "heldout", chat=(
-        ("good evening, could you help me plan a birthday party", (), ("help User",)),
-        ("plz remember that my gym membership ends in March", ("asked to remember", "membership ends in March"), ()),
-        ("booked the flights to Rome, finally", ("User booked the flights to Rome",), ()),
-        ("Where's the party? >> my sister's place, around 7", ("User mentioned: User's sister's place",), ()),
-        ("Me and my sister are going to Rome in June", ("User and User's sister are going",), ()),
-        ("plan change: we're leaving on Sunday instead", ("leaving on Sunday",), ("that change",)),
-    )),
+    *RECENT_FAMILIES,
 )  # fmt: skip
 
 

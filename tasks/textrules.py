@@ -182,12 +182,12 @@ def third_person(text: str, name: str) -> str:
 
 
 #: A memory that quotes the question it answers: '(Asked by P: "Q?") A' (see the extractor's ``question_to``).
-_ASKED = re.compile(r'\(Asked by [^:()"]*: "([^"]*)"\)\s*')
+ASKED = re.compile(r'\(Asked by [^:()"]*: "([^"]*)"\)\s*')
 
 
 def unlabelled(text: str) -> str:
     """``text`` with quoted questions shown without their "Asked by" label: '(Asked by P: "Q?") A' → '(Q?) A'."""
-    return _ASKED.sub(r"(\1) ", text)
+    return ASKED.sub(r"(\1) ", text)
 
 
 #: Contractions typed without their apostrophe ("dont", "im"); only words that are nothing else

@@ -3,15 +3,15 @@ kept apart so that each module stays short; :mod:`evaluation.writepath.cases` ap
 
 from __future__ import annotations
 
-from evaluation.writepath.builders import (
-    cancel_case,
+from evaluation.writepath.builders import cancel_case
+from evaluation.writepath.model import Family
+from evaluation.writepath.people_builders import (
     done_case,
     mention_case,
     other_negation_case,
     person_case,
     person_change_case,
 )
-from evaluation.writepath.model import Family
 
 RECENT_FAMILIES: tuple[Family, ...] = (
     # -- round 8: a plan called off. DEV used while writing the cue; HELD-OUT written after the rule and

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from tasks.textrules import REQUEST, WEEKDAYS, content_words
+from tasks.textrules import ASKED, REQUEST, WEEKDAYS, content_words
 
 #: A code, a long number or a year ("A123", "#4521", "2021"), not a count ("3 months").
 IDENTIFIER_WORD = re.compile(r"(?=[\w-]*\d)[\w-]{3,}")
@@ -88,7 +88,7 @@ def bare_answer(text: str, asked: str) -> str | None:
     """The user's "yes" or "no" when ``text`` only answers the yes/no question quoted in ``asked`` (an
     answer's '(Asked by P: "Q?")' prefix) and that question is about something ("Back to the 120
     budget?" "yep"); None for a wh-question, or one about the conversation itself ("Anything else?")."""
-    quoted = re.search(r'"(.*)"\)$', asked)
+    quoted = ASKED.search(asked)
     question = quoted[1] if quoted else asked
     m = _BARE.match(text)
     if m is None or re.match(r"\W*(?:what|which|when|where|who|whom|whose|why|how)\b", question, re.I):

@@ -19,10 +19,7 @@ from datetime import datetime
 
 from tasks.providers.extraction_rules import RULES
 from tasks.providers.wording import OPENERS, STOP
-from tasks.textrules import WEEKDAYS
-
-#: The quoted question of an answer's memory: its words are the agent's, not names the user said.
-_ASKED = re.compile(r'\(Asked by [^:()"]*: "[^"]*"\)')
+from tasks.textrules import ASKED, WEEKDAYS
 
 #: Who someone can be to the user: relatives, partners, friends, people at work or next door, pets.
 RELATIONS = frozenset({
@@ -81,7 +78,7 @@ def mentioned(texts: Iterable[str]) -> dict[str, str]:
     of them by the name alone ("Ria's allergist said ...") is about their life, not chit-chat."""
     found: dict[str, str] = {}
     for text in texts:
-        for m in _MENTION.finditer(_ASKED.sub("", text)):
+        for m in _MENTION.finditer(ASKED.sub("", text)):  # the quoted question's words are the agent's
             if m[1] not in _NOT_NAMES and m[1].lower() not in STOP and m[1].lower() not in OPENERS:
                 found[m[1]] = ""
     return found
