@@ -182,3 +182,13 @@ def test_what_a_friend_cannot_do_leaves_the_plan(tmp_path: Path) -> None:
     assert any("Carlos can't drive" in c for c in active)
     later = make_session("s2", [("user", "We're going with Ana and Rui."), ("user", "Rui can't come the first night.")])
     assert any("Rui can't come" in f.content for f in LocalExtractor().extract(later).facts)  # named earlier on
+
+
+def test_their_change_matches_a_word_in_another_form(tmp_path: Path) -> None:
+    settings = Settings(store_uri=str(tmp_path / "store"))
+    ingest_sessions([make_session("s1", [("user", "My daughter Maya has swim practice on Thursdays.")])], settings)
+    ingest_sessions(
+        [make_session("s2", [("user", "Maya quit swimming, she's doing gymnastics instead.")], day=1)], settings
+    )
+    [current] = _active(settings)
+    assert current.startswith("User's daughter Maya quit swimming") and "swim practice" in current

@@ -111,7 +111,23 @@ def only_the_person(text: str, memory_words: frozenset[str]) -> bool:
     person = content_words(subject[0])
     if subject[0].split()[-1].lower() not in memory_words:
         return True
-    return not (content_words(text) - person) & (memory_words - person)
+    said, theirs = content_words(text) - person, memory_words - person
+    return not any(_inflected(a, b) or _inflected(b, a) for a in said for b in theirs)
+
+
+def _inflected(word: str, stem: str) -> bool:
+    """``word`` is ``stem`` or an inflection of it ("swimming" / "swim", "driving" / "drive", "drives"), also
+    as the stemmer leaves them ("swimm" / "swim")."""
+    if word == stem:
+        return True
+    for base in {stem, stem[:-1] if stem.endswith("e") else stem}:
+        if len(base) < 4 or not word.startswith(base):
+            continue
+        rest = word[len(base) :]
+        doubled = rest[:1] == base[-1] and rest[1:] in {"", "ing", "ed", "er"}  # "swimming", "swimm"
+        if doubled or rest in {"s", "es", "d", "ed", "ing", "er", "ers"}:
+            return True
+    return False
 
 
 #: A duty or a plan, with its verb: "need to renew", "have to book", "going to repaint", "should call".
