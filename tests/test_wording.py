@@ -279,3 +279,10 @@ def test_greetings_requests_pls_and_a_past_tense_opening() -> None:
     assert memories_of("renewed the passport, all good") == "User renewed the passport, all good"
     assert memories_of("Tired of the rain") == ""  # an adjective in -ed opens no statement of the user's
     assert is_fragment("a filling, 2pm at Dr Okafor's") and not is_fragment("the one that's left")
+
+
+def test_i_ve_after_a_filler_word_is_not_a_name() -> None:
+    """ "but honestly I've switched to tea": the rule's fact stands (it was replaced by the whole clause,
+    "User mentioned that  honestly User has switched ...", because "I've" looked like a name)."""
+    said = memories_of("I love coffee but honestly I've switched to tea, coffee keeps me up at night.")
+    assert said == "User loves coffee | User has switched to tea; coffee keeps User up at night"

@@ -31,7 +31,8 @@ def answered(parts: list[str]) -> list[str]:
 def specifics(text: str) -> set[str]:
     """Codes, numbers and capitalised names in a text (not the dates resolve_dates wrote in)."""
     found = set(re.findall(r"\b[\w-]*\d[\w-]*\b|(?<=\w )[A-Z][\w'-]+", text))
-    return {w.rstrip("'s") for w in found if w not in _DATE_WORDS and not re.fullmatch(r"(?:19|20)\d\d|\d{1,2}", w)}
+    return {w.rstrip("'s") for w in found if w not in _DATE_WORDS and not w.startswith("I'")  # "I've" is no name
+            and not re.fullmatch(r"(?:19|20)\d\d|\d{1,2}", w)}  # fmt: skip
 
 
 def elaborates(clause: str) -> bool:
