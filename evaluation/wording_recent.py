@@ -88,4 +88,15 @@ RECENT_FAMILIES: tuple[Family, ...] = (
         ("Me and my sister are going to Rome in June", ("User and User's sister are going",), ()),
         ("plan change: we're leaving on Sunday instead", ("leaving on Sunday",), ("that change",)),
     )),
+    # -- round 9: "remind me" is an instruction to keep. DEV used while writing; HELD-OUT only measured.
+    Family("chat: remind me", "dev", chat=(
+        ("can you remind me to take my insulin at 8pm", ("reminded", "insulin at 8pm"), ()),
+        ("remind me to call my mum on Sunday", ("reminded", "call User's mum on Sunday"), ()),
+        ("morning! can you remind me what I need for the dentist", ("reminded", "dentist"), ("remind User",)),
+    )),
+    Family("chat: remind me (held out)", "heldout", chat=(
+        ("remind me about the dentist on Thursday", ("dentist on Thursday",), ()),
+        ("pls remind me that the rent is due on the 1st", ("rent is due",), ()),
+        ("could you remind me to renew the car insurance in March?", ("car insurance",), ()),
+    )),
 )  # fmt: skip
