@@ -283,12 +283,12 @@ VAGUE = re.compile(
 RESOLVED_DATE = re.compile(r"\s*\(\d{1,2} [A-Z][a-z]+ \d{4}\)")
 #: A request for the agent to do something now ("Write me a haiku") is a task, not a memory.
 REQUEST = re.compile(
-    r"^(?:please |can you |could you |would you |quick(?:ly)? )?(?:tell|write|give|show|explain|find|translate|"
-    r"summari[sz]e|list|draft|compose|put on|play|generate|calculate|look up|search|help|read|describe|"
+    r"^(?:please |pls |plz |can you |could you |would you |quick(?:ly)? )?(?:tell|write|give|show|explain|find|"
+    r"translate|summari[sz]e|list|draft|compose|put on|play|generate|calculate|look up|search|help|read|describe|"
     r"name|recommend|suggest)"
     r"\b(?! me (?:your|about your))"
     # asked of the agent only with "can you" ("Plan is to move in May" is a statement)
-    r"|^(?:please |can you |could you |would you )"
+    r"|^(?:please |pls |plz |can you |could you |would you )"
     r"(?:remind|plan|check|book|schedule|organi[sz]e|send|order|sort out)\b",
     re.I,
 )

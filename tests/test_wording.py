@@ -271,7 +271,10 @@ def test_a_bare_yes_or_no_answers_a_question_about_something() -> None:
 
 
 def test_greetings_requests_pls_and_a_past_tense_opening() -> None:
-    assert memories_of("morning! can you remind me what I need for the dentist") == ""  # a request, not a fact
+    assert memories_of("morning! can you book me a table for two") == ""  # a request, not a fact
+    assert memories_of("can you remind me to take my insulin at 8pm") == (
+        "User asked to be reminded: take User's insulin at 8pm"  # what to be reminded of is kept
+    )
     assert memories_of("Plan is to move to Leeds in May") != ""  # "plan" alone is not a request
     assert memories_of("and pls remember my passport expires in August") == (
         "User asked to remember: User's passport expires in August"

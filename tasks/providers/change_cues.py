@@ -132,7 +132,9 @@ def _inflected(word: str, stem: str) -> bool:
 
 #: A duty or a plan, with its verb: "need to renew", "have to book", "going to repaint", "should call".
 _DUTY = re.compile(
-    r"\b(?:need|needs|have|has|got|must|going|plan|plans|want|wants|should|remember|remind \w+)(?: to)? (\w+)", re.I
+    r"\b(?:need|needs|have|has|got|must|going|plan|plans|want|wants|should|remember|remind \w+|reminded:)"
+    r"(?: to)? (\w+)",
+    re.I,
 )
 #: What the user says they did: "User renewed the passport", "User just booked the vet".
 _DID = re.compile(r"^(?:\([^)]*\) )?\w+ (?:just |finally |already )?(\w+ed)\b")

@@ -219,6 +219,12 @@ def _instruction(who: str, verb: str, rest: str) -> str:
 
 def instruction(s: str, who: str) -> RuleFact | None:
     T = "explicit_instructions"
+    # "(can you) remind me to take my insulin at 8": what to be reminded of is worth keeping
+    if m := re.search(
+        r"^(?:(?:please|pls|plz|can you|could you|would you) )*remind me (?:to |that |about |of )?" + _TAIL, s, re.I
+    ):
+        said = _strip(m.group(1)).rstrip("?")
+        return RuleFact(T, f"{who} asked to be reminded: {third_person(said, who)}", 0.8, None, None)
     if m := re.search(
         r"^(?:(?:please|pls|plz|also|and) )*(?:remember|keep in mind|note|make a note) (?:that )?" + _TAIL, s, re.I
     ):
