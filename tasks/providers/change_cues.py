@@ -59,7 +59,7 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
         negated_any = negated_words is not None
     if CANCEL_CUE.search(text):  # a plan called off closes a plan, not a memory that shares its name
         related = [s for s in related if PLAN_WORDS.search(strip_annotation(s.memory.content))]
-    done = _done_stems(text)
+    did = m[1].lower() if (m := _DID.match(text)) else None  # "User renewed the passport"
     found: list[tuple[float, Verdict]] = []
     for scored in sorted(related, key=lambda s: s.similarity, reverse=True):
         memory, sim = scored.memory, scored.similarity
@@ -75,8 +75,9 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
         if named_old and named_old & words and (strong or negated):
             relation: Literal["supersedes", "contradicts"] = "contradicts" if negated else "supersedes"
             return relation, memory, f"names the old value ({', '.join(sorted(named_old & words))}; {tag})"
-        if done and done & _duties(memory.content) and value_words & words:  # "renewed" after "need to renew"
-            return "supersedes", memory, f"done: {', '.join(sorted(done & _duties(memory.content)))} ({tag})"
+        duty = next((d for d in sorted(_duties(memory.content)) if _inflected(did, d, 3)), None) if did else None
+        if duty and value_words & words:  # "renewed" after "need to renew": the duty is done, not confirmed
+            return "supersedes", memory, f"done: {duty} ({tag})"
         if value_words and value_words <= words and not (strong or negated) and (same_frame or sim >= 0.4):
             return "IGNORE", memory, f"confirms a current memory ({tag})"
         score = sim + (0.15 if same_frame else 0.0)
@@ -115,13 +116,13 @@ def only_the_person(text: str, memory_words: frozenset[str]) -> bool:
     return not any(_inflected(a, b) or _inflected(b, a) for a in said for b in theirs)
 
 
-def _inflected(word: str, stem: str) -> bool:
+def _inflected(word: str, stem: str, shortest: int = 4) -> bool:
     """``word`` is ``stem`` or an inflection of it ("swimming" / "swim", "driving" / "drive", "drives"), also
     as the stemmer leaves them ("swimm" / "swim")."""
     if word == stem:
         return True
     for base in {stem, stem[:-1] if stem.endswith("e") else stem}:
-        if len(base) < 4 or not word.startswith(base):
+        if len(base) < shortest or not word.startswith(base):
             continue
         rest = word[len(base) :]
         doubled = rest[:1] == base[-1] and rest[1:] in {"", "ing", "ed", "er"}  # "swimming", "swimm"
@@ -142,17 +143,6 @@ _DID = re.compile(r"^(?:\([^)]*\) )?\w+ (?:just |finally |already )?(\w+ed)\b")
 
 def _duties(content: str) -> set[str]:
     return {verb.lower() for verb in _DUTY.findall(strip_annotation(content))}
-
-
-def _done_stems(text: str) -> set[str]:
-    """The verb's possible stems when ``text`` says the user did something ("renewed" → renew, booked →
-    book, planned → plan): a duty with that verb is then done, not confirmed."""
-    m = _DID.match(text)
-    if m is None:
-        return set()
-    past = m[1].lower()
-    stems = {past[:-2], past[:-1]}
-    return stems | ({past[:-3]} if len(past) > 5 and past[-3] == past[-4] else set())
 
 
 #: Where a clause's negation starts: what it negates follows ("Carlos can't *drive*", "not *in Oslo* any more").

@@ -11,7 +11,8 @@ from tasks.textrules import ASKED, REQUEST, WEEKDAYS, content_words
 #: A code, a long number or a year ("A123", "#4521", "2021"), not a count ("3 months").
 IDENTIFIER_WORD = re.compile(r"(?=[\w-]*\d)[\w-]{3,}")
 _MONTHS = (f"{datetime(2000, m, 1):%B}" for m in range(1, 13))
-_DATE_WORDS = frozenset((*_MONTHS, *(w.capitalize() for w in WEEKDAYS), "User", "I"))
+#: Capitalised words that are never a name of someone or something: months, days, the speaker labels.
+DATE_WORDS = frozenset((*_MONTHS, *(w.capitalize() for w in WEEKDAYS), "User", "I"))
 
 
 _OWN_QUESTION = re.compile(r"^(?:and |so )?(my [\w' -]{2,40}?)\s*\?$", re.I)
@@ -31,7 +32,7 @@ def answered(parts: list[str]) -> list[str]:
 def specifics(text: str) -> set[str]:
     """Codes, numbers and capitalised names in a text (not the dates resolve_dates wrote in)."""
     found = set(re.findall(r"\b[\w-]*\d[\w-]*\b|(?<=\w )[A-Z][\w'-]+", text))
-    return {w.rstrip("'s") for w in found if w not in _DATE_WORDS and not w.startswith("I'")  # "I've" is no name
+    return {w.rstrip("'s") for w in found if w not in DATE_WORDS and not w.startswith("I'")  # "I've" is no name
             and not re.fullmatch(r"(?:19|20)\d\d|\d{1,2}", w)}  # fmt: skip
 
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from datetime import datetime
 
+from tasks.providers.clause_shape import DATE_WORDS
 from tasks.providers.extraction_rules import RULES
 from tasks.providers.wording import OPENERS, STOP
 from tasks.textrules import ASKED, WEEKDAYS
@@ -69,8 +69,7 @@ def ties(texts: Iterable[str], owner: str | None = None) -> dict[str, str]:
 
 #: A capitalised word inside a sentence: a name of someone or something ("the twins, Ria and Sam", "Lidl").
 _MENTION = re.compile(r"(?<=[\w,;:)] )([A-Z][a-z]+(?:[A-Z][a-z]+)*)\b(?!')")
-_NOT_NAMES = frozenset({"User", "I", *(d.capitalize() for d in WEEKDAYS), *(f"{d.capitalize()}s" for d in WEEKDAYS),
-                        *(f"{datetime(2000, m, 1):%B}" for m in range(1, 13))})  # fmt: skip
+_NOT_NAMES = DATE_WORDS | {f"{d.capitalize()}s" for d in WEEKDAYS}  # "on Saturdays"
 
 
 def mentioned(texts: Iterable[str]) -> dict[str, str]:
