@@ -49,6 +49,8 @@ class RankingWeights(BaseModel):
     #: How much a full-text (BM25) match adds to cosine: rescues rare names and numbers. Issue 16:
     #: 0.3 -> 1.0 (uncapped similarity) raised LoCoMo-dev recall@10 by ~3 points, synthetic unchanged.
     keyword: float = 1.0
+    #: Added when a candidate lies in the time the question names ("in June", "last week"; issue 16).
+    timely: float = 0.3
 
 
 class TtlRule(BaseModel):
@@ -208,6 +210,9 @@ class Settings(BaseSettings):
     recall_reranker_path: str | None = None
     #: onnxruntime threads for the cross-encoder; None lets it use every core.
     recall_reranker_threads: int | None = None
+    #: Read the time a question names ("in June", "last week", "two days ago") and rank what lies in
+    #: it higher (``ranking.timely``), first after a reranker (``tasks.recall.when``).
+    recall_time_window: bool = True
 
     # -- issue 14: erasure, user control, PII redaction -----------------------------------------
     #: Days a forgotten (status "deleted") memory's text is kept before it is physically erased at

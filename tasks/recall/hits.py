@@ -12,12 +12,14 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
 import numpy as np
+import numpy.typing as npt
 import pyarrow as pa
 import pyarrow.compute as pc
 
 from tasks.models import EpisodeSentence, RecallHit
 from tasks.recall.ranking import EPISODE_IMPORTANCE, FloatArray, Signals, half_life, order, score
 from tasks.recall.search import BM25, COSINE, FUSED
+from tasks.recall.when import Window, timely
 from tasks.settings import Settings
 from tasks.store.tables import KEYS, TS
 
@@ -47,8 +49,11 @@ class Candidates:
     signals: Signals
 
 
-def candidates_of(plan: TablePlan, rows: pa.Table, now: datetime, settings: Settings) -> Candidates:
-    """Signals of one table's fused rows, read column-wise (no per-row Python objects)."""
+def candidates_of(
+    plan: TablePlan, rows: pa.Table, now: datetime, settings: Settings, window: Window | None = None
+) -> Candidates:
+    """Signals of one table's fused rows, read column-wise (no per-row Python objects but for the
+    dates of a question that names a time: ``window``)."""
     n = rows.num_rows
     when = pc.coalesce(rows.column(plan.when_col), rows.column("created_at"))
     micros = pc.cast(when, pa.int64()).to_numpy(zero_copy_only=False).astype(np.float64)
@@ -69,8 +74,14 @@ def candidates_of(plan: TablePlan, rows: pa.Table, now: datetime, settings: Sett
         importance=importance,
         uses=uses,
         fused=_floats(rows, FUSED, 0.0),
+        timely=None if window is None else _timely(window, rows.column(plan.text_col).to_pylist(), micros),
     )
     return Candidates(plan, rows, [str(i) for i in rows.column(KEYS[plan.table]).to_pylist()], signals)
+
+
+def _timely(window: Window, texts: list[str | None], micros: npt.NDArray[np.float64]) -> FloatArray:
+    said = [_EPOCH + timedelta(microseconds=float(us)) for us in micros]
+    return np.asarray(timely(window, texts, said), dtype=np.float64)
 
 
 def _floats(rows: pa.Table, name: str, fill: float) -> FloatArray:

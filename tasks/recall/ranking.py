@@ -50,6 +50,7 @@ class Signals:
     importance: FloatArray
     uses: FloatArray  # confirmations + times recalled
     fused: FloatArray  # LanceDB's RRF score, exposed but not weighted
+    timely: FloatArray | None = None  # 1 where the candidate lies in the time the question names
 
 
 def recency(age_days: FloatArray, half_life_days: FloatArray) -> FloatArray:
@@ -91,14 +92,22 @@ def score(signals: Signals, settings: Settings) -> tuple[FloatArray, dict[str, F
         "importance": np.clip(signals.importance, 0.0, 1.0),
         "frequency": frequency(signals.uses),
         "fused": signals.fused,
+        "timely": np.zeros_like(cos) if signals.timely is None else signals.timely,
     }
     total: FloatArray = (
         weights.similarity * parts["similarity"]
         + weights.recency * parts["recency"]
         + weights.importance * parts["importance"]
         + weights.frequency * parts["frequency"]
+        + weights.timely * parts["timely"]
     )
     return total, parts
+
+
+def timely_first(hits: list[RecallHit]) -> list[RecallHit]:
+    """``hits`` with those in the question's time first, each group in its order (after a reranker,
+    which reads the words, not the dates)."""
+    return sorted(hits, key=lambda h: -h.score_parts.get("timely", 0.0))
 
 
 def order(total: FloatArray, ids: list[str]) -> list[int]:

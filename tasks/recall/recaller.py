@@ -30,8 +30,9 @@ from tasks.recall.abstain import RecallResult, judge
 from tasks.recall.cross_encoder import build_reranker
 from tasks.recall.hits import TablePlan, candidates_of, top_hits
 from tasks.recall.pack import pack
-from tasks.recall.ranking import Reranker
+from tasks.recall.ranking import Reranker, timely_first
 from tasks.recall.search import HybridSearcher, Leg
+from tasks.recall.when import window_of
 from tasks.settings import Settings
 from tasks.store.filters import all_of, column, eq, is_in, scope, ts_literal
 from tasks.store.tables import EPISODES, KEYS, MEMORIES, Store, open_store
@@ -61,7 +62,8 @@ _CORPUS_STOPWORDS = re.compile(r"(['’]s)?[^\w]*$|^[^\w]+")
 class RecallOptions(TypedDict, total=False):
     """The filters of :meth:`Recaller.recall`. Current memories by default; with ``as_of`` the versions
     valid at that time, whatever their status now. Episodes join unless disabled or a topic filter
-    leaves them out (``"episode"`` in ``topics`` keeps them)."""
+    leaves them out (``"episode"`` in ``topics`` keeps them). ``now`` is when the question is asked:
+    "last week" and recency are read against it (default: ``as_of``, else the clock)."""
 
     k: int | None
     topics: Sequence[str] | None
@@ -69,6 +71,7 @@ class RecallOptions(TypedDict, total=False):
     until: datetime | None
     as_of: datetime | None
     include_episodes: bool | None
+    now: datetime | None
 
 
 class Recaller:
@@ -116,7 +119,8 @@ class Recaller:
         if k <= 0:
             return [], []
         tenant = scope(app_name, user_id)  # validates ids before any work
-        now = as_of or datetime.now(UTC)
+        now = options.get("now") or as_of or datetime.now(UTC)
+        window = window_of(query, now) if self.settings.recall_time_window else None
         text, limit = _fts_text(query), max(k * self.settings.recall_pool_factor, MIN_POOL)
         episodes = self.settings.include_episodes if include_episodes is None else include_episodes
         plans = self._plans(tenant, topics, since, until, as_of, episodes)
@@ -126,7 +130,7 @@ class Recaller:
         legs = [Leg(p.table, p.where, p.text_col, p.columns) for p in plans]
         results = self._search.search(legs, text, lambda: self._embed(query), limit, self.use_ann)
         found = [
-            candidates_of(plan, rows, now, self.settings)
+            candidates_of(plan, rows, now, self.settings, window)
             for plan, rows in zip(plans, results, strict=True)
             if rows is not None and rows.num_rows
         ]
@@ -134,7 +138,11 @@ class Recaller:
         hits = top_hits(found, self.settings, depth if self.reranker is None else None)
         cut = pack if self.settings.recall_pack_depth > 1 else lambda ranked, n: ranked[:n]
         basis = cut(hits, k)
-        hits = cut(self.reranker(query, hits), k) if self.reranker is not None else basis
+        if self.reranker is not None:
+            reranked = self.reranker(query, hits)
+            hits = cut(timely_first(reranked) if window else reranked, k)
+        else:
+            hits = basis
         self._track(hits)
         return hits, basis
 

@@ -1,0 +1,125 @@
+"""Questions that name a time, end to end: "Where did I go hiking in July?" when the user hiked five times.
+
+One user tells five things of each kind (hikes, dinners, books, purchases, visitors), each in its own
+session at a different time before ``NOW``. A question names a time by a phrase; the answer is the one
+told then. Similarity cannot tell the hikes apart, so without reading the time the right one is first
+about one time in five. The DEV phrases were used while writing :mod:`tasks.recall.when`; the
+HELD-OUT phrases were written afterwards without changing it, and are only measured (some are forms it
+does not read: "over the summer"). NONE questions name no time and must get no window.
+Run ``python -m evaluation.temporal``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import tempfile
+from datetime import UTC, datetime, timedelta
+
+from tasks.ingest.run import ingest_sessions
+from tasks.ingest.validate import role_of
+from tasks.models import Event, Session
+from tasks.recall.recaller import Recaller
+from tasks.recall.when import window_of
+from tasks.settings import Settings
+
+NOW = datetime(2025, 11, 20, 18, tzinfo=UTC)  # a Thursday
+#: When each of a kind's five things was told, in days before NOW.
+OFFSETS = {"yesterday": 1, "last week": 9, "last month": 40, "july": 130, "march": 250}
+#: (kind, what the user says, values, question): five values, one per time, rotated per kind.
+KINDS = (
+    ("hiking", "Went hiking in {v} today, my legs are dead.",
+     ("the Dolomites", "Snowdonia", "the Tatras", "Yosemite", "the Cairngorms"), "where did I go hiking"),
+    ("dinner", "We had dinner at {v} tonight and the food was great.",
+     ("Dishoom", "Nopa", "Le Comptoir", "Sushi Ko", "Casa Lola"), "which restaurant did we eat at"),
+    ("book", "I just finished reading {v}, loved it.",
+     ("Dune", "Circe", "Piranesi", "The Overstory", "Middlemarch"), "what book did I finish"),
+    ("purchase", "I finally bought a {v}.",
+     ("standing desk", "road bike", "espresso machine", "kayak", "telescope"), "what did I buy"),
+    ("visit", "My {v} came over to stay for a few days.",
+     ("aunt", "cousin", "godmother", "uncle", "grandmother"), "who came to stay with me"),
+)  # fmt: skip
+#: (split, time, phrases): each phrase is asked after the question ("... in July?") and before it.
+PHRASES = (
+    ("dev", "yesterday", ("yesterday",)),
+    ("dev", "last week", ("last week",)),
+    ("dev", "last month", ("last month", "in October")),
+    ("dev", "july", ("in July", "four months ago")),
+    ("dev", "march", ("in March", "in March 2025")),
+    ("held-out", "yesterday", ("a day ago", "on Wednesday")),
+    ("held-out", "last week", ("on November 11", "in the second week of November")),
+    ("held-out", "last month", ("back in October", "six weeks ago", "around mid-October")),
+    ("held-out", "july", ("back in July", "in Jul.", "over the summer")),
+    ("held-out", "march", ("on March 15th", "about eight months ago", "in the spring")),
+)
+#: Questions that name no time (a month that is a name or a verb, vague words, plans).
+NONE = (
+    ("dev", "May I ask where I went hiking?"), ("dev", "What did June recommend for dinner?"),
+    ("dev", "What should I cook tonight?"), ("dev", "Which book did I like most recently?"),
+    ("held-out", "What will I do in March?"), ("held-out", "Did I march in the parade?"),
+    ("held-out", "What's the latest on my visa?"), ("held-out", "Tell me about August Wilson's plays."),
+    ("held-out", "Where did I leave Jan's keys?"), ("held-out", "What am I doing next July?"),
+)  # fmt: skip
+
+
+def sessions() -> tuple[list[Session], dict[tuple[str, str], str]]:
+    """The user's sessions, and the event that answers each (kind, time)."""
+    out, gold = [], {}
+    for k, (kind, says, values, _) in enumerate(KINDS):
+        for t, (time, days) in enumerate(OFFSETS.items()):
+            at = (NOW - timedelta(days=days)).replace(hour=19)
+            sid = f"{kind}-{t}"
+            user = Event(id=f"{sid}-u", author="user", role=role_of("user", "jsonl"),
+                         text=says.format(v=values[(t + k) % len(values)]), timestamp=at)  # fmt: skip
+            reply = Event(id=f"{sid}-a", author="agent", role=role_of("agent", "jsonl"), text="Nice, noted!",
+                          timestamp=at + timedelta(minutes=1))  # fmt: skip
+            out.append(Session(app_name="when", user_id="u1", session_id=sid, started_at=at,
+                               ended_at=at + timedelta(minutes=1), events=(user, reply)))  # fmt: skip
+            gold[(kind, time)] = user.id
+    return out, gold
+
+
+def measure(settings: Settings | None = None) -> dict[str, dict[str, float | int]]:
+    """Top-1 and top-3 hit rates per split, with the time read (on) and without (off)."""
+    base = settings or Settings()
+    found, gold = sessions()
+    results: dict[str, dict[str, float | int]] = {}
+    with tempfile.TemporaryDirectory() as store:
+        ingest_sessions(found, base.model_copy(update={"store_uri": store}))
+        for mode, on in (("off", False), ("on", True)):
+            with Recaller(base.model_copy(update={"store_uri": store, "recall_time_window": on})) as recaller:
+                for split, time, phrases in PHRASES:
+                    row = results.setdefault(f"{split} {mode}", {"asked": 0, "top1": 0, "top3": 0})
+                    for kind, *_, question in KINDS:
+                        for phrase in phrases:
+                            for asked in (f"{question[0].upper()}{question[1:]} {phrase}?",
+                                          f"{phrase[0].upper()}{phrase[1:]}, {question}?"):  # fmt: skip
+                                hits = recaller.recall(asked, "when", "u1", k=3, now=NOW)
+                                cited = [gold[(kind, time)] in h.source_event_ids for h in hits]
+                                row["asked"] += 1
+                                row["top1"] += bool(cited[:1] and cited[0])
+                                row["top3"] += any(cited)
+    for split in ("dev", "held-out"):
+        cases = [q for s, q in NONE if s == split]
+        results[f"{split} no time"] = {"asked": len(cases), "no window": sum(window_of(q, NOW) is None for q in cases)}
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--reranker", action="store_true", help="with the cross-encoder reranker")
+    args = parser.parse_args()
+    results = measure(Settings(recall_reranker="cross-encoder") if args.reranker else None)
+    if args.json:
+        print(json.dumps(results, indent=2))
+        return
+    for name, row in results.items():
+        if "top1" in row:
+            print(f"{name:16s} top-1 {row['top1']}/{row['asked']}  top-3 {row['top3']}/{row['asked']}")
+        else:
+            print(f"{name:16s} no window {row['no window']}/{row['asked']}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,226 @@
+"""The time a question asks about: "in June", "last week", "two months ago", "before May 2023".
+
+A question that names a time ("Where did I go camping in June?") is about the memories of that time,
+and similarity alone cannot tell the June trip from the July one. :func:`window_of` reads the phrase
+into spans of absolute time, relative to when the question is asked; :func:`timely` says which
+candidates fall in them: said in them (or soon after: things are told a little after they happen),
+or stating a date in them (the write path turns "yesterday" into "on 7 May 2023"). Vague words
+("recently", "lately") name no time, and a question about plans ("what will I do in June?") none in
+the past. Month names count only where they read as dates ("in May", "May 2023", "5 May"), so "may"
+the verb and "June" the person are not times.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from tasks.clock import utc
+
+#: How many years back a date without a year may lie.
+YEARS_BACK = 30
+_MONTHS = {
+    m: i + 1
+    for i, names in enumerate(
+        ("january jan", "february feb", "march mar", "april apr", "may", "june jun", "july jul",
+         "august aug", "september sep sept", "october oct", "november nov", "december dec")
+    )
+    for m in names.split()
+}  # fmt: skip
+_MONTH = r"(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
+_YEAR = r"(?P<year>(?:19|20)\d\d)"
+_DAY = r"(?P<day>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?"
+_UNITS = {"day": 1.0, "night": 1.0, "week": 7.0, "weekend": 7.0, "month": 30.44, "year": 365.25}
+_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "a couple of": 2,
+           "a couple": 2, "couple of": 2, "a few": 3, "few": 3, "several": 4}  # fmt: skip
+_COUNT = r"(?P<n>\d{1,3}|" + "|".join(sorted(_COUNTS, key=len, reverse=True)) + r")"
+_UNIT = r"(?P<unit>day|night|week|weekend|month|year)s?"
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_EDGE = r"(?P<edge>before|after|since|until|till|by)\s+"
+_DATE_PREP = r"(?:in|during|on|of|from|around|for|early|mid|late|in early|in mid|in late)\s+"
+#: A date a memory's text states, as the write path writes it ("13 August 2023", "August 2023", "in 2022").
+_STATED = re.compile(
+    r"\b(?:(?P<day>[12]\d|3[01]|0?[1-9]) )?(?P<month>January|February|March|April|May|June|July|August"
+    r"|September|October|November|December) (?P<year>(?:19|20)\d\d)\b|\bin (?P<only>(?:19|20)\d\d)\b"
+)
+
+
+@dataclass(frozen=True)
+class Window:
+    """Spans of absolute time, each ``(start, end)`` with ``end`` exclusive (aware UTC): one, or for
+    a month without a year ("in June") that month in every year up to the question."""
+
+    spans: tuple[tuple[datetime, datetime], ...]
+    phrase: str
+
+    @property
+    def start(self) -> datetime:
+        return self.spans[-1][0]
+
+    @property
+    def end(self) -> datetime:
+        return self.spans[-1][1]
+
+    def overlaps(self, start: datetime, end: datetime) -> bool:
+        return any(s < end and e > start for s, e in self.spans)
+
+    def told_in(self, when: datetime) -> bool:
+        """Said in a span or soon after it: a quarter of its length, 2 to 14 days."""
+        return any(s <= when < e + min(max((e - s) / 4, timedelta(days=2)), timedelta(days=14)) for s, e in self.spans)
+
+
+def window_of(query: str, now: datetime) -> Window | None:
+    """The time the question names (a date before a relative phrase, then the first), or None."""
+    now = utc(now)
+    found = [
+        (rule[1] is not _dated, m.start(), w)
+        for rule in _RULES
+        for m in rule[0].finditer(query)
+        if (w := rule[1](m, now))
+    ]
+    if not found:
+        return None
+    window = min(found, key=lambda f: f[:2])[2]
+    # A question about plans ("what am I doing in June?") is not about what was said in a past June.
+    return None if _FUTURE.search(query) and not re.search(r"\d{4}", window.phrase) else window
+
+
+def timely(window: Window, texts: Sequence[str | None], said: Sequence[datetime | None]) -> list[bool]:
+    """Which items are about ``window``: said in it or soon after (:meth:`Window.told_in`), or stating
+    a date in it ("on 13 August 2023": the write path's absolute form of "yesterday")."""
+    return [
+        (when is not None and window.told_in(utc(when)))
+        or any(window.overlaps(s, e) for s, e in _stated_spans(text or ""))
+        for text, when in zip(texts, said, strict=True)
+    ]
+
+
+def _stated_spans(text: str) -> list[tuple[datetime, datetime]]:
+    spans = []
+    for m in _STATED.finditer(text):
+        if m["only"]:
+            spans.append(_year(int(m["only"])))
+        elif m["day"]:
+            day = _day(int(m["year"]), _MONTHS[m["month"].lower()], int(m["day"]))
+            if day:
+                spans.append(day)
+        else:
+            spans.append(_month(int(m["year"]), _MONTHS[m["month"].lower()]))
+    return spans
+
+
+def _year(year: int) -> tuple[datetime, datetime]:
+    return datetime(year, 1, 1, tzinfo=UTC), datetime(year + 1, 1, 1, tzinfo=UTC)
+
+
+def _month(year: int, month: int) -> tuple[datetime, datetime]:
+    start = datetime(year, month, 1, tzinfo=UTC)
+    return start, datetime(year + month // 12, month % 12 + 1, 1, tzinfo=UTC)
+
+
+def _day(year: int, month: int, day: int) -> tuple[datetime, datetime] | None:
+    try:
+        start = datetime(year, month, day, tzinfo=UTC)
+    except ValueError:
+        return None
+    return start, start + timedelta(days=1)
+
+
+def _one(start: datetime, end: datetime, phrase: str) -> Window:
+    return Window(((start, end),), phrase)
+
+
+def _midnight(when: datetime) -> datetime:
+    return when.replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+def _absolute(m: re.Match[str], now: datetime) -> list[tuple[datetime, datetime]]:
+    """The spans a month / day / year names, latest last; a date without a year is one in each year up
+    to ``now`` (people say "in June" of last year's June as well as this year's)."""
+    groups = m.groupdict()
+    if not groups.get("month"):
+        return [_year(int(groups["year"]))] if groups.get("year") else []
+    month = _MONTHS[groups["month"].lower()]
+    years = [int(groups["year"])] if groups.get("year") else range(now.year - YEARS_BACK, now.year + 1)
+    spans = [_day(y, month, int(groups["day"])) if groups.get("day") else _month(y, month) for y in years]
+    return [s for s in spans if s and (groups.get("year") or s[0] <= now)]
+
+
+def _dated(m: re.Match[str], now: datetime) -> Window | None:
+    """ "in June", "June 2023", "on 5 May", "before April 10, 2023": an absolute date or an edge of one."""
+    spans = _absolute(m, now)
+    if not spans:
+        return None
+    start, end = spans[-1]
+    edge = (m.groupdict().get("edge") or "").lower()
+    if edge in ("before", "until", "till", "by"):
+        spans = [(datetime(1900, 1, 1, tzinfo=UTC), start if edge == "before" else end)]
+    elif edge in ("after", "since"):
+        spans = [(end if edge == "after" else start, now + timedelta(seconds=1))]
+    return Window(tuple(spans), m.group(0))
+
+
+def _calendar(m: re.Match[str], now: datetime) -> Window | None:
+    """ "this week", "last month", "earlier this year", "yesterday", "last Friday" ("recently" names no time)."""
+    word = (m["which"] or m["word"]).lower()
+    unit = (m["unit"] or "").lower()
+    today = _midnight(now)
+    later = now + timedelta(seconds=1)
+    if word in ("today", "tonight", "this morning", "this afternoon", "this evening"):
+        return _one(today, later, m.group(0))
+    if word in ("yesterday", "last night"):
+        return _one(today - timedelta(days=1), today, m.group(0))
+    if unit in _WEEKDAYS:
+        back = (today.weekday() - _WEEKDAYS.index(unit)) % 7 or 7
+        day = today - timedelta(days=back)
+        return _one(day, day + timedelta(days=1), m.group(0))
+    if word == "past":
+        return _one(now - timedelta(days=_UNITS[unit]), later, m.group(0))
+    if unit == "weekend":
+        saturday = today - timedelta(days=(today.weekday() - 5) % 7)  # the latest Saturday, today included
+        if word == "last" and now < saturday + timedelta(days=2):
+            saturday -= timedelta(days=7)  # said during a weekend, "last weekend" is the one before
+        return _one(saturday, saturday + timedelta(days=2), m.group(0))
+    start = {"week": today - timedelta(days=today.weekday()), "month": today.replace(day=1),
+             "year": today.replace(month=1, day=1)}[unit]  # fmt: skip
+    if word == "last":
+        previous = {"week": start - timedelta(days=7), "month": (start - timedelta(days=1)).replace(day=1),
+                    "year": start.replace(year=start.year - 1)}[unit]  # fmt: skip
+        return _one(previous, start, m.group(0))
+    return _one(start, later, m.group(0))
+
+
+def _ago(m: re.Match[str], now: datetime) -> Window | None:
+    """ "two weeks ago" (a unit either side), "in the past 3 days", "over the last few months"."""
+    raw = (m["n"] or "1").lower()
+    n = int(raw) if raw.isdigit() else _COUNTS[raw]
+    unit = timedelta(days=_UNITS[m["unit"].lower()])
+    later = now + timedelta(seconds=1)
+    if m.groupdict().get("ago"):
+        return _one(now - unit * (n + 1), min(now - unit * (n - 1), later), m.group(0))
+    return _one(now - unit * n, later, m.group(0))
+
+
+_FUTURE = re.compile(r"\b(?:will|going to|gonna|plan(?:s|ning)? to|next|upcoming|tomorrow|should|shall)\b|'ll\b", re.I)
+_Rule = tuple[re.Pattern[str], Callable[[re.Match[str], datetime], Window | None]]
+_UNIT_OR_DAY = r"(?P<unit>week|weekend|month|year|" + "|".join(_WEEKDAYS) + ")"
+_WORDS = r"today|tonight|yesterday|last night|this morning|this afternoon|this evening"
+_RULES: tuple[_Rule, ...] = (
+    # Month names need a date's company: a preposition, a day or a year ("may I", "June said" are not times).
+    (re.compile(rf"\b(?:{_EDGE}|{_DATE_PREP})(?:the\s+)?{_DAY}(?:\s+of)?\s+{_MONTH}(?:,?\s+{_YEAR})?\b", re.I), _dated),
+    (re.compile(rf"\b(?:{_EDGE}|{_DATE_PREP})?{_MONTH}\s+{_DAY}\b(?:,?\s+{_YEAR}\b)?(?!:)", re.I), _dated),
+    (re.compile(rf"\b(?:{_EDGE}|{_DATE_PREP})?{_MONTH},?\s+{_YEAR}\b", re.I), _dated),
+    (re.compile(rf"\b(?:{_EDGE}|{_DATE_PREP}){_MONTH}\b(?!\s+(?:I|we|you|he|she|they|be)\b)", re.I), _dated),
+    (re.compile(rf"\b(?:{_EDGE}|in\s+|during\s+|of\s+){_YEAR}\b", re.I), _dated),
+    (
+        re.compile(
+            rf"\b(?P<which>this|last|past|earlier this)\s+{_UNIT_OR_DAY}\b|\b(?P<word>{_WORDS})\b",
+            re.I,
+        ),
+        _calendar,
+    ),
+    (re.compile(rf"\b{_COUNT}\s+{_UNIT}\s+(?P<ago>ago)\b", re.I), _ago),
+    (re.compile(rf"\b(?:in|over|during|within)\s+the\s+(?:past|last)\s+(?:{_COUNT}\s+)?{_UNIT}\b", re.I), _ago),
+)

@@ -1,0 +1,136 @@
+"""Questions that name a time (issue 16, temporal lever): the parser, the candidates it marks, and recall.
+
+Real LanceDB on tmp_path and the real MiniLM; the phrasings are made up here. The figures on the
+held-out phrasings are in ``evaluation.temporal`` (measured, never tuned on).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from evaluation.temporal import measure
+from tasks.models import RecallHit
+from tasks.providers.base import Embedder
+from tasks.recall.recaller import Recaller
+from tasks.recall.when import timely, window_of
+from tasks.settings import Settings
+from tasks.store.indexes import ensure_indexes
+from tasks.store.tables import MEMORIES
+from tests.test_recall import APP, NOW, USER, make_store, memory
+
+ASKED = datetime(2025, 11, 20, 18, tzinfo=UTC)  # a Thursday
+
+
+def _span(query: str) -> tuple[str, str]:
+    window = window_of(query, ASKED)
+    assert window is not None, query
+    return window.start.date().isoformat(), window.end.date().isoformat()
+
+
+@pytest.mark.parametrize(
+    ("query", "span"),
+    [
+        ("Where did I go hiking in July?", ("2025-07-01", "2025-08-01")),
+        ("what did we cook in December", ("2024-12-01", "2025-01-01")),  # the latest December so far
+        ("What did I buy in March 2024?", ("2024-03-01", "2024-04-01")),
+        ("Who did I meet on 5 May 2025?", ("2025-05-05", "2025-05-06")),
+        ("Who did I meet on May 5th, 2025?", ("2025-05-05", "2025-05-06")),
+        ("What did I read last week?", ("2025-11-10", "2025-11-17")),
+        ("What did I order last month?", ("2025-10-01", "2025-11-01")),
+        ("What did I eat yesterday?", ("2025-11-19", "2025-11-20")),
+        ("Where was I two weeks ago?", ("2025-10-30", "2025-11-13")),
+        ("What happened last Friday?", ("2025-11-14", "2025-11-15")),
+        ("What did I plant before April 2025?", ("1900-01-01", "2025-04-01")),
+        ("What changed since September?", ("2025-09-01", "2025-11-20")),
+    ],
+)
+def test_a_named_time_becomes_a_span_before_the_question(query: str, span: tuple[str, str]) -> None:
+    assert _span(query) == span
+
+
+def test_a_month_without_a_year_means_that_month_in_any_year_so_far() -> None:
+    window = window_of("What did I do in June?", ASKED)
+    assert window is not None
+    assert window.overlaps(datetime(2024, 6, 10, tzinfo=UTC), datetime(2024, 6, 11, tzinfo=UTC))
+    assert window.overlaps(datetime(2025, 6, 10, tzinfo=UTC), datetime(2025, 6, 11, tzinfo=UTC))
+    assert not window.overlaps(datetime(2025, 7, 10, tzinfo=UTC), datetime(2025, 7, 11, tzinfo=UTC))
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "May I ask what I said about hiking?",  # a verb
+        "What did June recommend?",  # a person
+        "What did I read recently?",  # vague: no time named
+        "What will I do in July?",  # a plan, not a past July
+        "What should we cook tonight?",
+        "Where is my passport?",
+    ],
+)
+def test_words_that_are_not_a_time_name_none(query: str) -> None:
+    assert window_of(query, ASKED) is None
+
+
+def test_a_candidate_is_in_the_time_if_said_then_or_soon_after_or_if_its_text_dates_it() -> None:
+    window = window_of("Where did I camp in June?", ASKED)
+    assert window is not None
+    said = [
+        datetime(2025, 6, 20, tzinfo=UTC),  # said in June
+        datetime(2025, 7, 4, tzinfo=UTC),  # said a few days after
+        datetime(2025, 8, 20, tzinfo=UTC),  # said much later, no date in its text
+        datetime(2025, 8, 20, tzinfo=UTC),  # said later, dating itself to June
+    ]
+    texts = ["User camped by a lake", "User camped in the hills", "User camped at the coast",
+             "User camped at the coast on 14 June 2025"]  # fmt: skip
+    assert timely(window, texts, said) == [True, True, False, True]
+
+
+def test_recall_puts_the_thing_told_in_the_named_month_first(settings: Settings, embedder: Embedder) -> None:
+    """Three hikes; similarity alone cannot tell them apart, the month can."""
+    store = make_store(settings, embedder)
+    hikes = {"the Dolomites": 400, "Snowdonia": 130, "the Tatras": 30}  # days before NOW
+    store.upsert(MEMORIES, [memory(embedder, f"User went hiking in {p}", days_ago=d) for p, d in hikes.items()])
+    ensure_indexes(store, settings)
+    month = (NOW - timedelta(days=130)).strftime("%B %Y")
+    with Recaller(settings, store=store, embedder=embedder) as recaller:
+        hits = recaller.recall(f"Where did I go hiking in {month}?", APP, USER, k=3, now=NOW)
+        assert hits[0].content == "User went hiking in Snowdonia"
+        assert hits[0].score_parts["timely"] == 1.0
+        assert [h.score_parts["timely"] for h in hits[1:]] == [0.0, 0.0]
+        plain = recaller.recall("Where did I go hiking?", APP, USER, k=3, now=NOW)
+        assert all(h.score_parts["timely"] == 0.0 for h in plain)  # no time named: nothing marked
+    off = settings.model_copy(update={"recall_time_window": False})
+    with Recaller(off, store=store, embedder=embedder) as recaller:
+        hits = recaller.recall(f"Where did I go hiking in {month}?", APP, USER, k=3, now=NOW)
+        assert all(h.score_parts["timely"] == 0.0 for h in hits)
+
+
+def test_reranked_recall_keeps_the_named_time_first(settings: Settings, embedder: Embedder) -> None:
+    """A reranker reads words, not dates: what lies in the named time stays first after it."""
+    store = make_store(settings, embedder)
+    store.upsert(MEMORIES, [
+        memory(embedder, "User went hiking in the Tatras and loved the mountain huts", days_ago=30),
+        memory(embedder, "User went hiking in Snowdonia", days_ago=130),
+    ])  # fmt: skip
+    ensure_indexes(store, settings)
+    month = (NOW - timedelta(days=130)).strftime("%B")
+
+    def words_only(query: str, hits: list[RecallHit]) -> list[RecallHit]:
+        return sorted(hits, key=lambda h: -len(h.content))  # prefers the longer, other-month hike
+
+    with Recaller(settings, store=store, embedder=embedder, reranker=words_only) as recaller:
+        hits = recaller.recall(f"Where did I go hiking in {month}?", APP, USER, k=2, now=NOW)
+    assert hits[0].content == "User went hiking in Snowdonia"
+
+
+def test_temporal_family_figures() -> None:
+    """The end-to-end family (``python -m evaluation.temporal``): reading the time must pay on the
+    phrasings it was written with and must not cost on the held-out ones; no-time questions get none."""
+    results = measure()
+    assert results["dev on"]["top1"] >= 0.9 * results["dev on"]["asked"]
+    assert results["dev on"]["top1"] > results["dev off"]["top1"]
+    assert results["held-out on"]["top1"] >= results["held-out off"]["top1"]
+    for split in ("dev", "held-out"):
+        assert results[f"{split} no time"]["no window"] == results[f"{split} no time"]["asked"]
