@@ -44,6 +44,10 @@ def _span(query: str) -> tuple[str, str]:
         ("What happened last Friday?", ("2025-11-14", "2025-11-15")),
         ("What did I plant before April 2025?", ("1900-01-01", "2025-04-01")),
         ("What changed since September?", ("2025-09-01", "2025-11-20")),
+        ("What did I cook on Monday?", ("2025-11-17", "2025-11-18")),
+        ("Where did we go Tuesday evening?", ("2025-11-18", "2025-11-19")),
+        ("What did I read nine days ago?", ("2025-11-10", "2025-11-12")),
+        ("Where did we swim last summer?", ("2025-06-01", "2025-09-01")),
     ],
 )
 def test_a_named_time_becomes_a_span_before_the_question(query: str, span: tuple[str, str]) -> None:
@@ -67,6 +71,8 @@ def test_a_month_without_a_year_means_that_month_in_any_year_so_far() -> None:
         "What will I do in July?",  # a plan, not a past July
         "What should we cook tonight?",
         "Where is my passport?",
+        "Did I have a fall on the stairs?",  # a noun
+        "What does Summer like to eat?",  # a person
     ],
 )
 def test_words_that_are_not_a_time_name_none(query: str) -> None:
@@ -131,6 +137,8 @@ def test_temporal_family_figures() -> None:
     results = measure()
     assert results["dev on"]["top1"] >= 0.9 * results["dev on"]["asked"]
     assert results["dev on"]["top1"] > results["dev off"]["top1"]
+    assert results["dev-2 on"]["top1"] >= 0.8 * results["dev-2 on"]["asked"]
     assert results["held-out on"]["top1"] >= results["held-out off"]["top1"]
-    for split in ("dev", "held-out"):
+    assert results["held-out-2 on"]["top1"] >= results["held-out-2 off"]["top1"]
+    for split in ("dev", "held-out", "dev-2"):
         assert results[f"{split} no time"]["no window"] == results[f"{split} no time"]["asked"]

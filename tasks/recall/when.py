@@ -34,10 +34,15 @@ _YEAR = r"(?P<year>(?:19|20)\d\d)"
 _DAY = r"(?P<day>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?"
 _UNITS = {"day": 1.0, "night": 1.0, "week": 7.0, "weekend": 7.0, "month": 30.44, "year": 365.25}
 _COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "a couple of": 2,
-           "a couple": 2, "couple of": 2, "a few": 3, "few": 3, "several": 4}  # fmt: skip
+           "a couple": 2, "couple of": 2, "a few": 3, "few": 3, "several": 4, "seven": 7, "eight": 8, "nine": 9,
+           "ten": 10, "eleven": 11, "twelve": 12}  # fmt: skip
 _COUNT = r"(?P<n>\d{1,3}|" + "|".join(sorted(_COUNTS, key=len, reverse=True)) + r")"
 _UNIT = r"(?P<unit>day|night|week|weekend|month|year)s?"
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_WEEKDAY = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+_WEEKDAY_SHORT = r"mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun"
+#: First month of each season (northern hemisphere); a season is three months.
+_SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
 _EDGE = r"(?P<edge>before|after|since|until|till|by)\s+"
 _DATE_PREP = r"(?:in|during|on|of|from|around|for|early|mid|late|in early|in mid|in late)\s+"
 #: A date a memory's text states, as the write path writes it ("13 August 2023", "August 2023", "in 2022").
@@ -204,6 +209,33 @@ def _ago(m: re.Match[str], now: datetime) -> Window | None:
 
 
 _FUTURE = re.compile(r"\b(?:will|going to|gonna|plan(?:s|ning)? to|next|upcoming|tomorrow|should|shall)\b|'ll\b", re.I)
+
+
+def _weekday(m: re.Match[str], now: datetime) -> Window | None:
+    """ "on Wednesday", "on Wed", "Wednesday evening": the latest such day before today."""
+    name = (m["wd"] or m["wd2"]).lower()[:3]
+    today = _midnight(now)
+    back = (today.weekday() - [d[:3] for d in _WEEKDAYS].index(name)) % 7 or 7
+    return _one(today - timedelta(days=back), today - timedelta(days=back - 1), m.group(0))
+
+
+def _season(m: re.Match[str], now: datetime) -> Window | None:
+    """ "this summer", "last spring" (the latest one over), "in / during / over the winter" (any year's)."""
+    first = _SEASONS[m["season"].lower()]
+    spans = []
+    for year in range(now.year - YEARS_BACK, now.year + 1):
+        start = datetime(year, first, 1, tzinfo=UTC)
+        end = datetime(year + (first + 2) // 12, (first + 2) % 12 + 1, 1, tzinfo=UTC)
+        if start <= now:
+            spans.append((start, end))
+    which = (m["sw"] or "").lower()
+    if which == "last":
+        spans = [s for s in spans if s[1] <= now][-1:]
+    elif which == "this":
+        spans = spans[-1:]
+    return Window(tuple(spans), m.group(0)) if spans else None
+
+
 _Rule = tuple[re.Pattern[str], Callable[[re.Match[str], datetime], Window | None]]
 _UNIT_OR_DAY = r"(?P<unit>week|weekend|month|year|" + "|".join(_WEEKDAYS) + ")"
 _WORDS = r"today|tonight|yesterday|last night|this morning|this afternoon|this evening"
@@ -220,6 +252,21 @@ _RULES: tuple[_Rule, ...] = (
             re.I,
         ),
         _calendar,
+    ),
+    (
+        re.compile(
+            rf"\bon\s+(?P<wd>{_WEEKDAY}|{_WEEKDAY_SHORT})\b|\b(?P<wd2>{_WEEKDAY})\s+(?:morning|afternoon|evening|night)\b",
+            re.I,
+        ),
+        _weekday,
+    ),
+    (
+        re.compile(
+            r"\b(?:(?P<sw>this|last)\s+|(?:in|during|over|through)\s+(?:the\s+)?(?:(?:early|mid|late)[-\s]+)?)"
+            r"(?P<season>spring|summer|autumn|fall|winter)\b",
+            re.I,
+        ),
+        _season,
     ),
     (re.compile(rf"\b{_COUNT}\s+{_UNIT}\s+(?P<ago>ago)\b", re.I), _ago),
     (re.compile(rf"\b(?:in|over|during|within)\s+the\s+(?:past|last)\s+(?:{_COUNT}\s+)?{_UNIT}\b", re.I), _ago),
