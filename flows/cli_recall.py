@@ -23,6 +23,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--since", type=parse_time, default=None, help="stated at or after (ISO-8601)")
     parser.add_argument("--until", type=parse_time, default=None, help="stated at or before (ISO-8601)")
     parser.add_argument("--as-of", dest="as_of", type=parse_time, default=None, help="memories valid at (ISO)")
+    parser.add_argument(
+        "--now", type=parse_time, default=None, help="when the question is asked: 'last week' is read against it (ISO)"
+    )
     parser.add_argument("--no-episodes", action="store_true", help="memories only, no episode summaries")
     parser.add_argument(
         "--rerank", action="store_true", help="rerank the best candidates with the cross-encoder (0.1-0.5 s, 2 cores)"
@@ -49,6 +52,7 @@ def run_recall(args: argparse.Namespace) -> int:
             since=args.since,
             until=args.until,
             as_of=args.as_of,
+            now=args.now,
             include_episodes=False if args.no_episodes else None,
         )
     if args.json:

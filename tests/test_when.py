@@ -6,11 +6,14 @@ held-out phrasings are in ``evaluation.temporal`` (measured, never tuned on).
 
 from __future__ import annotations
 
+import argparse
+import json
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from evaluation.temporal import measure
+from flows import cli_recall
 from tasks.models import RecallHit
 from tasks.providers.base import Embedder
 from tasks.recall.recaller import Recaller
@@ -142,3 +145,23 @@ def test_temporal_family_figures() -> None:
     assert results["held-out-2 on"]["top1"] >= results["held-out-2 off"]["top1"]
     for split in ("dev", "held-out", "dev-2"):
         assert results[f"{split} no time"]["no window"] == results[f"{split} no time"]["asked"]
+
+
+def test_cli_recall_reads_last_week_against_now(
+    settings: Settings, embedder: Embedder, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``memory-pipeline recall --now``: "last week" as asked then, not as asked today."""
+    store = make_store(settings, embedder)
+    store.upsert(MEMORIES, [
+        memory(embedder, "User finished reading Piranesi", days_ago=60),
+        memory(embedder, "User finished reading Middlemarch", days_ago=20),
+    ])  # fmt: skip
+    ensure_indexes(store, settings)
+    parser = argparse.ArgumentParser()
+    cli_recall.register(parser.add_subparsers())
+    for days, book in ((53, "Piranesi"), (13, "Middlemarch")):  # each told 7 days before: always last week
+        asked = (NOW - timedelta(days=days)).isoformat()
+        args = parser.parse_args(["recall", "--app", APP, "--user", USER, "--json", "--store", settings.store_uri,
+                                  "--now", asked, "What book did I finish last week?"])  # fmt: skip
+        assert args.handler(args) == 0
+        assert json.loads(capsys.readouterr().out)[0]["content"] == f"User finished reading {book}"
