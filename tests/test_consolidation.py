@@ -286,3 +286,22 @@ def test_consolidate_user_is_pure_and_deterministic(store: Store, consolidator, 
         first.upserts[0].memory_id + "-v2",
     ]
     assert store.existing() == []  # nothing was written
+
+
+def test_one_persons_statement_never_changes_what_another_said(store: Store, say: Say) -> None:
+    """Two people in one scope (a chat between named participants): the same words from the other
+    person are their own memory, and a reply that echoes news does not refine or replace it."""
+
+    def said_by(speaker: str, content: str, at: datetime) -> Fact:
+        return fact(content, at, topic="key_conversation_details").model_copy(update={"speaker": speaker})
+
+    news = "Made a blue bowl at the pottery class on Friday"
+    say("s1", day(0), said_by("Ana", news, day(0)))
+    echo = say("s2", day(1), said_by("Rui", "That's really cool, a blue bowl at the pottery class on Friday", day(1)))
+    same = say("s3", day(2), said_by("Rui", news, day(2)))  # the same words, said by him of himself
+    assert actions(echo) == [("ADD", "new")] and actions(same)[0][0] == "ADD"
+    assert sorted(m.speaker or "" for m in active(store)) == ["Ana", "Rui", "Rui"]
+    ana = next(m for m in active(store) if m.speaker == "Ana")
+    assert (ana.version, ana.content, ana.confirmations) == (1, news, 0)
+    again = say("s4", day(3), said_by("Ana", news, day(3)))
+    assert actions(again) == [("IGNORE", "duplicates")]  # her own repeat is still a repeat

@@ -83,13 +83,19 @@ class UserMemories:
     # -- facts ---------------------------------------------------------------------------------
 
     def related(self, fact: Fact, vector: Sequence[float]) -> list[MemoryMatch]:
-        """What a fact is decided against: its related active memories (as :meth:`scored` ranks them)."""
+        """What a fact is decided against: its related active memories (as :meth:`scored` ranks them),
+        its own speaker's only: what one person says never updates, refines or repeats what another
+        said (in a chat between two people, "That's so cool" had refined the other's news)."""
         view = self.index.active()
         if not view.rows:
             return []
         sims = view.sims(np.asarray(vector, dtype=np.float32))
-        chosen = rank(sims, view.same_topic(fact.topic), view.same_slot(fact.slot), self.related_k)
-        return [MemoryMatch(view.rows[i], float(sims[i])) for i in chosen]
+        mine = (fact.speaker or "").strip().lower()
+        others = np.array([bool(mine and r.speaker and r.speaker.strip().lower() != mine) for r in view.rows])
+        if others.any():
+            sims = np.where(others, np.float32(-2.0), sims).astype(np.float32)
+        chosen = rank(sims, view.same_topic(fact.topic), view.same_slot(fact.slot) & ~others, self.related_k)
+        return [MemoryMatch(view.rows[i], float(sims[i])) for i in chosen if not others[i]]
 
     def apply_fact(self, src: Statement, fact: Fact, vector: list[float], decide: Decide | None = None) -> None:
         """Decide a fact (by the consolidator, or ``decide``) against the current memories and apply it."""
