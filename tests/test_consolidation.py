@@ -305,3 +305,19 @@ def test_one_persons_statement_never_changes_what_another_said(store: Store, say
     assert (ana.version, ana.content, ana.confirmations) == (1, news, 0)
     again = say("s4", day(3), said_by("Ana", news, day(3)))
     assert actions(again) == [("IGNORE", "duplicates")]  # her own repeat is still a repeat
+
+
+def test_a_change_in_the_catch_all_topic_must_be_about_the_same_thing(store: Store, say: Say) -> None:
+    """Conversation details share one topic whatever they say: "used to compete" is a change, but not
+    of "contemporary dance speaks to her" (it had closed it). A change that shares most words still is."""
+
+    def detail(content: str, at: datetime) -> Fact:
+        return fact(content, at, topic="key_conversation_details").model_copy(update={"speaker": "Ana"})
+
+    say("s1", day(0), detail("Ana: Contemporary dance is so expressive and graceful, it really speaks to Ana", day(0)))
+    out = say("s2", day(5), detail("Ana used to compete in a few dance competitions and shows", day(5)))
+    assert actions(out) == [("ADD", "new")]
+    assert len(active(store)) == 2
+    say("s3", day(6), detail("Ana's dance classes are on Fridays at the old mill", day(6)))
+    moved = say("s4", day(9), detail("Ana's dance classes moved to Saturdays at the old mill", day(9)))
+    assert actions(moved) == [("UPDATE", "supersedes")]

@@ -27,6 +27,8 @@ from tasks.providers.wording import (
 )
 from tasks.rows import MemoryRow
 
+#: The topic of whatever fits no other: two facts under it need not be about one thing.
+CATCH_ALL = "key_conversation_details"
 #: Slots the extractor derives from a clause's shape ("about:car"): hints, not exclusive values.
 GENERIC = "about:"
 
@@ -100,7 +102,9 @@ class LocalConsolidator:
         changes = not only_the_person(fact.content, old_words)  # two things of one person change neither
         if changes and flipped and (close or (same_topic and _overlap(new_words, old_words) >= 0.5)):
             return self._update(fact, memory, "contradicts", f"negation flips a memory ({sim})")
-        if changes and has_change_cue(fact.content) and (close or same_topic):
+        # The catch-all topic says nothing about sameness: there a change must also share most words.
+        kin = same_topic and (memory.topic != CATCH_ALL or _overlap(new_words, old_words) >= 0.5)
+        if changes and has_change_cue(fact.content) and (close or kin):
             return self._update(fact, memory, "supersedes", f"states a change ({sim})")
         if same_topic and self._refines(new_words, old_words):
             return self._update(fact, memory, "refines", f"adds detail to a memory ({sim})")
