@@ -20,10 +20,18 @@ from tasks.recall.recaller import Recaller
 from tasks.recall.when import timely, window_of
 from tasks.settings import Settings
 from tasks.store.indexes import ensure_indexes
-from tasks.store.tables import MEMORIES
+from tasks.store.tables import MEMORIES, Store
 from tests.test_recall import APP, NOW, USER, make_store, memory
 
 ASKED = datetime(2025, 11, 20, 18, tzinfo=UTC)  # a Thursday
+
+
+def _told(settings: Settings, embedder: Embedder, told: dict[str, float]) -> Store:
+    """A store holding each memory as told that many days before NOW."""
+    store = make_store(settings, embedder)
+    store.upsert(MEMORIES, [memory(embedder, content, days_ago=days) for content, days in told.items()])
+    ensure_indexes(store, settings)
+    return store
 
 
 def _span(query: str) -> tuple[str, str]:
@@ -98,10 +106,8 @@ def test_a_candidate_is_in_the_time_if_said_then_or_soon_after_or_if_its_text_da
 
 def test_recall_puts_the_thing_told_in_the_named_month_first(settings: Settings, embedder: Embedder) -> None:
     """Three hikes; similarity alone cannot tell them apart, the month can."""
-    store = make_store(settings, embedder)
     hikes = {"the Dolomites": 400, "Snowdonia": 130, "the Tatras": 30}  # days before NOW
-    store.upsert(MEMORIES, [memory(embedder, f"User went hiking in {p}", days_ago=d) for p, d in hikes.items()])
-    ensure_indexes(store, settings)
+    store = _told(settings, embedder, {f"User went hiking in {p}": d for p, d in hikes.items()})
     month = (NOW - timedelta(days=130)).strftime("%B %Y")
     with Recaller(settings, store=store, embedder=embedder) as recaller:
         hits = recaller.recall(f"Where did I go hiking in {month}?", APP, USER, k=3, now=NOW)
@@ -118,12 +124,9 @@ def test_recall_puts_the_thing_told_in_the_named_month_first(settings: Settings,
 
 def test_reranked_recall_keeps_the_named_time_first(settings: Settings, embedder: Embedder) -> None:
     """A reranker reads words, not dates: what lies in the named time stays first after it."""
-    store = make_store(settings, embedder)
-    store.upsert(MEMORIES, [
-        memory(embedder, "User went hiking in the Tatras and loved the mountain huts", days_ago=30),
-        memory(embedder, "User went hiking in Snowdonia", days_ago=130),
-    ])  # fmt: skip
-    ensure_indexes(store, settings)
+    store = _told(settings, embedder, {
+        "User went hiking in the Tatras and loved the mountain huts": 30, "User went hiking in Snowdonia": 130,
+    })  # fmt: skip
     month = (NOW - timedelta(days=130)).strftime("%B")
 
     def words_only(query: str, hits: list[RecallHit]) -> list[RecallHit]:
@@ -151,12 +154,7 @@ def test_cli_recall_reads_last_week_against_now(
     settings: Settings, embedder: Embedder, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """``memory-pipeline recall --now``: "last week" as asked then, not as asked today."""
-    store = make_store(settings, embedder)
-    store.upsert(MEMORIES, [
-        memory(embedder, "User finished reading Piranesi", days_ago=60),
-        memory(embedder, "User finished reading Middlemarch", days_ago=20),
-    ])  # fmt: skip
-    ensure_indexes(store, settings)
+    _told(settings, embedder, {"User finished reading Piranesi": 60, "User finished reading Middlemarch": 20})
     parser = argparse.ArgumentParser()
     cli_recall.register(parser.add_subparsers())
     for days, book in ((53, "Piranesi"), (13, "Middlemarch")):  # each told 7 days before: always last week
