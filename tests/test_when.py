@@ -84,6 +84,8 @@ def test_a_month_without_a_year_means_that_month_in_any_year_so_far() -> None:
         "Where is my passport?",
         "Did I have a fall on the stairs?",  # a noun
         "What does Summer like to eat?",  # a person
+        "What did I hear from Jan?",
+        "What did I get for May's birthday?",
     ],
 )
 def test_words_that_are_not_a_time_name_none(query: str) -> None:

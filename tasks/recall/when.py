@@ -45,6 +45,7 @@ _WEEKDAY_SHORT = r"mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun"
 _SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
 _EDGE = r"(?P<edge>before|after|since|until|till|by)\s+"
 _DATE_PREP = r"(?:in|during|on|of|from|around|for|early|mid|late|in early|in mid|in late)\s+"
+_MONTH_PREP = r"(?:in|during|around|early|mid|late|in early|in mid|in late)\s+"
 #: A date a memory's text states, as the write path writes it ("13 August 2023", "August 2023", "in 2022").
 _STATED = re.compile(
     r"\b(?:(?P<day>[12]\d|3[01]|0?[1-9]) )?(?P<month>January|February|March|April|May|June|July|August"
@@ -244,7 +245,8 @@ _RULES: tuple[_Rule, ...] = (
     (re.compile(rf"\b(?:{_EDGE}|{_DATE_PREP})(?:the\s+)?{_DAY}(?:\s+of)?\s+{_MONTH}(?:,?\s+{_YEAR})?\b", re.I), _dated),
     (re.compile(rf"\b(?:{_EDGE}|{_DATE_PREP})?{_MONTH}\s+{_DAY}\b(?:,?\s+{_YEAR}\b)?(?!:)", re.I), _dated),
     (re.compile(rf"\b(?:{_EDGE}|{_DATE_PREP})?{_MONTH},?\s+{_YEAR}\b", re.I), _dated),
-    (re.compile(rf"\b(?:{_EDGE}|{_DATE_PREP}){_MONTH}\b(?!\s+(?:I|we|you|he|she|they|be)\b)", re.I), _dated),
+    # Alone, a month needs a preposition of time: "from Jan", "for May", "of June" are as often people.
+    (re.compile(rf"\b(?:{_EDGE}|{_MONTH_PREP}){_MONTH}\b(?!\s+(?:I|we|you|he|she|they|be)\b)", re.I), _dated),
     (re.compile(rf"\b(?:{_EDGE}|in\s+|during\s+|of\s+){_YEAR}\b", re.I), _dated),
     (
         re.compile(
