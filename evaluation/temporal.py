@@ -8,7 +8,8 @@ HELD-OUT phrases were written afterwards without changing it, and are only measu
 did not read: "over the summer"). Their run showed weekdays, seasons and larger number words unread,
 so DEV-2 phrases were written for those and HELD-OUT-2 ones at the same time, before any rule; from
 then on HELD-OUT counts as seen and HELD-OUT-2 is the unseen measure. NONE questions name no time and
-must get no window.
+must get no window. EMPTY questions name a time when nothing was told: recall's verdict should be
+"nothing known" (``Recaller.recall_result(...).confident`` False), and not on the answerable ones.
 Run ``python -m evaluation.temporal``.
 """
 
@@ -65,6 +66,8 @@ PHRASES = (
     ("held-out-2", "july", ("during the summer", "back in the summer")),
     ("held-out-2", "march", ("in early spring", "during spring")),
 )
+#: Times when nothing was told: a question about them has no answer, and recall should say so.
+EMPTY = (("dev", ("in January", "last year")), ("held-out", ("in May", "three weeks ago", "on Monday")))
 #: Questions that name no time (a month that is a name or a verb, vague words, plans).
 NONE = (
     ("dev", "May I ask where I went hiking?"), ("dev", "What did June recommend for dinner?"),
@@ -95,8 +98,19 @@ def sessions() -> tuple[list[Session], dict[tuple[str, str], str]]:
     return out, gold
 
 
+def _asked(phrases: tuple[str, ...]) -> list[tuple[str, str]]:
+    """(kind, question) for each kind and phrase, the phrase after the question and before it."""
+    return [
+        (kind, asked)
+        for kind, *_, question in KINDS
+        for phrase in phrases
+        for asked in (f"{question[0].upper()}{question[1:]} {phrase}?", f"{phrase[0].upper()}{phrase[1:]}, {question}?")
+    ]
+
+
 def measure(settings: Settings | None = None) -> dict[str, dict[str, float | int]]:
-    """Top-1 and top-3 hit rates per split, with the time read (on) and without (off)."""
+    """Top-1 and top-3 hit rates per split, with the time read (on) and without (off), and how often
+    recall's verdict gives up: on answerable questions, and on times when nothing was told."""
     base = settings or Settings()
     found, gold = sessions()
     results: dict[str, dict[str, float | int]] = {}
@@ -105,16 +119,19 @@ def measure(settings: Settings | None = None) -> dict[str, dict[str, float | int
         for mode, on in (("off", False), ("on", True)):
             with Recaller(base.model_copy(update={"store_uri": store, "recall_time_window": on})) as recaller:
                 for split, time, phrases in PHRASES:
-                    row = results.setdefault(f"{split} {mode}", {"asked": 0, "top1": 0, "top3": 0})
-                    for kind, *_, question in KINDS:
-                        for phrase in phrases:
-                            for asked in (f"{question[0].upper()}{question[1:]} {phrase}?",
-                                          f"{phrase[0].upper()}{phrase[1:]}, {question}?"):  # fmt: skip
-                                hits = recaller.recall(asked, "when", "u1", k=3, now=NOW)
-                                cited = [gold[(kind, time)] in h.source_event_ids for h in hits]
-                                row["asked"] += 1
-                                row["top1"] += bool(cited[:1] and cited[0])
-                                row["top3"] += any(cited)
+                    row = results.setdefault(f"{split} {mode}", {"asked": 0, "top1": 0, "top3": 0, "abstained": 0})
+                    for kind, asked in _asked(phrases):
+                        result = recaller.recall_result(asked, "when", "u1", k=3, now=NOW)
+                        cited = [gold[(kind, time)] in h.source_event_ids for h in result.hits]
+                        row["asked"] += 1
+                        row["top1"] += bool(cited[:1] and cited[0])
+                        row["top3"] += any(cited)
+                        row["abstained"] += not result.confident
+                for split, phrases in EMPTY if on else ():
+                    row = results.setdefault(f"{split} nothing then", {"asked": 0, "abstained": 0})
+                    for _, asked in _asked(phrases):
+                        row["asked"] += 1
+                        row["abstained"] += not recaller.recall_result(asked, "when", "u1", k=3, now=NOW).confident
     for split in ("dev", "held-out", "dev-2", "held-out-2"):
         cases = [q for s, q in NONE if s == split]
         results[f"{split} no time"] = {"asked": len(cases), "no window": sum(window_of(q, NOW) is None for q in cases)}
@@ -132,7 +149,10 @@ def main() -> None:
         return
     for name, row in results.items():
         if "top1" in row:
-            print(f"{name:16s} top-1 {row['top1']}/{row['asked']}  top-3 {row['top3']}/{row['asked']}")
+            gave_up = f"  abstained {row['abstained']}/{row['asked']}" if "abstained" in row else ""
+            print(f"{name:16s} top-1 {row['top1']}/{row['asked']}  top-3 {row['top3']}/{row['asked']}{gave_up}")
+        elif "abstained" in row:
+            print(f"{name:16s} abstained {row['abstained']}/{row['asked']} (nothing was told then)")
         else:
             print(f"{name:16s} no window {row['no window']}/{row['asked']}")
 

@@ -101,6 +101,11 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
     return verdict
 
 
+def about_someone(text: str) -> bool:
+    """``text`` opens with someone in the user's life ("User's daughter Maya quit swimming")."""
+    return _PERSON_SUBJECT.match(text) is not None
+
+
 def only_the_person(text: str, memory_words: frozenset[str]) -> bool:
     """True when ``text`` opens with someone in the user's life and cannot change the memory: the memory
     does not name them ("User's husband Dev started eating fish" leaves "User eats everything"), or

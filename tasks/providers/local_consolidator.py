@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from tasks.models import Decision, Fact, ForgetRequest, Relation
 from tasks.providers.base import ScoredMemory
-from tasks.providers.change_cues import change_decision, only_the_person
+from tasks.providers.change_cues import about_someone, change_decision, only_the_person
 from tasks.providers.forget_values import forgotten_values, states_value
 from tasks.providers.statements import STRONG_CUE
 from tasks.providers.wording import (
@@ -102,8 +102,11 @@ class LocalConsolidator:
         changes = not only_the_person(fact.content, old_words)  # two things of one person change neither
         if changes and flipped and (close or (same_topic and _overlap(new_words, old_words) >= 0.5)):
             return self._update(fact, memory, "contradicts", f"negation flips a memory ({sim})")
-        # The catch-all topic says nothing about sameness: there a change must also share most words.
-        kin = same_topic and (memory.topic != CATCH_ALL or _overlap(new_words, old_words) >= 0.5)
+        # The catch-all topic says nothing about sameness: there a change must also share most words, or
+        # be about someone the memory names with a word of it (only_the_person checked that).
+        kin = same_topic and (
+            memory.topic != CATCH_ALL or _overlap(new_words, old_words) >= 0.5 or about_someone(fact.content)
+        )
         if changes and has_change_cue(fact.content) and (close or kin):
             return self._update(fact, memory, "supersedes", f"states a change ({sim})")
         if same_topic and self._refines(new_words, old_words):

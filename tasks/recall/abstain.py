@@ -11,6 +11,9 @@ about X" is often answered by what someone else said about X. :func:`misattribut
 the question names exactly one of the hits' speakers, the hit whose words best match the question's
 (names aside) must have been said by that person. Speakers come from the memories' provenance, so no
 name is written into the rule; single-user stores (speaker "User") never trigger it.
+
+A question that names a time ("what did I buy last week?") is not answered by things of other times:
+when no candidate lies in it (:mod:`tasks.recall.when`), nothing relevant is known.
 """
 
 from __future__ import annotations
@@ -35,6 +38,8 @@ class RecallResult:
     top_cosine: float = 0.0
     #: The best-matching hit was said by someone other than the one person the question names.
     misattributed: bool = False
+    #: The question names a time ("last week") and no candidate lies in it.
+    untimely: bool = False
 
 
 def top_cosine(hits: Sequence[RecallHit]) -> float:
@@ -42,12 +47,13 @@ def top_cosine(hits: Sequence[RecallHit]) -> float:
     return max((float(h.score_parts.get("cosine", 0.0)) for h in hits), default=0.0)
 
 
-def judge(hits: list[RecallHit], threshold: float, query: str | None = None) -> RecallResult:
-    """Wrap ``hits`` with the abstention verdict at ``threshold`` (and, given the ``query``, attribution)."""
+def judge(hits: list[RecallHit], threshold: float, query: str | None = None, *, untimely: bool = False) -> RecallResult:
+    """Wrap ``hits`` with the abstention verdict at ``threshold`` (and, given the ``query``, attribution);
+    ``untimely``: the question names a time and nothing found lies in it, so the hits are not an answer."""
     best = top_cosine(hits)
     wrong = query is not None and misattributed(query, hits)
-    return RecallResult(hits=hits, confident=bool(hits) and best >= threshold and not wrong, top_cosine=best,
-                        misattributed=wrong)  # fmt: skip
+    return RecallResult(hits=hits, confident=bool(hits) and best >= threshold and not wrong and not untimely,
+                        top_cosine=best, misattributed=wrong, untimely=untimely)  # fmt: skip
 
 
 #: Speakers that are roles, not people: a question never names them.
