@@ -8,8 +8,8 @@ HELD-OUT phrases were written afterwards without changing it, and are only measu
 did not read: "over the summer"). Their run showed weekdays, seasons and larger number words unread,
 so DEV-2 phrases were written for those and HELD-OUT-2 ones at the same time, before any rule; from
 then on HELD-OUT counts as seen and HELD-OUT-2 is the unseen measure. NONE questions name no time and
-must get no window. EMPTY questions name a time when nothing was told: recall's verdict should be
-"nothing known" (``Recaller.recall_result(...).confident`` False), and not on the answerable ones.
+must get no window. EMPTY questions name a time when nothing was told: recall should say "nothing is
+known from then" (``RecallResult.untimely``, or not ``confident``), and not on the answerable ones.
 Run ``python -m evaluation.temporal``.
 """
 
@@ -126,12 +126,13 @@ def measure(settings: Settings | None = None) -> dict[str, dict[str, float | int
                         row["asked"] += 1
                         row["top1"] += bool(cited[:1] and cited[0])
                         row["top3"] += any(cited)
-                        row["abstained"] += not result.confident
+                        row["abstained"] += not result.confident or result.untimely is not None
                 for split, phrases in EMPTY if on else ():
                     row = results.setdefault(f"{split} nothing then", {"asked": 0, "abstained": 0})
                     for _, asked in _asked(phrases):
                         row["asked"] += 1
-                        row["abstained"] += not recaller.recall_result(asked, "when", "u1", k=3, now=NOW).confident
+                        result = recaller.recall_result(asked, "when", "u1", k=3, now=NOW)
+                        row["abstained"] += not result.confident or result.untimely is not None
     for split in ("dev", "held-out", "dev-2", "held-out-2"):
         cases = [q for s, q in NONE if s == split]
         results[f"{split} no time"] = {"asked": len(cases), "no window": sum(window_of(q, NOW) is None for q in cases)}

@@ -16,6 +16,8 @@ from evaluation.temporal import measure
 from flows import cli_recall
 from tasks.models import RecallHit
 from tasks.providers.base import Embedder
+from tasks.recall.agent_tools import handle_recall_memory
+from tasks.recall.context import build_context
 from tasks.recall.recaller import Recaller
 from tasks.recall.when import timely, window_of
 from tasks.settings import Settings
@@ -165,3 +167,21 @@ def test_cli_recall_reads_last_week_against_now(
                                   "--now", asked, "What book did I finish last week?"])  # fmt: skip
         assert args.handler(args) == 0
         assert json.loads(capsys.readouterr().out)[0]["content"] == f"User finished reading {book}"
+
+
+def test_a_time_that_holds_nothing_is_said_so(settings: Settings, embedder: Embedder) -> None:
+    """ "What did I buy last week?" when nothing was told last week: the context says so before the
+    nearest memories (of other times), and with abstention says only that."""
+    _told(settings, embedder, {"User bought a road bike": 40, "User bought an espresso machine": 130})
+    with Recaller(settings) as recaller:
+        result = recaller.recall_result("What did I buy last week?", APP, USER, now=NOW)
+        assert result.untimely == "last week" and result.hits
+        assert recaller.recall_result("What did I buy last month?", APP, USER, now=NOW).untimely is None
+        assert recaller.recall_result("What did I buy?", APP, USER, now=NOW).untimely is None
+    context = build_context("What did I buy last week?", APP, USER, 300, settings=settings)  # asked now
+    assert context.startswith("Nothing is known from last week;") and "road bike" in context
+    alone = build_context("What did I buy last week?", APP, USER, 300, settings=settings, abstain=True)
+    assert alone == "Nothing is known from last week; the nearest memories are of other times."
+    tool = json.loads(handle_recall_memory({"query": "what did I buy yesterday"}, APP, USER, settings=settings))
+    assert tool["note"] == "Nothing is known from yesterday; the nearest memories are of other times."
+    assert tool["memories"]  # still shown: the agent decides

@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from tasks.models import RecallHit
-from tasks.recall.abstain import NOTHING_KNOWN
+from tasks.recall.abstain import NOTHING_KNOWN, nothing_from
 from tasks.recall.context import format_context
 from tasks.recall.recaller import Recaller, recaller_for
 from tasks.settings import Settings
@@ -78,8 +78,10 @@ def handle_recall_memory(
     with recaller_for(settings, recaller) as active:
         result = active.recall_result(query, app_name, user_id, k=limit)
     body: dict[str, Any] = {"memories": [_tool_view(h) for h in result.hits]}
+    if result.untimely:  # the time asked about holds nothing: the memories are of other times
+        body["note"] = nothing_from(result.untimely)
     if abstain:
-        body["confident"] = result.confident
+        body["confident"] = result.confident and not result.untimely
         if not result.confident:
             body["note"] = NOTHING_KNOWN
     return json.dumps(body, ensure_ascii=False)
@@ -104,7 +106,7 @@ def preload_memories(
         return ""
     with recaller_for(settings, recaller) as active:
         result = active.recall_result(latest_user_turn, app_name, user_id)
-    if abstain and not result.confident:
+    if abstain and (not result.confident or result.untimely):
         return ""
     hits = result.hits
     budget = settings.context_max_tokens if max_tokens is None else max_tokens

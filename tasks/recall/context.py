@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tasks.models import RecallHit
-from tasks.recall.abstain import NOTHING_KNOWN
+from tasks.recall.abstain import NOTHING_KNOWN, nothing_from
 from tasks.recall.lines import point_text
 from tasks.recall.recaller import Recaller, recaller_for
 from tasks.settings import Settings
@@ -37,12 +37,17 @@ def build_context(
     """The context block for ``query`` within ``max_tokens`` ("" when nothing is recalled).
 
     With ``abstain``, a recall whose best hit is not close enough to the query gives the line
-    :data:`~tasks.recall.abstain.NOTHING_KNOWN` instead of the nearest (unrelated) memories.
+    :data:`~tasks.recall.abstain.NOTHING_KNOWN` instead of the nearest (unrelated) memories. A question
+    whose time holds nothing ("what did I buy last week?") is told so first; with ``abstain``, only that.
     """
     with recaller_for(settings, recaller) as active:
         result = active.recall_result(query, app_name, user_id)
-    if abstain and not result.confident:
-        return NOTHING_KNOWN if count_tokens(NOTHING_KNOWN) <= max_tokens else ""
+    if abstain and (not result.confident or result.untimely):
+        said = nothing_from(result.untimely) if result.untimely else NOTHING_KNOWN
+        return said if count_tokens(said) <= max_tokens else ""
+    if result.untimely:
+        note = nothing_from(result.untimely)
+        return format_context(result.hits, max_tokens, wrapper=(f"{note}\n\n", "")) or note
     return format_context(result.hits, max_tokens)
 
 

@@ -110,15 +110,15 @@ class Recaller:
 
     def _ranked(
         self, query: str, app_name: str, user_id: str, **options: Unpack[RecallOptions]
-    ) -> tuple[list[RecallHit], list[RecallHit], bool]:
+    ) -> tuple[list[RecallHit], list[RecallHit], str | None]:
         """The hits :meth:`recall` returns, the embedder's own top k before any reranker (what the
         abstention verdict is judged on, so that a reranker changes what is shown, not whether anything
-        is), and whether the question names a time and no candidate lies in it."""
+        is), and the time the question names when no candidate lies in it."""
         k, topics, as_of = options.get("k"), options.get("topics"), options.get("as_of")
         since, until, include_episodes = options.get("since"), options.get("until"), options.get("include_episodes")
         k = self.settings.recall_k if k is None else k
         if k <= 0:
-            return [], [], False
+            return [], [], None
         tenant = scope(app_name, user_id)  # validates ids before any work
         now = options.get("now") or as_of or datetime.now(UTC)
         window = window_of(query, now) if self.settings.recall_time_window else None
@@ -145,16 +145,14 @@ class Recaller:
         else:
             hits = basis
         self._track(hits)
-        untimely = window is not None and not any(
-            f.signals.timely is not None and f.signals.timely.any() for f in found
-        )
-        return hits, basis, untimely
+        in_time = any(f.signals.timely is not None and f.signals.timely.any() for f in found)
+        return hits, basis, window.phrase if window is not None and not in_time else None
 
     def recall_result(self, query: str, app_name: str, user_id: str, **options: Unpack[RecallOptions]) -> RecallResult:
         """:meth:`recall`'s hits with the abstention verdict: ``confident`` is False when even the
         best hit is too far from the query (``settings.recall_abstain_min_cosine``) to be about it,
-        or when the question names one person and its best match was said by someone else, or names a
-        time and no candidate lies in it."""
+        or when the question names one person and its best match was said by someone else; ``untimely``
+        is the time the question names when no candidate lies in it."""
         hits, basis, untimely = self._ranked(query, app_name, user_id, **options)
         verdict = judge(basis, self.settings.recall_abstain_min_cosine, query, untimely=untimely)
         return verdict if hits is basis else replace(verdict, hits=hits)
