@@ -62,7 +62,8 @@ class RowIndex:
         self._active: Mask = np.zeros(16, np.bool_)
         self._topics: Codes = np.full(16, _NONE, np.int64)
         self._slots: Codes = np.full(16, _NONE, np.int64)
-        self.topics, self.slots = Codebook(), Codebook()
+        self._speakers: Codes = np.full(16, _NONE, np.int64)
+        self.topics, self.slots, self.speakers = Codebook(), Codebook(), Codebook()
         self._active_at: Codes | None = None  #: positions of the active rows, until the next put
 
     def put(self, row: MemoryRow, vector: Vectors) -> None:
@@ -80,6 +81,7 @@ class RowIndex:
         self._active[at] = row.status == "active"
         self._topics[at] = self.topics.code(row.topic, add=True)
         self._slots[at] = self.slots.code(row.slot, add=True)
+        self._speakers[at] = self.speakers.code(speaker_key(row.speaker), add=True)
         self._active_at = None
 
     def _grow(self) -> None:
@@ -88,13 +90,15 @@ class RowIndex:
         self._active = np.concatenate([self._active, np.zeros(size // 2, np.bool_)])
         self._topics = np.concatenate([self._topics, np.full(size // 2, _NONE, np.int64)])
         self._slots = np.concatenate([self._slots, np.full(size // 2, _NONE, np.int64)])
+        self._speakers = np.concatenate([self._speakers, np.full(size // 2, _NONE, np.int64)])
 
     def active(self) -> ActiveView:
         """The active rows now, with what ranking them needs (valid until the next :meth:`put`)."""
         if self._active_at is None:
             self._active_at = np.flatnonzero(self._active[: len(self.rows)])
         at = self._active_at
-        return ActiveView(self, [self.rows[i] for i in at.tolist()], at, self._topics[at], self._slots[at])
+        rows = [self.rows[i] for i in at.tolist()]
+        return ActiveView(self, rows, at, self._topics[at], self._slots[at], self._speakers[at])
 
     def sims(self, vector: Vectors, at: Codes) -> Vectors:
         """Cosines of the rows at ``at`` to ``vector`` (unit vectors), in float32."""
@@ -103,10 +107,13 @@ class RowIndex:
 
 
 class ActiveView:
-    """The active rows of a :class:`RowIndex` at one moment, in order, with their topic and slot codes."""
+    """The active rows of a :class:`RowIndex` at one moment, in order, with their topic, slot and speaker codes."""
 
-    def __init__(self, index: RowIndex, rows: list[MemoryRow], at: Codes, topics: Codes, slots: Codes) -> None:
+    def __init__(
+        self, index: RowIndex, rows: list[MemoryRow], at: Codes, topics: Codes, slots: Codes, speakers: Codes
+    ) -> None:
         self.index, self.rows, self.at, self.topic_codes, self.slot_codes = index, rows, at, topics, slots
+        self.speaker_codes = speakers
 
     def sims(self, vector: Vectors) -> Vectors:
         return self.index.sims(vector, self.at)
@@ -118,6 +125,19 @@ class ActiveView:
     def same_slot(self, slot: str | None) -> Mask:
         code = self.index.slots.code(slot)
         return self.slot_codes == code if code != _NONE else np.zeros(len(self.rows), np.bool_)
+
+    def other_speaker(self, speaker: str | None) -> Mask:
+        """Rows said by someone else than ``speaker`` (rows or a fact without a speaker match any)."""
+        if not speaker_key(speaker):
+            return np.zeros(len(self.rows), np.bool_)
+        code = self.index.speakers.code(speaker_key(speaker))
+        others: Mask = (self.speaker_codes != _NONE) & (self.speaker_codes != code)
+        return others
+
+
+def speaker_key(speaker: str | None) -> str:
+    """A speaker as compared: case and surrounding spaces aside."""
+    return (speaker or "").strip().lower()
 
 
 def masks(rows: Sequence[MemoryRow], topic: str | None, slot: str | None) -> tuple[Mask, Mask]:

@@ -90,8 +90,7 @@ class UserMemories:
         if not view.rows:
             return []
         sims = view.sims(np.asarray(vector, dtype=np.float32))
-        mine = (fact.speaker or "").strip().lower()
-        others = np.array([bool(mine and r.speaker and r.speaker.strip().lower() != mine) for r in view.rows])
+        others = view.other_speaker(fact.speaker)
         if others.any():
             sims = np.where(others, np.float32(-2.0), sims).astype(np.float32)
         chosen = rank(sims, view.same_topic(fact.topic), view.same_slot(fact.slot) & ~others, self.related_k)
