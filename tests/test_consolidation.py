@@ -321,3 +321,18 @@ def test_a_change_in_the_catch_all_topic_must_be_about_the_same_thing(store: Sto
     say("s3", day(6), detail("Ana's dance classes are on Fridays at the old mill", day(6)))
     moved = say("s4", day(9), detail("Ana's dance classes moved to Saturdays at the old mill", day(9)))
     assert actions(moved) == [("UPDATE", "supersedes")]
+
+
+def test_a_detail_told_on_another_occasion_is_another_event(store: Store, say: Say) -> None:
+    """ "Gave a talk at the shelter" months after "volunteers at the shelter" is a second event, not a
+    sharper wording of the first (it had replaced it, and with it the first turn and date)."""
+
+    def detail(content: str, at: datetime) -> Fact:
+        return fact(content, at, topic="key_conversation_details").model_copy(update={"speaker": "Ana"})
+
+    say("s1", day(0), detail("Ana volunteers at the homeless shelter downtown", day(0)))
+    later = say("s2", day(90), detail("Ana volunteers at the homeless shelter downtown and gave a talk there", day(90)))
+    assert actions(later) == [("ADD", "new")] and len(active(store)) == 2
+    sharper = "Ana volunteers at the homeless shelter downtown and gave a talk there on food banks and coats"
+    same = say("s3", day(90, 5), detail(sharper, day(90, 5)))
+    assert actions(same) == [("UPDATE", "refines")]  # the same occasion: a sharper wording

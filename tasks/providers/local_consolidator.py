@@ -9,6 +9,7 @@ to cosine thresholds and general cues (negation flips, "no longer", "switched to
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import timedelta
 
 from tasks.models import Decision, Fact, ForgetRequest, Relation
 from tasks.providers.base import ScoredMemory
@@ -29,6 +30,8 @@ from tasks.rows import MemoryRow
 
 #: The topic of whatever fits no other: two facts under it need not be about one thing.
 CATCH_ALL = "key_conversation_details"
+#: Statements further apart than this are of different occasions (sessions last hours).
+OCCASION = timedelta(hours=12)
 #: Slots the extractor derives from a clause's shape ("about:car"): hints, not exclusive values.
 GENERIC = "about:"
 
@@ -109,7 +112,11 @@ class LocalConsolidator:
         )
         if changes and has_change_cue(fact.content) and (close or kin):
             return self._update(fact, memory, "supersedes", f"states a change ({sim})")
+        # A detail told on another occasion is another event ("gave talks at the shelter" months after
+        # "volunteers at the shelter"), not a sharper wording of the first: both stay, each with its turns.
         if same_topic and self._refines(new_words, old_words):
+            if memory.topic == CATCH_ALL and abs(fact.stated_at - memory.stated_at) > OCCASION:
+                return Decision(action="ADD", relation="new", reason=f"adds to a detail of another occasion ({sim})")
             return self._update(fact, memory, "refines", f"adds detail to a memory ({sim})")
         if close:
             return Decision(
