@@ -61,6 +61,8 @@ def _span(query: str) -> tuple[str, str]:
         ("Where did we go Tuesday evening?", ("2025-11-18", "2025-11-19")),
         ("What did I read nine days ago?", ("2025-11-10", "2025-11-12")),
         ("Where did we swim last summer?", ("2025-06-01", "2025-09-01")),
+        ("Where did we ski in the winter of 2023?", ("2023-12-01", "2024-03-01")),
+        ("What did I plant in the fall of 2024?", ("2024-09-01", "2024-12-01")),  # the season, not all 2024
     ],
 )
 def test_a_named_time_becomes_a_span_before_the_question(query: str, span: tuple[str, str]) -> None:

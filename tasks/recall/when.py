@@ -60,6 +60,8 @@ class Window:
 
     spans: tuple[tuple[datetime, datetime], ...]
     phrase: str
+    #: Named by a date rather than relative to the question ("in March 2025", "the winter of 2024").
+    dated: bool = False
 
     @property
     def start(self) -> datetime:
@@ -80,12 +82,7 @@ class Window:
 def window_of(query: str, now: datetime) -> Window | None:
     """The time the question names (a date before a relative phrase, then the first), or None."""
     now = utc(now)
-    found = [
-        (rule[1] is not _dated, m.start(), w)
-        for rule in _RULES
-        for m in rule[0].finditer(query)
-        if (w := rule[1](m, now))
-    ]
+    found = [(not w.dated, m.start(), w) for rule in _RULES for m in rule[0].finditer(query) if (w := rule[1](m, now))]
     if not found:
         return None
     window = min(found, key=lambda f: f[:2])[2]
@@ -165,7 +162,7 @@ def _dated(m: re.Match[str], now: datetime) -> Window | None:
         spans = [(datetime(1900, 1, 1, tzinfo=UTC), start if edge == "before" else end)]
     elif edge in ("after", "since"):
         spans = [(end if edge == "after" else start, now + timedelta(seconds=1))]
-    return Window(tuple(spans), m.group(0))
+    return Window(tuple(spans), m.group(0), dated=True)
 
 
 def _calendar(m: re.Match[str], now: datetime) -> Window | None:
@@ -221,20 +218,22 @@ def _weekday(m: re.Match[str], now: datetime) -> Window | None:
 
 
 def _season(m: re.Match[str], now: datetime) -> Window | None:
-    """ "this summer", "last spring" (the latest one over), "in / during / over the winter" (any year's)."""
+    """ "this summer", "last spring" (the latest one over), "in / during / over the winter" (any year's),
+    "the fall of 2023" / "winter 2024" (that year's; a winter is the one starting in its December)."""
     first = _SEASONS[m["season"].lower()]
     spans = []
-    for year in range(now.year - YEARS_BACK, now.year + 1):
+    years = [int(m["syear"])] if m["syear"] else range(now.year - YEARS_BACK, now.year + 1)
+    for year in years:
         start = datetime(year, first, 1, tzinfo=UTC)
         end = datetime(year + (first + 2) // 12, (first + 2) % 12 + 1, 1, tzinfo=UTC)
-        if start <= now:
+        if start <= now or m["syear"]:
             spans.append((start, end))
-    which = (m["sw"] or "").lower()
+    which = "" if m["syear"] else (m["sw"] or "").lower()
     if which == "last":
         spans = [s for s in spans if s[1] <= now][-1:]
     elif which == "this":
         spans = spans[-1:]
-    return Window(tuple(spans), m.group(0)) if spans else None
+    return Window(tuple(spans), m.group(0), dated=bool(m["syear"])) if spans else None
 
 
 _Rule = tuple[re.Pattern[str], Callable[[re.Match[str], datetime], Window | None]]
@@ -265,7 +264,7 @@ _RULES: tuple[_Rule, ...] = (
     (
         re.compile(
             r"\b(?:(?P<sw>this|last)\s+|(?:in|during|over|through)\s+(?:the\s+)?(?:(?:early|mid|late)[-\s]+)?)"
-            r"(?P<season>spring|summer|autumn|fall|winter)\b",
+            r"(?P<season>spring|summer|autumn|fall|winter)\b(?:\s+(?:of\s+)?(?P<syear>(?:19|20)\d\d)\b)?",
             re.I,
         ),
         _season,
