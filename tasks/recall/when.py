@@ -21,17 +21,14 @@ from tasks.clock import utc
 
 #: How many years back a date without a year may lie.
 YEARS_BACK = 30
-_MONTHS = {
-    m: i + 1
-    for i, names in enumerate(
-        ("january jan", "february feb", "march mar", "april apr", "may", "june jun", "july jul",
-         "august aug", "september sep sept", "october oct", "november nov", "december dec")
-    )
-    for m in names.split()
-}  # fmt: skip
+#: Each month's full name, then its abbreviations.
+_MONTH_NAMES = ("january jan", "february feb", "march mar", "april apr", "may", "june jun", "july jul",
+                "august aug", "september sep sept", "october oct", "november nov", "december dec")  # fmt: skip
+_MONTHS = {m: i + 1 for i, names in enumerate(_MONTH_NAMES) for m in names.split()}
 _MONTH = r"(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
 _YEAR = r"(?P<year>(?:19|20)\d\d)"
-_DAY = r"(?P<day>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?"
+_DAY_NUMBER = r"[12]\d|3[01]|0?[1-9]"
+_DAY = rf"(?P<day>{_DAY_NUMBER})(?:st|nd|rd|th)?"
 _UNITS = {"day": 1.0, "night": 1.0, "week": 7.0, "weekend": 7.0, "month": 30.44, "year": 365.25}
 _COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "a couple of": 2,
            "a couple": 2, "couple of": 2, "a few": 3, "few": 3, "several": 4, "seven": 7, "eight": 8, "nine": 9,
@@ -39,17 +36,20 @@ _COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5
 _COUNT = r"(?P<n>\d{1,3}|" + "|".join(sorted(_COUNTS, key=len, reverse=True)) + r")"
 _UNIT = r"(?P<unit>day|night|week|weekend|month|year)s?"
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_WEEKDAY = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+_WEEKDAY = "|".join(_WEEKDAYS)
 _WEEKDAY_SHORT = r"mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun"
 #: First month of each season (northern hemisphere); a season is three months.
 _SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
 _EDGE = r"(?P<edge>before|after|since|until|till|by)\s+"
-_DATE_PREP = r"(?:in|during|on|of|from|around|for|early|mid|late|in early|in mid|in late)\s+"
-_MONTH_PREP = r"(?:in|during|around|early|mid|late|in early|in mid|in late)\s+"
+_TIME_PREPOSITIONS = "in|during|around|early|mid|late|in early|in mid|in late"
+#: Before a month alone: a preposition of time ("from Jan", "for May", "of June" are as often people).
+_MONTH_PREP = rf"(?:{_TIME_PREPOSITIONS})\s+"
+#: Before a date with a day or a year, any preposition will do ("on 5 May", "of 2023").
+_DATE_PREP = rf"(?:on|of|from|for|{_TIME_PREPOSITIONS})\s+"
 #: A date a memory's text states, as the write path writes it ("13 August 2023", "August 2023", "in 2022").
 _STATED = re.compile(
-    r"\b(?:(?P<day>[12]\d|3[01]|0?[1-9]) )?(?P<month>January|February|March|April|May|June|July|August"
-    r"|September|October|November|December) (?P<year>(?:19|20)\d\d)\b|\bin (?P<only>(?:19|20)\d\d)\b"
+    rf"\b(?:(?P<day>{_DAY_NUMBER}) )?(?P<month>{'|'.join(n.split()[0].title() for n in _MONTH_NAMES)}) "
+    r"(?P<year>(?:19|20)\d\d)\b|\bin (?P<only>(?:19|20)\d\d)\b"
 )
 
 
@@ -237,14 +237,13 @@ def _season(m: re.Match[str], now: datetime) -> Window | None:
 
 
 _Rule = tuple[re.Pattern[str], Callable[[re.Match[str], datetime], Window | None]]
-_UNIT_OR_DAY = r"(?P<unit>week|weekend|month|year|" + "|".join(_WEEKDAYS) + ")"
+_UNIT_OR_DAY = rf"(?P<unit>week|weekend|month|year|{_WEEKDAY})"
 _WORDS = r"today|tonight|yesterday|last night|this morning|this afternoon|this evening"
 _RULES: tuple[_Rule, ...] = (
     # Month names need a date's company: a preposition, a day or a year ("may I", "June said" are not times).
     (re.compile(rf"\b(?:{_EDGE}|{_DATE_PREP})(?:the\s+)?{_DAY}(?:\s+of)?\s+{_MONTH}(?:,?\s+{_YEAR})?\b", re.I), _dated),
     (re.compile(rf"\b(?:{_EDGE}|{_DATE_PREP})?{_MONTH}\s+{_DAY}\b(?:,?\s+{_YEAR}\b)?(?!:)", re.I), _dated),
     (re.compile(rf"\b(?:{_EDGE}|{_DATE_PREP})?{_MONTH},?\s+{_YEAR}\b", re.I), _dated),
-    # Alone, a month needs a preposition of time: "from Jan", "for May", "of June" are as often people.
     (re.compile(rf"\b(?:{_EDGE}|{_MONTH_PREP}){_MONTH}\b(?!\s+(?:I|we|you|he|she|they|be)\b)", re.I), _dated),
     (re.compile(rf"\b(?:{_EDGE}|in\s+|during\s+|of\s+){_YEAR}\b", re.I), _dated),
     (
