@@ -15,6 +15,7 @@ from tasks.providers.base import Embedder
 from tasks.providers.local_consolidator import LocalConsolidator
 from tasks.rows import MemoryRow
 from tasks.store.tables import CHANGES, MEMORIES, Store
+from tasks.textrules import fmt_date
 
 APP, USER = "assistant", "alice"
 T0 = datetime(2025, 10, 1, 9, 0, tzinfo=UTC)
@@ -336,3 +337,31 @@ def test_a_detail_told_on_another_occasion_is_another_event(store: Store, say: S
     sharper = "Ana volunteers at the homeless shelter downtown and gave a talk there on food banks and coats"
     same = say("s3", day(90, 5), detail(sharper, day(90, 5)))
     assert actions(same) == [("UPDATE", "refines")]  # the same occasion: a sharper wording
+
+
+def test_now_changes_a_state_not_a_detail_that_happened_on_a_day(store: Store, say: Say) -> None:
+    """ "Had my knee surgery this morning, resting now" months after a dated hike had replaced the hike
+    (similarity 0.50 with the weak cue "now"): a thing that happened stays. A state still changes."""
+
+    def detail(content: str, at: datetime, slot: str) -> Fact:
+        return fact(content, at, topic="key_conversation_details", slot=slot)
+
+    say(
+        "s1",
+        day(0),
+        detail(
+            f"User went hiking in the Cairngorms today ({fmt_date(day(0))}), User's legs are dead", day(0), "about:legs"
+        ),
+    )
+    later = say(
+        "s2",
+        day(150),
+        detail(f"User had knee surgery this morning ({fmt_date(day(150))}), resting now", day(150), "about:"),
+    )
+    assert actions(later) == [("ADD", "new")] and len(active(store)) == 2
+    say("s3", day(151), detail("User plays the kalimba", day(151), "about:play"))
+    changed = say("s4", day(160), detail("Now User plays the euphonium", day(160), "about:play"))
+    assert actions(changed) == [("UPDATE", "supersedes")]
+    contents = [m.content for m in active(store)]
+    assert any(c.startswith("Now User plays the euphonium") for c in contents)
+    assert not any(c.startswith("User plays the kalimba") for c in contents)

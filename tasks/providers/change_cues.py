@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Literal
 
 from tasks.models import Fact
@@ -23,6 +24,8 @@ from tasks.providers.statements import CANCEL_CUE, PLAN_WORDS, STRONG_CUE, WEAK_
 from tasks.providers.wording import content_words, is_negated, strip_annotation
 from tasks.rows import MemoryRow
 
+#: The topic of whatever fits no other: two facts under it need not be about one thing.
+CATCH_ALL = "key_conversation_details"
 Verdict = tuple[Literal["IGNORE", "supersedes", "contradicts"], MemoryRow, str]
 #: Lowest cosine (plus bonuses) at which a statement with a change cue replaces a memory.
 STRONG_AT, WEAK_AT = 0.3, 0.3
@@ -42,6 +45,22 @@ _PERSON_SUBJECT = re.compile(r"^\s*\w+'s (?:\w+ ){1,2}?[A-Z][a-z]+\b")
 
 #: Frames that take one value at a time only when said as "my X is": verbs may take several.
 _VERB_FRAMES = frozenset({"be", "have"})
+
+
+#: A day the write path wrote for "today" / "yesterday" ("(15 March 2025)", "on 14 May 2025").
+_DAY_STATED = re.compile(r"\b(\d{1,2}) (January|February|March|April|May|June|July|August|September|October|"
+                         r"November|December) ((?:19|20)\d\d)\b")  # fmt: skip
+
+
+def _happened(memory: MemoryRow) -> bool:
+    """The memory tells something that happened on a day up to when it was said (an event, not a state)."""
+    for m in _DAY_STATED.finditer(strip_annotation(memory.content)):
+        try:
+            if datetime.strptime(" ".join(m.groups()), "%d %B %Y").date() <= memory.stated_at.date():
+                return True
+        except ValueError:
+            continue
+    return False
 
 
 def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_threshold: float) -> Verdict | None:
@@ -83,7 +102,10 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
         score = sim + (0.15 if same_frame else 0.0)
         # A replacement ("moved to X") closes a memory that holds a value of its own, at a lower similarity.
         floor = REPLACED_AT if replaced and strong and memory.value else STRONG_AT
-        if ((strong or negated) and score >= floor) or (weak and score >= WEAK_AT):
+        # "Now" alone is as often the time of speaking ("had surgery, resting now"): it changes a state
+        # ("plays the kalimba"), not a detail that happened on a day ("went hiking today (15 March 2025)").
+        weak_kin = memory.topic != CATCH_ALL or same_frame or not _happened(memory)
+        if ((strong or negated) and score >= floor) or (weak and weak_kin and score >= WEAK_AT):
             verdict: Verdict = ("contradicts" if negated else "supersedes", memory, f"states a change ({tag})")
         elif same_frame and fact.slot and fact.value and not _is_verb_frame(fact.slot, text):
             verdict = ("contradicts", memory, f"{fact.slot[6:]} changed to {fact.value} ({tag})")

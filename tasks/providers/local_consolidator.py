@@ -13,7 +13,7 @@ from datetime import timedelta
 
 from tasks.models import Decision, Fact, ForgetRequest, Relation
 from tasks.providers.base import ScoredMemory
-from tasks.providers.change_cues import about_someone, change_decision, only_the_person
+from tasks.providers.change_cues import CATCH_ALL, about_someone, change_decision, only_the_person
 from tasks.providers.forget_values import forgotten_values, states_value
 from tasks.providers.statements import STRONG_CUE
 from tasks.providers.wording import (
@@ -28,8 +28,6 @@ from tasks.providers.wording import (
 )
 from tasks.rows import MemoryRow
 
-#: The topic of whatever fits no other: two facts under it need not be about one thing.
-CATCH_ALL = "key_conversation_details"
 #: Statements further apart than this are of different occasions (sessions last hours).
 OCCASION = timedelta(hours=12)
 #: Slots the extractor derives from a clause's shape ("about:car"): hints, not exclusive values.

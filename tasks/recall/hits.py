@@ -47,6 +47,7 @@ class Candidates:
     rows: pa.Table
     ids: list[str]
     signals: Signals
+    said_us: npt.NDArray[np.float64]  # when each was said (memories) or its session began, in UTC microseconds
 
 
 def candidates_of(
@@ -74,14 +75,18 @@ def candidates_of(
         importance=importance,
         uses=uses,
         fused=_floats(rows, FUSED, 0.0),
-        timely=None if window is None else _timely(window, rows.column(plan.text_col).to_pylist(), micros),
+        timely=None if window is None else timely_marks(window, rows.column(plan.text_col).to_pylist(), micros),
     )
-    return Candidates(plan, rows, [str(i) for i in rows.column(KEYS[plan.table]).to_pylist()], signals)
+    return Candidates(plan, rows, [str(i) for i in rows.column(KEYS[plan.table]).to_pylist()], signals, micros)
 
 
-def _timely(window: Window, texts: list[str | None], micros: npt.NDArray[np.float64]) -> FloatArray:
-    said = [_EPOCH + timedelta(microseconds=float(us)) for us in micros]
-    return np.asarray(timely(window, texts, said), dtype=np.float64)
+def said_at(micros: float) -> datetime:
+    return _EPOCH + timedelta(microseconds=float(micros))
+
+
+def timely_marks(window: Window, texts: list[str | None], micros: npt.NDArray[np.float64]) -> FloatArray:
+    """1 where a candidate lies in ``window`` (:func:`tasks.recall.when.timely`), else 0."""
+    return np.asarray(timely(window, texts, [said_at(us) for us in micros]), dtype=np.float64)
 
 
 def _floats(rows: pa.Table, name: str, fill: float) -> FloatArray:

@@ -27,6 +27,7 @@ from tasks.models import RecallHit
 from tasks.providers import build_embedder
 from tasks.providers.base import Embedder
 from tasks.recall.abstain import RecallResult, judge
+from tasks.recall.anchor import anchor_of, anchored
 from tasks.recall.cross_encoder import build_reranker
 from tasks.recall.hits import TablePlan, candidates_of, top_hits
 from tasks.recall.pack import pack
@@ -122,6 +123,7 @@ class Recaller:
         tenant = scope(app_name, user_id)  # validates ids before any work
         now = options.get("now") or as_of or datetime.now(UTC)
         window = window_of(query, now) if self.settings.recall_time_window else None
+        anchor = anchor_of(query) if self.settings.recall_time_window and window is None else None
         text, limit = _fts_text(query), max(k * self.settings.recall_pool_factor, MIN_POOL)
         episodes = self.settings.include_episodes if include_episodes is None else include_episodes
         plans = self._plans(tenant, topics, since, until, as_of, episodes)
@@ -135,6 +137,8 @@ class Recaller:
             for plan, rows in zip(plans, results, strict=True)
             if rows is not None and rows.num_rows
         ]
+        if anchor is not None:  # "after the road trip": the event's candidate dates the window
+            found, window = anchored(found, anchor, now)
         depth = k * self.settings.recall_pack_depth if self.settings.recall_pack_depth > 1 else k
         hits = top_hits(found, self.settings, depth if self.reranker is None else None)
         cut = pack if self.settings.recall_pack_depth > 1 else lambda ranked, n: ranked[:n]
@@ -142,8 +146,8 @@ class Recaller:
         if self.reranker is not None:
             reranked = self.reranker(query, hits)
             hits = cut(timely_first(reranked) if window else reranked, k)
-        else:
-            hits = basis
+        else:  # an event's own words pull its rows, on neither side of it, above the answers
+            hits = cut(timely_first(hits), k) if anchor is not None and window is not None else basis
         self._track(hits)
         in_time = any(f.signals.timely is not None and f.signals.timely.any() for f in found)
         return hits, basis, window.phrase if window is not None and not in_time else None

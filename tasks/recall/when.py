@@ -62,6 +62,9 @@ class Window:
     phrase: str
     #: Named by a date rather than relative to the question ("in March 2025", "the winter of 2024").
     dated: bool = False
+    #: Whether things told soon after a span count as in it (not for the side of an event, whose
+    #: edge is the event's own date).
+    lag: bool = True
 
     @property
     def start(self) -> datetime:
@@ -75,8 +78,11 @@ class Window:
         return any(s < end and e > start for s, e in self.spans)
 
     def told_in(self, when: datetime) -> bool:
-        """Said in a span or soon after it: a quarter of its length, 2 to 14 days."""
-        return any(s <= when < e + min(max((e - s) / 4, timedelta(days=2)), timedelta(days=14)) for s, e in self.spans)
+        """Said in a span or soon after it: a quarter of its length, 2 to 14 days (without ``lag``, in it)."""
+        return any(s <= when < e + self._lag(s, e) for s, e in self.spans)
+
+    def _lag(self, start: datetime, end: datetime) -> timedelta:
+        return min(max((end - start) / 4, timedelta(days=2)), timedelta(days=14)) if self.lag else timedelta(0)
 
 
 def window_of(query: str, now: datetime) -> Window | None:
@@ -95,12 +101,13 @@ def timely(window: Window, texts: Sequence[str | None], said: Sequence[datetime 
     a date in it ("on 13 August 2023": the write path's absolute form of "yesterday")."""
     return [
         (when is not None and window.told_in(utc(when)))
-        or any(window.overlaps(s, e) for s, e in _stated_spans(text or ""))
+        or any(window.overlaps(s, e) for s, e in stated_spans(text or ""))
         for text, when in zip(texts, said, strict=True)
     ]
 
 
-def _stated_spans(text: str) -> list[tuple[datetime, datetime]]:
+def stated_spans(text: str) -> list[tuple[datetime, datetime]]:
+    """The dates ``text`` states, in the write path's absolute forms, in order."""
     spans = []
     for m in _STATED.finditer(text):
         if m["only"]:
