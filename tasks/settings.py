@@ -211,7 +211,8 @@ class Settings(BaseSettings):
     #: onnxruntime threads for the cross-encoder; None lets it use every core.
     recall_reranker_threads: int | None = None
     #: Read the time a question names ("in June", "last week", "two days ago") and rank what lies in
-    #: it higher (``ranking.timely``), first after a reranker (``tasks.recall.when``).
+    #: it higher (``ranking.timely``), first after a reranker (``tasks.recall.when``); a time named by
+    #: a told event ("after the road trip") is dated by its memory (``tasks.recall.anchor``).
     recall_time_window: bool = True
 
     # -- issue 14: erasure, user control, PII redaction -----------------------------------------
