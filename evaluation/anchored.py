@@ -19,12 +19,10 @@ HELD-OUT-2 was written then, before any change, and is the unseen measure. NONE 
 
 from __future__ import annotations
 
-import argparse
-import json
 import tempfile
 from datetime import timedelta
 
-from evaluation.temporal import KINDS, NOW, OFFSETS, sessions
+from evaluation.temporal import KINDS, NOW, OFFSETS, run_cli, sessions
 from tasks.ingest.run import ingest_sessions
 from tasks.ingest.validate import role_of
 from tasks.models import Event, Session
@@ -141,20 +139,7 @@ def measure(settings: Settings | None = None) -> dict[str, dict[str, float | int
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    parser.add_argument("--reranker", action="store_true", help="with the cross-encoder reranker")
-    args = parser.parse_args()
-    results = measure(Settings(recall_reranker="cross-encoder") if args.reranker else None)
-    if args.json:
-        print(json.dumps(results, indent=2))
-        return
-    for name, row in results.items():
-        if "top1" in row:
-            print(f"{name:14s} top-1 {row['top1']}/{row['asked']}  top-3 {row['top3']}/{row['asked']}"
-                  f"  abstained {row['abstained']}/{row['asked']}")  # fmt: skip
-        else:
-            print(f"{name:14s} no window {row['no window']}/{row['asked']}")
+    run_cli(measure, __doc__.splitlines()[0])
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import tempfile
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from tasks.ingest.run import ingest_sessions
@@ -139,12 +140,13 @@ def measure(settings: Settings | None = None) -> dict[str, dict[str, float | int
     return results
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def run_cli(measure_fn: Callable[[Settings | None], dict[str, dict[str, float | int]]], description: str) -> None:
+    """``--json`` / ``--reranker`` and the printed table, for this family and :mod:`evaluation.anchored`."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--reranker", action="store_true", help="with the cross-encoder reranker")
     args = parser.parse_args()
-    results = measure(Settings(recall_reranker="cross-encoder") if args.reranker else None)
+    results = measure_fn(Settings(recall_reranker="cross-encoder") if args.reranker else None)
     if args.json:
         print(json.dumps(results, indent=2))
         return
@@ -156,6 +158,10 @@ def main() -> None:
             print(f"{name:16s} abstained {row['abstained']}/{row['asked']} (nothing was told then)")
         else:
             print(f"{name:16s} no window {row['no window']}/{row['asked']}")
+
+
+def main() -> None:
+    run_cli(measure, __doc__.splitlines()[0])
 
 
 if __name__ == "__main__":
