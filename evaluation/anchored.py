@@ -76,6 +76,24 @@ NONE = (
     ("held-out-2", "What did I read before that?"), ("held-out-2", "After lunch, where should I hike?"),
     ("held-out-2", "Before you answer, what book did I finish?"),
     ("held-out-2", "Since it's raining, which restaurant?"),
+    # Round 2: definite nouns that are times of the calendar or of the conversation, not told events.
+    # DEV-2 showed them read (and resolved to any memory saying "weekend"); HELD-OUT-3 was written
+    # with it, before the rule, and is only measured.
+    ("dev-2", "What did I do after the weekend?"), ("dev-2", "What did I eat before the end of the day?"),
+    ("dev-2", "What have I read since the beginning of the year?"), ("dev-2", "What did I buy after the first week?"),
+    ("dev-2", "What have I learned since the start of the month?"),
+    ("dev-2", "Since the last time we talked, what did I buy?"),
+    ("dev-2", "After the last session, what did I decide?"),
+    ("dev-2", "Before the next one, what should I read?"), ("dev-2", "What did I say after you asked about my job?"),
+    ("held-out-3", "What did I cook after the long weekend?"),
+    ("held-out-3", "What have I bought since the middle of the month?"),
+    ("held-out-3", "Before the end of the week, what did I plan?"),
+    ("held-out-3", "What did I say after the previous session?"),
+    ("held-out-3", "What did I read since the last conversation?"),
+    ("held-out-3", "After the first few days, how did I feel?"),
+    ("held-out-3", "Since the other day, what have I eaten?"),
+    ("held-out-3", "What happened after the first hour?"),
+    ("held-out-3", "What did you suggest after I asked for books?"),
 )  # fmt: skip
 
 

@@ -28,6 +28,7 @@ from tests.test_recall import APP, NOW, USER, make_store, memory
         ("What did I read until I quit the band?", "before", {"band", "quit"}),
         ("Who visited following Tom's operation?", "after", {"tom", "operation"}),
         ("What did I buy after selling the old van?", "after", {"sell", "van"}),
+        ("What did I eat after the morning swim?", "after", {"morn", "swim"}),  # not a time: a swim
     ],
 )
 def test_a_definite_event_is_read_with_its_edge(query: str, edge: str, words: set[str]) -> None:
@@ -45,6 +46,10 @@ def test_a_definite_event_is_read_with_its_edge(query: str, edge: str, words: se
         "Before we start, what did I plan?",  # "start" is not a past deed
         "What do I eat after training?",
         "After all this, where did I go?",
+        "What did I watch after the long weekend?",  # a time of the calendar
+        "What did I order since the start of the year?",
+        "After the last chat, what did I decide?",  # a time of the conversation
+        "What did I say after you recommended it?",  # the assistant's deed, not the user's event
     ],
 )
 def test_a_habit_a_reason_or_a_filler_names_no_event(query: str) -> None:
@@ -94,4 +99,5 @@ def test_anchored_family_figures() -> None:
         on, off = results[f"{split} on"], results[f"{split} off"]
         assert on["top1"] > off["top1"], split
         assert on["top1"] >= 0.8 * on["asked"], split
+    for split in ("dev", "held-out", "held-out-2", "dev-2", "held-out-3"):
         assert results[f"{split} no event"]["no window"] == results[f"{split} no event"]["asked"], split

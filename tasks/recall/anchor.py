@@ -30,7 +30,17 @@ _EDGE = re.compile(
 #: Where a question goes on after its event without a comma ("since the surgery what have I read").
 _EVENT_END = re.compile(r"\s+(?:and|or|did|do|does|have|has|what|where|when|who|which|how|is|was|were)\b.*", re.I)
 _DEFINITE = {"the", "my", "our", "his", "her", "their", "your"}
-_PERSONS = {"i", "we", "he", "she", "they", "you"}
+#: Whose past deeds are the user's events ("you", the assistant, tells none).
+_PERSONS = {"i", "we", "he", "she", "they"}
+#: Heads of nouns that are times of the calendar or of the conversation ("the weekend", "the end of
+#: the day", "the last session"), not told events; and verbs of the conversation ("we talked").
+_TIME_HEADS = frozenset(
+    """day days week weeks weekend weekends month months year years morning afternoon evening night
+    time times end beginning start middle rest hour hours minute minutes moment while session sessions
+    chat chats conversation conversations one ones""".split()  # noqa: SIM905
+)
+_TALK = re.compile(r"(?:ask|tell|told|said|say|mention|talk|chat|spoke|speak|discuss)", re.I)
+_PREPOSITION = {"of", "to", "in", "at", "on", "with", "for", "from", "by", "about", "into", "you", "that", "when"}
 #: Irregular past tenses ("before we got Biscuit"); regular ones end in "-ed".
 _PAST = frozenset(
     """went got had did made came left began took met bought saw found lost won broke quit became gave flew
@@ -74,10 +84,12 @@ def _definite(tokens: list[str]) -> bool:
     gerund with a determined object ("moving into the new flat")."""
     first = tokens[0].lower()
     if first in _DEFINITE or re.fullmatch(r"[A-Z]\w+['’]s", tokens[0]):
-        return True
+        # The head ends the noun: before a preposition or a clause ("the last time we talked").
+        noun = tokens[: next((i for i, t in enumerate(tokens) if t.lower() in _PREPOSITION | _PERSONS), len(tokens))]
+        return re.sub(r"['’]s$", "", noun[-1].lower()) not in _TIME_HEADS
     if first in _PERSONS or (tokens[0][:1].isupper() and first not in _DEFINITE and len(tokens) > 1):
         verb = next((t.lower() for t in tokens[1:3] if not t.lower().endswith("ly")), "")
-        return verb.endswith("ed") or verb in _PAST
+        return (verb.endswith("ed") or verb in _PAST) and not _TALK.match(verb)
     if first.endswith("ing") and first not in _NOT_GERUNDS:
         return any(t.lower() in _DEFINITE or t[:1].isupper() for t in tokens[1:])
     return False
