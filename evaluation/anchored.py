@@ -35,14 +35,24 @@ from tasks.settings import Settings
 EVENTS = {
     "dev": ("u-dev", ((20, "We finally moved into the new flat today, boxes everywhere."),
                       (80, "My sister's wedding was today, I cried during the vows."),
-                      (190, "First day at the new job at Acme today, nervous but excited."))),
+                      (190, "First day at the new job at Acme today, nervous but excited."),
+                      (400, "I graduated from university today, so proud of myself."))),
     "held-out": ("u-held", ((30, "Got back from the road trip to Utah last night, what a drive."),
                             (100, "Had my knee surgery this morning, resting now."),
-                            (170, "We adopted a puppy today, we called her Biscuit."))),
+                            (170, "We adopted a puppy today, we called her Biscuit."),
+                            (420, "Got my first tattoo today, a small fox on my arm."))),
     "held-out-2": ("u-held2", ((15, "Just got home from my cousin's birthday party in Leeds, great night."),
                                (60, "Today I passed my driving test on the second try!"),
-                               (140, "We closed on the house on Maple Street today."))),
+                               (140, "We closed on the house on Maple Street today."),
+                               (380, "Our son was born today, 3.2 kg and perfect."))),
 }  # fmt: skip
+#: Before each split's oldest event nothing was told: recall should say so (``RecallResult.untimely``).
+#: Written with the events above, before the rule that says it.
+EMPTY = (
+    ("dev", ("before I graduated", "before my graduation")),
+    ("held-out", ("before the tattoo", "before I got my fox tattoo")),
+    ("held-out-2", ("before our son was born", "before the birth of our son")),
+)
 #: (split, event index, side, phrases): the phrase is put after the kind's question ("... before X?").
 PHRASES = (
     ("dev", 0, "after", ("after we moved into the new flat", "after the move")),
@@ -133,7 +143,9 @@ def measure(settings: Settings | None = None) -> dict[str, dict[str, float | int
                 for split, event, side, phrases in PHRASES:
                     user, events = EVENTS[split]
                     days = events[event][0]
-                    row = results.setdefault(f"{split} {mode}", {"asked": 0, "top1": 0, "top3": 0, "abstained": 0})
+                    row = results.setdefault(
+                        f"{split} {mode}", {"asked": 0, "top1": 0, "top3": 0, "abstained": 0, "untimely": 0}
+                    )
                     for kind, *_, question in KINDS:
                         kinds = {e for e, _ in told[split][kind]}
                         right = {e for e, d in told[split][kind] if (d < days if side == "after" else d > days)}
@@ -148,6 +160,15 @@ def measure(settings: Settings | None = None) -> dict[str, dict[str, float | int
                             row["asked"] += 1
                             row["top1"] += first
                             row["top3"] += any(cited)
+                            row["untimely"] += result.untimely is not None
+                            row["abstained"] += not result.confident or result.untimely is not None
+                for split, phrases in EMPTY if on else ():
+                    row = results.setdefault(f"{split} nothing then", {"asked": 0, "abstained": 0})
+                    for _kind, *_, question in KINDS:
+                        for phrase in phrases:
+                            asked = f"{question[0].upper()}{question[1:]} {phrase}?"
+                            result = recaller.recall_result(asked, "anchored", EVENTS[split][0], k=3, now=NOW)
+                            row["asked"] += 1
                             row["abstained"] += not result.confident or result.untimely is not None
     for split, asked in NONE:
         row = results.setdefault(f"{split} no event", {"asked": 0, "no window": 0})

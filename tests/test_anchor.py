@@ -85,6 +85,11 @@ def test_recall_marks_the_side_of_the_told_event(settings: Settings, embedder: E
         marks["User went hiking on the Isle of Skye"] == 1.0 and marks["User went hiking in the Picos de Europa"] == 0.0
     )
     assert all(h.score_parts["timely"] == 0.0 for h in unknown)  # no told wedding: no window, nothing marked
+    with Recaller(settings) as recaller:
+        nothing = recaller.recall_result("What did I do before the Skye trip?", APP, USER, k=3, now=NOW)
+        something = recaller.recall_result("What did I do after the Skye trip?", APP, USER, k=3, now=NOW)
+    assert nothing.untimely == "before the Skye trip"  # only the trip itself is told of that time
+    assert something.untimely is None
     off = settings.model_copy(update={"recall_time_window": False})
     with Recaller(off) as recaller:
         plain = recaller.recall("Where did I go hiking before we moved to Porto?", APP, USER, k=3, now=NOW)
@@ -93,11 +98,14 @@ def test_recall_marks_the_side_of_the_told_event(settings: Settings, embedder: E
 
 def test_anchored_family_figures() -> None:
     """The end-to-end family (``python -m evaluation.anchored``): reading the event must pay on every
-    split, the unseen one included, and questions naming no event get no window."""
+    split, the unseen one included; questions naming no event get no window; before the oldest event
+    recall says that nothing is known, and of no answerable question."""
     results = measure()
     for split in ("dev", "held-out", "held-out-2"):
         on, off = results[f"{split} on"], results[f"{split} off"]
         assert on["top1"] > off["top1"], split
         assert on["top1"] >= 0.8 * on["asked"], split
+        assert results[f"{split} nothing then"]["abstained"] >= 0.8 * results[f"{split} nothing then"]["asked"]
+        assert on["untimely"] == 0, split  # "nothing is known from then" is never said of these
     for split in ("dev", "held-out", "held-out-2", "dev-2", "held-out-3"):
         assert results[f"{split} no event"]["no window"] == results[f"{split} no event"]["asked"], split

@@ -96,8 +96,14 @@ def _definite(tokens: list[str]) -> bool:
 
 
 def cover(anchor: Anchor, text: str) -> float:
-    """Share of the event's words in ``text`` (before any note of a change: those are another's words)."""
-    return len(anchor.words & content_words(_NOTE.split(text, 1)[0])) / len(anchor.words)
+    """Share of the event's words in ``text`` (before any note of a change: those are another's words),
+    a word of 5+ letters matching its family ("graduation" / "graduated")."""
+    found = content_words(_NOTE.split(text, 1)[0])
+    return sum(w in found or _kin(w, found) for w in anchor.words) / len(anchor.words)
+
+
+def _kin(word: str, found: frozenset[str]) -> bool:
+    return len(word) >= 5 and any(len(f) >= 5 and (f.startswith(word) or word.startswith(f)) for f in found)
 
 
 def anchored(found: Sequence[Candidates], anchor: Anchor, now: datetime) -> tuple[list[Candidates], Window | None]:
@@ -125,6 +131,8 @@ def anchored(found: Sequence[Candidates], anchor: Anchor, now: datetime) -> tupl
     span = (start, now + timedelta(seconds=1)) if anchor.edge == "after" else (datetime(1900, 1, 1, tzinfo=UTC), end)
     window = Window((span,), anchor.phrase, lag=False)
     marked = [timely_marks(window, g.rows.column(g.plan.text_col).to_pylist(), g.said_us) for g in found]
+    others = any((fj, int(j)) not in told for fj, m in enumerate(marked) for j in np.flatnonzero(m))
+    window = replace(window, empty=not others)
     return [replace(g, signals=replace(g.signals, timely=m)) for g, m in zip(found, marked, strict=True)], window
 
 

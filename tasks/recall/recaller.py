@@ -149,7 +149,9 @@ class Recaller:
         else:  # an event's own words pull its rows, on neither side of it, above the answers
             hits = cut(timely_first(hits), k) if anchor is not None and window is not None else basis
         self._track(hits)
-        in_time = any(f.signals.timely is not None and f.signals.timely.any() for f in found)
+        in_time = any(f.signals.timely is not None and f.signals.timely.any() for f in found) and not (
+            window is not None and window.empty
+        )
         return hits, basis, window.phrase if window is not None and not in_time else None
 
     def recall_result(self, query: str, app_name: str, user_id: str, **options: Unpack[RecallOptions]) -> RecallResult:

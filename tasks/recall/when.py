@@ -65,6 +65,8 @@ class Window:
     #: Whether things told soon after a span count as in it (not for the side of an event, whose
     #: edge is the event's own date).
     lag: bool = True
+    #: Nothing but the event that names it lies in it ("after the move", and only the move is told).
+    empty: bool = False
 
     @property
     def start(self) -> datetime:
