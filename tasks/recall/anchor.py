@@ -8,7 +8,8 @@ was said) and marks the candidates on the asked side, as a calendar window would
 
 Only a definite event is read: "the move", "my surgery", "Anna's party", "we adopted Biscuit",
 "moving into the new flat". "After a workout", "before bed", "since I'm vegan", "after that" and
-"before I forget" name no told event (a habit, a reason, a filler) and get no window.
+"before I forget" name no told event (a habit, a reason, a filler) and get no window; nor do times
+of the calendar or of the conversation ("after the long weekend", "since we last talked").
 """
 
 from __future__ import annotations
@@ -40,7 +41,8 @@ _TIME_HEADS = frozenset(
     chat chats conversation conversations one ones""".split()  # noqa: SIM905
 )
 _TALK = re.compile(r"(?:ask|tell|told|said|say|mention|talk|chat|spoke|speak|discuss)", re.I)
-_PREPOSITION = {"of", "to", "in", "at", "on", "with", "for", "from", "by", "about", "into", "you", "that", "when"}
+#: Words after a noun's head: a preposition or the start of a clause ("the road trip to Utah").
+_NOUN_ENDS = {"of", "to", "in", "at", "on", "with", "for", "from", "by", "about", "into", "you", "that", "when"}
 #: Irregular past tenses ("before we got Biscuit"); regular ones end in "-ed".
 _PAST = frozenset(
     """went got had did made came left began took met bought saw found lost won broke quit became gave flew
@@ -85,7 +87,7 @@ def _definite(tokens: list[str]) -> bool:
     first = tokens[0].lower()
     if first in _DEFINITE or re.fullmatch(r"[A-Z]\w+['’]s", tokens[0]):
         # The head ends the noun: before a preposition or a clause ("the last time we talked").
-        noun = tokens[: next((i for i, t in enumerate(tokens) if t.lower() in _PREPOSITION | _PERSONS), len(tokens))]
+        noun = tokens[: next((i for i, t in enumerate(tokens) if t.lower() in _NOUN_ENDS | _PERSONS), len(tokens))]
         return re.sub(r"['’]s$", "", noun[-1].lower()) not in _TIME_HEADS
     if first in _PERSONS or (tokens[0][:1].isupper() and first not in _DEFINITE and len(tokens) > 1):
         verb = next((t.lower() for t in tokens[1:3] if not t.lower().endswith("ly")), "")
