@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import timedelta
 from typing import Literal
 
+from tasks.dates import stated_spans
 from tasks.models import Fact
 from tasks.providers.base import ScoredMemory
 from tasks.providers.statements import CANCEL_CUE, PLAN_WORDS, STRONG_CUE, WEAK_CUE, old_words
@@ -47,20 +48,14 @@ _PERSON_SUBJECT = re.compile(r"^\s*\w+'s (?:\w+ ){1,2}?[A-Z][a-z]+\b")
 _VERB_FRAMES = frozenset({"be", "have"})
 
 
-#: A day the write path wrote for "today" / "yesterday" ("(15 March 2025)", "on 14 May 2025").
-_DAY_STATED = re.compile(r"\b(\d{1,2}) (January|February|March|April|May|June|July|August|September|October|"
-                         r"November|December) ((?:19|20)\d\d)\b")  # fmt: skip
-
-
 def _happened(memory: MemoryRow) -> bool:
-    """The memory tells something that happened on a day up to when it was said (an event, not a state)."""
-    for m in _DAY_STATED.finditer(strip_annotation(memory.content)):
-        try:
-            if datetime.strptime(" ".join(m.groups()), "%d %B %Y").date() <= memory.stated_at.date():
-                return True
-        except ValueError:
-            continue
-    return False
+    """The memory tells something that happened on a day up to when it was said (an event, not a
+    state): a day the write path wrote for "today" / "yesterday" ("(15 March 2025)", "on 14 May 2025")."""
+    said = memory.stated_at.date()
+    return any(
+        end - start == timedelta(days=1) and start.date() <= said
+        for start, end in stated_spans(strip_annotation(memory.content))
+    )
 
 
 def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_threshold: float) -> Verdict | None:

@@ -21,9 +21,10 @@ from datetime import UTC, datetime, timedelta
 
 import numpy as np
 
+from tasks.dates import stated_spans
 from tasks.providers.wording import content_words
 from tasks.recall.hits import Candidates, said_at, timely_marks
-from tasks.recall.when import Window, stated_spans
+from tasks.recall.when import Window
 
 _EDGE = re.compile(
     r"\b(?P<edge>ever since|since|after|before|until|till|prior to|following)\s+(?P<event>[^?!.,;:]+)", re.I
@@ -111,41 +112,30 @@ def _kin(word: str, found: frozenset[str]) -> bool:
 def anchored(found: Sequence[Candidates], anchor: Anchor, now: datetime) -> tuple[list[Candidates], Window | None]:
     """``found`` with ``timely`` set on the asked side of the event, and that window; unchanged and
     None when no candidate tells the event (at least :data:`MIN_COVER` of its words)."""
-    best: tuple[float, float, int, int] | None = None
-    for fi, f in enumerate(found):
-        texts = f.rows.column(f.plan.text_col).to_pylist()
-        similarity = f.signals.cosine + np.maximum(f.signals.bm25, 0.0) / 10.0
-        for i, text in enumerate(texts):
-            share = cover(anchor, text or "")
-            if share >= MIN_COVER and (best is None or (share, similarity[i]) > best[:2]):
-                best = (share, float(similarity[i]), fi, i)
-    if best is None:
+    texts = [[t or "" for t in f.rows.column(f.plan.text_col).to_pylist()] for f in found]
+    covers = ((fi, i, cover(anchor, t)) for fi, ts in enumerate(texts) for i, t in enumerate(ts))
+    shares = {(fi, i): share for fi, i, share in covers if share >= MIN_COVER}
+    if not shares:
         return list(found), None
-    _, _, fi, i = best
-    session = found[fi].rows.column(found[fi].plan.session_col)[i].as_py()
+    similarity = [f.signals.cosine + np.maximum(f.signals.bm25, 0.0) / 10.0 for f in found]
+    fi, i = max(shares, key=lambda at: (shares[at], similarity[at[0]][at[1]]))
+    sessions = [f.rows.column(f.plan.session_col).to_pylist() for f in found]
     # The event's rows: its session's candidates that tell it (a memory and its episode, say).
-    told = {(fj, j) for fj, g in enumerate(found) for j, (sid, text) in enumerate(_texts(g)) if sid == session
-            and cover(anchor, text or "") >= MIN_COVER}  # fmt: skip
-    days = [_day(found[fj], j) for fj, j in told]
+    told = {(fj, j) for fj, j in shares if sessions[fj][j] == sessions[fi][i]}
+    days = [_day(texts[fj][j], float(found[fj].said_us[j])) for fj, j in told]
     start, end = min(d[0] for d in days), max(d[1] for d in days)
     # The event's own day is on both sides: what it led to or came after is often told with it
     # ("the charity race made me realise ...").
     span = (start, now + timedelta(seconds=1)) if anchor.edge == "after" else (datetime(1900, 1, 1, tzinfo=UTC), end)
     window = Window((span,), anchor.phrase, lag=False)
-    marked = [timely_marks(window, g.rows.column(g.plan.text_col).to_pylist(), g.said_us) for g in found]
+    marked = [timely_marks(window, list(t), f.said_us) for f, t in zip(found, texts, strict=True)]
     others = any((fj, int(j)) not in told for fj, m in enumerate(marked) for j in np.flatnonzero(m))
     window = replace(window, empty=not others)
     return [replace(g, signals=replace(g.signals, timely=m)) for g, m in zip(found, marked, strict=True)], window
 
 
-def _texts(found: Candidates) -> list[tuple[str | None, str | None]]:
-    """(session id, text) of each candidate."""
-    sessions, texts = (found.rows.column(c).to_pylist() for c in (found.plan.session_col, found.plan.text_col))
-    return list(zip(sessions, texts, strict=True))
-
-
-def _day(found: Candidates, i: int) -> tuple[datetime, datetime]:
+def _day(text: str, said_us: float) -> tuple[datetime, datetime]:
     """The event's date as the row states it, else the day it was said."""
-    spans = stated_spans(_NOTE.split(found.rows.column(found.plan.text_col)[i].as_py() or "", 1)[0])
-    said = said_at(float(found.said_us[i])).replace(hour=0, minute=0, second=0, microsecond=0)
+    spans = stated_spans(_NOTE.split(text, 1)[0])
+    said = said_at(said_us).replace(hour=0, minute=0, second=0, microsecond=0)
     return spans[0] if spans else (said, said + timedelta(days=1))

@@ -18,17 +18,13 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from tasks.clock import utc
+from tasks.dates import DAY_NUMBER, MONTHS, day_span, month_span, stated_spans, year_span
 
 #: How many years back a date without a year may lie.
 YEARS_BACK = 30
-#: Each month's full name, then its abbreviations.
-_MONTH_NAMES = ("january jan", "february feb", "march mar", "april apr", "may", "june jun", "july jul",
-                "august aug", "september sep sept", "october oct", "november nov", "december dec")  # fmt: skip
-_MONTHS = {m: i + 1 for i, names in enumerate(_MONTH_NAMES) for m in names.split()}
-_MONTH = r"(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
+_MONTH = r"(?P<month>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
 _YEAR = r"(?P<year>(?:19|20)\d\d)"
-_DAY_NUMBER = r"[12]\d|3[01]|0?[1-9]"
-_DAY = rf"(?P<day>{_DAY_NUMBER})(?:st|nd|rd|th)?"
+_DAY = rf"(?P<day>{DAY_NUMBER})(?:st|nd|rd|th)?"
 _UNITS = {"day": 1.0, "night": 1.0, "week": 7.0, "weekend": 7.0, "month": 30.44, "year": 365.25}
 _COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "a couple of": 2,
            "a couple": 2, "couple of": 2, "a few": 3, "few": 3, "several": 4, "seven": 7, "eight": 8, "nine": 9,
@@ -46,11 +42,6 @@ _TIME_PREPOSITIONS = "in|during|around|early|mid|late|in early|in mid|in late"
 _MONTH_PREP = rf"(?:{_TIME_PREPOSITIONS})\s+"
 #: Before a date with a day or a year, any preposition will do ("on 5 May", "of 2023").
 _DATE_PREP = rf"(?:on|of|from|for|{_TIME_PREPOSITIONS})\s+"
-#: A date a memory's text states, as the write path writes it ("13 August 2023", "August 2023", "in 2022").
-_STATED = re.compile(
-    rf"\b(?:(?P<day>{_DAY_NUMBER}) )?(?P<month>{'|'.join(n.split()[0].title() for n in _MONTH_NAMES)}) "
-    r"(?P<year>(?:19|20)\d\d)\b|\bin (?P<only>(?:19|20)\d\d)\b"
-)
 
 
 @dataclass(frozen=True)
@@ -108,38 +99,6 @@ def timely(window: Window, texts: Sequence[str | None], said: Sequence[datetime 
     ]
 
 
-def stated_spans(text: str) -> list[tuple[datetime, datetime]]:
-    """The dates ``text`` states, in the write path's absolute forms, in order."""
-    spans = []
-    for m in _STATED.finditer(text):
-        if m["only"]:
-            spans.append(_year(int(m["only"])))
-        elif m["day"]:
-            day = _day(int(m["year"]), _MONTHS[m["month"].lower()], int(m["day"]))
-            if day:
-                spans.append(day)
-        else:
-            spans.append(_month(int(m["year"]), _MONTHS[m["month"].lower()]))
-    return spans
-
-
-def _year(year: int) -> tuple[datetime, datetime]:
-    return datetime(year, 1, 1, tzinfo=UTC), datetime(year + 1, 1, 1, tzinfo=UTC)
-
-
-def _month(year: int, month: int) -> tuple[datetime, datetime]:
-    start = datetime(year, month, 1, tzinfo=UTC)
-    return start, datetime(year + month // 12, month % 12 + 1, 1, tzinfo=UTC)
-
-
-def _day(year: int, month: int, day: int) -> tuple[datetime, datetime] | None:
-    try:
-        start = datetime(year, month, day, tzinfo=UTC)
-    except ValueError:
-        return None
-    return start, start + timedelta(days=1)
-
-
 def _one(start: datetime, end: datetime, phrase: str) -> Window:
     return Window(((start, end),), phrase)
 
@@ -153,10 +112,10 @@ def _absolute(m: re.Match[str], now: datetime) -> list[tuple[datetime, datetime]
     to ``now`` (people say "in June" of last year's June as well as this year's)."""
     groups = m.groupdict()
     if not groups.get("month"):
-        return [_year(int(groups["year"]))] if groups.get("year") else []
-    month = _MONTHS[groups["month"].lower()]
+        return [year_span(int(groups["year"]))] if groups.get("year") else []
+    month = MONTHS[groups["month"].lower()]
     years = [int(groups["year"])] if groups.get("year") else range(now.year - YEARS_BACK, now.year + 1)
-    spans = [_day(y, month, int(groups["day"])) if groups.get("day") else _month(y, month) for y in years]
+    spans = [day_span(y, month, int(groups["day"])) if groups.get("day") else month_span(y, month) for y in years]
     return [s for s in spans if s and (groups.get("year") or s[0] <= now)]
 
 
