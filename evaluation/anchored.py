@@ -128,6 +128,11 @@ def _sessions(split: str) -> tuple[list[Session], dict[str, list[tuple[str, int]
     return [s.model_copy(update={"app_name": "anchored"}) for s in out], told
 
 
+def _ask(question: str, phrase: str) -> str:
+    """ "Where did I go hiking" + "after the move" -> "Where did I go hiking after the move?" """
+    return f"{question[0].upper()}{question[1:]} {phrase}?"
+
+
 def measure(settings: Settings | None = None) -> dict[str, dict[str, float | int]]:
     """Per split, with event times read (on) and not (off): top-1 / top-3 right, abstentions; and
     per split how many NONE questions got no window."""
@@ -150,7 +155,7 @@ def measure(settings: Settings | None = None) -> dict[str, dict[str, float | int
                         kinds = {e for e, _ in told[split][kind]}
                         right = {e for e, d in told[split][kind] if (d < days if side == "after" else d > days)}
                         for phrase in phrases:
-                            asked = f"{question[0].upper()}{question[1:]} {phrase}?"
+                            asked = _ask(question, phrase)
                             result = recaller.recall_result(asked, "anchored", user, k=3, now=NOW)
                             cited = [bool(right & set(h.source_event_ids)) for h in result.hits]
                             first = next(
@@ -166,7 +171,7 @@ def measure(settings: Settings | None = None) -> dict[str, dict[str, float | int
                     row = results.setdefault(f"{split} nothing then", {"asked": 0, "abstained": 0})
                     for _kind, *_, question in KINDS:
                         for phrase in phrases:
-                            asked = f"{question[0].upper()}{question[1:]} {phrase}?"
+                            asked = _ask(question, phrase)
                             result = recaller.recall_result(asked, "anchored", EVENTS[split][0], k=3, now=NOW)
                             row["asked"] += 1
                             row["abstained"] += not result.confident or result.untimely is not None
