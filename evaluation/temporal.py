@@ -141,7 +141,8 @@ def measure(settings: Settings | None = None) -> dict[str, dict[str, float | int
 
 
 def run_cli(measure_fn: Callable[[Settings | None], dict[str, dict[str, float | int]]], description: str) -> None:
-    """``--json`` / ``--reranker`` and the printed table, for this family and :mod:`evaluation.anchored`."""
+    """``--json`` / ``--reranker`` and the printed table, for this family, :mod:`evaluation.anchored` and
+    :mod:`evaluation.aliases`."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--reranker", action="store_true", help="with the cross-encoder reranker")
@@ -157,7 +158,8 @@ def run_cli(measure_fn: Callable[[Settings | None], dict[str, dict[str, float | 
         elif "abstained" in row:
             print(f"{name:16s} abstained {row['abstained']}/{row['asked']} (nothing was told then)")
         else:
-            print(f"{name:16s} no window {row['no window']}/{row['asked']}")
+            key = next(k for k in row if k != "asked")  # "no window", "not rewritten"
+            print(f"{name:16s} {key} {row[key]}/{row['asked']}")
 
 
 def main() -> None:

@@ -214,6 +214,10 @@ class Settings(BaseSettings):
     #: it higher (``ranking.timely``), first after a reranker (``tasks.recall.when``); a time named by
     #: a told event ("after the road trip") is dated by its memory (``tasks.recall.anchor``).
     recall_time_window: bool = True
+    #: Read a person the question calls by another name than the user's memories do: "Nora" for what
+    #: was said of "my sister" before the user named her, "my sister" for what was said of "Nora"
+    #: (``tasks.recall.aliases``; the tie is the user's own, "User's sister Nora").
+    recall_known_names: bool = True
 
     # -- issue 14: erasure, user control, PII redaction -----------------------------------------
     #: Days a forgotten (status "deleted") memory's text is kept before it is physically erased at

@@ -13,7 +13,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 
 from tasks.models import Session
-from tasks.providers.people import mentioned, merged, ties
+from tasks.providers.people import memory_ties, mentioned, merged, ties
 from tasks.settings import Settings
 from tasks.store.filters import all_of, eq, is_in
 from tasks.store.tables import MEMORIES, Store, open_store
@@ -33,7 +33,7 @@ def stored_people(store: Store, users: Iterable[tuple[str, str]]) -> dict[tuple[
                                ("user_id",)), eq("status", "active", ("status",)))  # fmt: skip
                 for row in store.rows(MEMORIES, where, columns=["user_id", "content"]):
                     contents[(app_name, row["user_id"])].append(row["content"])
-    return {key: merged(mentioned(contents[key]), ties(contents[key], owner="User")) for key in users}
+    return {key: merged(mentioned(contents[key]), memory_ties(contents[key])) for key in users}
 
 
 def known_people(sessions: Sequence[Session], settings: Settings) -> list[dict[str, str]]:

@@ -62,7 +62,7 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
     text = fact.content
     strong, weak = bool(STRONG_CUE.search(text)), bool(WEAK_CUE.search(text))
     replaced = _TO_VALUE.search(text) is not None
-    negated_words = _negated_words(text)
+    negated_words = _negated_words(_REPORTED.sub("", text))
     value_words = content_words(fact.value or "")
     named_old = content_words(old_words(text)) - value_words
     if named_old and not any(named_old & content_words(strip_annotation(s.memory.content)) for s in related):
@@ -79,7 +79,7 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
         memory, sim = scored.memory, scored.similarity
         if memory.status != "active" or (memory.speaker or "").lower() != (fact.speaker or "").lower():
             continue
-        words = content_words(strip_annotation(memory.content))
+        words = content_words(_REPORTED.sub("", strip_annotation(memory.content)))
         if only_the_person(text, words):
             continue
         # A negation changes this memory only when it is about it: "don't judge" beside a new fact is not.
@@ -168,6 +168,8 @@ def _duties(content: str) -> set[str]:
 
 
 #: Where a clause's negation starts: what it negates follows ("Carlos can't *drive*", "not *in Oslo* any more").
+#: The wording's own frame ("User mentioned that ..."): two memories sharing it share no content.
+_REPORTED = re.compile(r"\b[A-Z][\w'’-]* mentioned(?: that|:)\s*")
 _NEGATION = re.compile(r"\b(?:not|never|no|nobody|nothing|none|neither|nor)\b|n't\b", re.I)
 
 

@@ -67,6 +67,18 @@ def ties(texts: Iterable[str], owner: str | None = None) -> dict[str, str]:
     return {name: next(iter(rel)) for name, rel in found.items() if len(rel) == 1}
 
 
+#: "their" in a memory of the user is the user's "our" as reported speech writes it ("Took our dog
+#: Biscuit to the vet" → "User mentioned that they took their dog Biscuit ...").
+_THEIR = re.compile(r"\btheir\b")
+
+
+def memory_ties(contents: Iterable[str], owner: str = "User") -> dict[str, str]:
+    """Name → relation for the ties the ``owner``'s memories state: "User's brother Tom", and "their
+    dog Biscuit" in a memory about the owner (the owner's "our"). Ambiguous names are left out."""
+    said = [text if not text.startswith(owner) else _THEIR.sub(f"{owner}'s", text) for text in contents]
+    return ties(said, owner=owner)
+
+
 #: A capitalised word inside a sentence: a name of someone or something ("the twins, Ria and Sam", "Lidl").
 _MENTION = re.compile(r"(?<=[\w,;:)] )([A-Z][a-z]+(?:[A-Z][a-z]+)*)\b(?!')")
 _NOT_NAMES = DATE_WORDS | {f"{d.capitalize()}s" for d in WEEKDAYS}  # "on Saturdays"

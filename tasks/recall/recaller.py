@@ -27,6 +27,7 @@ from tasks.models import RecallHit
 from tasks.providers import build_embedder
 from tasks.providers.base import Embedder
 from tasks.recall.abstain import RecallResult, judge
+from tasks.recall.aliases import found_names, merged_all, with_names
 from tasks.recall.anchor import anchor_of, anchored
 from tasks.recall.cross_encoder import build_reranker
 from tasks.recall.hits import TablePlan, candidates_of, top_hits
@@ -132,6 +133,12 @@ class Recaller:
         # two cores (with heavier legs it had only slowed both down).
         legs = [Leg(p.table, p.where, p.text_col, p.columns) for p in plans]
         results = self._search.search(legs, text, lambda: self._embed(query), limit, self.use_ann)
+        asked = query  # what a reranker reads: the question, with the other names said beside its own
+        if self.settings.recall_known_names and (named := found_names(query, results)):
+            other = with_names(query, named)  # "my sister" for "Nora": search again, the other name said
+            again = self._search.search(legs, _fts_text(other), lambda: self._embed(other), limit, self.use_ann)
+            results = merged_all(results, again, [KEYS[p.table] for p in plans])
+            asked = with_names(query, named, both=True)
         found = [
             candidates_of(plan, rows, now, self.settings, window)
             for plan, rows in zip(plans, results, strict=True)
@@ -144,7 +151,7 @@ class Recaller:
         cut = pack if self.settings.recall_pack_depth > 1 else lambda ranked, n: ranked[:n]
         basis = cut(hits, k)
         if self.reranker is not None:
-            reranked = self.reranker(query, hits)
+            reranked = self.reranker(asked, hits)
             hits = cut(timely_first(reranked) if window else reranked, k)
         else:  # an event's own words pull its rows, on neither side of it, above the answers
             hits = cut(timely_first(hits), k) if anchor is not None and window is not None else basis
