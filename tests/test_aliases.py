@@ -10,15 +10,17 @@ from __future__ import annotations
 import pyarrow as pa
 import pytest
 
-from evaluation.aliases import measure
+from evaluation.aliases import _sessions, measure
+from tasks.ingest.run import ingest_sessions
 from tasks.providers.base import Embedder
 from tasks.providers.people import memory_ties
 from tasks.recall.aliases import merged, other_names, with_names
 from tasks.recall.recaller import Recaller
 from tasks.recall.search import BM25, COSINE
 from tasks.settings import Settings
+from tasks.store.filters import scope
 from tasks.store.indexes import ensure_indexes
-from tasks.store.tables import MEMORIES
+from tasks.store.tables import MEMORIES, open_store
 from tests.test_recall import APP, NOW, USER, make_store, memory
 
 TIES = ("User's sister Nora is coming for dinner on Friday.", "User's friend Carla loves Thai food.")
@@ -93,3 +95,20 @@ def test_aliases_family_figures() -> None:
         assert on["top3"] > off["top3"] and on["top1"] > off["top1"], split
         assert results[f"{split} same on"]["top3"] == results[f"{split} same on"]["asked"], split
         assert results[f"{split} others"]["as expected"] == results[f"{split} others"]["asked"], split
+
+
+def test_the_wordings_own_frame_is_not_a_shared_word(settings: Settings) -> None:
+    """ "Our neighbour's cat hates the vacuum cleaner" closed "Our dog is scared of thunderstorms": "hates"
+    negates its clause, and both memories said "mentioned" (the wording's "User mentioned that")."""
+    said = (
+        "Our dog is scared of thunderstorms, he hides under the bed.",
+        "Our neighbour's cat hates the vacuum cleaner.",
+        "Our dog doesn't hide under the bed any more.",
+    )
+    ingest_sessions(_sessions("u", said), settings)
+    rows = open_store(settings).rows(MEMORIES, scope("names", "u"), columns=["content", "status"])
+    current = [r["content"] for r in rows if r["status"] == "active"]
+    cat = [c for c in current if "neighbour's cat" in c]
+    assert cat and "previously" not in cat[0]  # the cat closed nothing
+    assert any("doesn't hide" in c for c in current)  # a negation about the dog still changes the dog's memory
+    assert not any(c.startswith("User mentioned that their dog is scared") for c in current)

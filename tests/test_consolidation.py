@@ -366,20 +366,3 @@ def test_now_changes_a_state_not_a_detail_that_happened_on_a_day(store: Store, s
     assert any(c.startswith("Now User plays the euphonium") for c in contents)
     assert not any(c.startswith("User plays the kalimba") for c in contents)
 
-
-def test_the_wordings_own_frame_is_not_a_shared_word(store: Store, say: Say) -> None:
-    """ "Our neighbour's cat hates the vacuum cleaner" closed "Our dog is scared of thunderstorms": "hates"
-    negates its clause, and both memories said "mentioned" (the wording's "User mentioned that")."""
-
-    def detail(content: str, at: datetime) -> Fact:
-        return fact(content, at, topic="key_conversation_details", slot="about:")
-
-    say(
-        "s1",
-        day(0),
-        detail("User mentioned that their dog is scared of thunderstorms, he hides under the bed.", day(0)),
-    )
-    later = say("s2", day(10), detail("User mentioned that their neighbour's cat hates the vacuum cleaner.", day(10)))
-    assert actions(later) == [("ADD", "new")] and len(active(store)) == 2
-    flipped = say("s3", day(20), detail("User mentioned that their dog doesn't hide under the bed any more.", day(20)))
-    assert actions(flipped)[0][0] == "UPDATE"  # a negation about the dog still changes the dog's memory
