@@ -19,10 +19,9 @@ import shutil
 import tempfile
 from datetime import UTC, datetime, timedelta
 
-from evaluation.temporal import run_cli
+from evaluation.temporal import run_cli, told_session
 from tasks.ingest.run import ingest_sessions
-from tasks.ingest.validate import role_of
-from tasks.models import Event, Session
+from tasks.models import Session
 from tasks.recall.aliases import other_names
 from tasks.recall.recaller import Recaller
 from tasks.settings import Settings
@@ -115,12 +114,7 @@ def _sessions(user: str, texts: tuple[str, ...]) -> list[Session]:
     out = []
     for i, text in enumerate(texts):
         at = NOW - timedelta(days=7 + 10 * (len(texts) - i))
-        sid = f"{user}-s{i}"
-        said = Event(id=f"{sid}-u", author="user", role=role_of("user", "jsonl"), text=text, timestamp=at)
-        reply = Event(id=f"{sid}-a", author="agent", role=role_of("agent", "jsonl"), text="Noted!",
-                      timestamp=at + timedelta(minutes=1))  # fmt: skip
-        out.append(Session(app_name="names", user_id=user, session_id=sid, started_at=at,
-                           ended_at=at + timedelta(minutes=1), events=(said, reply)))  # fmt: skip
+        out.append(told_session("names", user, f"{user}-s{i}", text, at))
     return out
 
 

@@ -22,10 +22,9 @@ from __future__ import annotations
 import tempfile
 from datetime import timedelta
 
-from evaluation.temporal import KINDS, NOW, OFFSETS, run_cli, sessions
+from evaluation.temporal import KINDS, NOW, OFFSETS, run_cli, sessions, told_session
 from tasks.ingest.run import ingest_sessions
-from tasks.ingest.validate import role_of
-from tasks.models import Event, Session
+from tasks.models import Session
 from tasks.recall.anchor import anchor_of
 from tasks.recall.recaller import Recaller
 from tasks.recall.when import window_of
@@ -119,12 +118,7 @@ def _sessions(split: str) -> tuple[list[Session], dict[str, list[tuple[str, int]
         told.setdefault(kind, []).append((s.events[0].id, list(OFFSETS.values())[int(t)]))
     for i, (days, text) in enumerate(events):
         at = (NOW - timedelta(days=days)).replace(hour=20)
-        sid = f"event-{i}"
-        said = Event(id=f"{sid}-u", author="user", role=role_of("user", "jsonl"), text=text, timestamp=at)
-        reply = Event(id=f"{sid}-a", author="agent", role=role_of("agent", "jsonl"), text="Noted!",
-                      timestamp=at + timedelta(minutes=1))  # fmt: skip
-        out.append(Session(app_name="anchored", user_id=user, session_id=sid, started_at=at,
-                           ended_at=at + timedelta(minutes=1), events=(said, reply)))  # fmt: skip
+        out.append(told_session("anchored", user, f"event-{i}", text, at))
     return [s.model_copy(update={"app_name": "anchored"}) for s in out], told
 
 

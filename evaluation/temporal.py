@@ -82,6 +82,16 @@ NONE = (
 )  # fmt: skip
 
 
+def told_session(app: str, user: str, sid: str, text: str, at: datetime, reply: str = "Noted!") -> Session:
+    """A session of one user turn said at ``at`` and the agent's reply a minute later (event ids
+    ``<sid>-u`` and ``<sid>-a``): how these families' users tell things."""
+    said = Event(id=f"{sid}-u", author="user", role=role_of("user", "jsonl"), text=text, timestamp=at)
+    answer = Event(id=f"{sid}-a", author="agent", role=role_of("agent", "jsonl"), text=reply,
+                   timestamp=at + timedelta(minutes=1))  # fmt: skip
+    return Session(app_name=app, user_id=user, session_id=sid, started_at=at, ended_at=at + timedelta(minutes=1),
+                   events=(said, answer))  # fmt: skip
+
+
 def sessions() -> tuple[list[Session], dict[tuple[str, str], str]]:
     """The user's sessions, and the event that answers each (kind, time)."""
     out, gold = [], {}
@@ -89,13 +99,10 @@ def sessions() -> tuple[list[Session], dict[tuple[str, str], str]]:
         for t, (time, days) in enumerate(OFFSETS.items()):
             at = (NOW - timedelta(days=days)).replace(hour=19)
             sid = f"{kind}-{t}"
-            user = Event(id=f"{sid}-u", author="user", role=role_of("user", "jsonl"),
-                         text=says.format(v=values[(t + k) % len(values)]), timestamp=at)  # fmt: skip
-            reply = Event(id=f"{sid}-a", author="agent", role=role_of("agent", "jsonl"), text="Nice, noted!",
-                          timestamp=at + timedelta(minutes=1))  # fmt: skip
-            out.append(Session(app_name="when", user_id="u1", session_id=sid, started_at=at,
-                               ended_at=at + timedelta(minutes=1), events=(user, reply)))  # fmt: skip
-            gold[(kind, time)] = user.id
+            out.append(
+                told_session("when", "u1", sid, says.format(v=values[(t + k) % len(values)]), at, "Nice, noted!")
+            )
+            gold[(kind, time)] = f"{sid}-u"
     return out, gold
 
 

@@ -365,4 +365,3 @@ def test_now_changes_a_state_not_a_detail_that_happened_on_a_day(store: Store, s
     contents = [m.content for m in active(store)]
     assert any(c.startswith("Now User plays the euphonium") for c in contents)
     assert not any(c.startswith("User plays the kalimba") for c in contents)
-
