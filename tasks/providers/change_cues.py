@@ -167,9 +167,9 @@ def _duties(content: str) -> set[str]:
     return {verb.lower() for verb in _DUTY.findall(strip_annotation(content))}
 
 
-#: Where a clause's negation starts: what it negates follows ("Carlos can't *drive*", "not *in Oslo* any more").
 #: The wording's own frame ("User mentioned that ..."): two memories sharing it share no content.
 _REPORTED = re.compile(r"\b[A-Z][\w'’-]* mentioned(?: that|:)\s*")
+#: Where a clause's negation starts: what it negates follows ("Carlos can't *drive*", "not *in Oslo* any more").
 _NEGATION = re.compile(r"\b(?:not|never|no|nobody|nothing|none|neither|nor)\b|n't\b", re.I)
 
 

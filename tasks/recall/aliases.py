@@ -82,9 +82,12 @@ def merged(first: pa.Table | None, second: pa.Table | None, key: str) -> pa.Tabl
     if second is None or not second.num_rows:
         return first
     rows = pa.concat_tables([first, second], promote_options="default")
-    group_of: dict[object, int] = {}
-    groups = np.array([group_of.setdefault(v, len(group_of)) for v in rows.column(key).to_pylist()])
-    out = rows.take(pa.array([int(np.flatnonzero(groups == g)[0]) for g in range(len(group_of))]))
+    first_row: dict[object, int] = {}  # each key's first row, in the order the keys come
+    for i, value in enumerate(rows.column(key).to_pylist()):
+        first_row.setdefault(value, i)
+    group_of = {value: g for g, value in enumerate(first_row)}
+    groups = np.array([group_of[v] for v in rows.column(key).to_pylist()])
+    out = rows.take(pa.array(list(first_row.values())))
     for name in (COSINE, BM25, FUSED):
         if name in rows.column_names:
             values = rows.column(name).to_numpy(zero_copy_only=False).astype(np.float64)
