@@ -19,7 +19,7 @@ when no candidate lies in it (:mod:`tasks.recall.when`), the result says so (``u
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from tasks.models import RecallHit
@@ -76,10 +76,16 @@ _NAME_WORD = re.compile(r"[\w'’]+")
 _POSSESSIVE = re.compile(r"['’]s?$")
 
 
+def name_words(text: str) -> Iterator[tuple[int, str]]:
+    """(where, word) for each word of ``text`` as a name would be said, without a possessive ("Nora's" → "Nora")."""
+    for m in _NAME_WORD.finditer(text):
+        yield m.start(), _POSSESSIVE.sub("", m[0])
+
+
 def named_speakers(query: str, speakers: Iterable[str | None]) -> set[str]:
     """The ``speakers`` (people, not roles) that the query names as a word (possessives too)."""
     people = {p for p in speakers if p and p.lower() not in ROLE_SPEAKERS}
-    words = {_POSSESSIVE.sub("", w) for w in _NAME_WORD.findall(query.lower())}
+    words = {w for _, w in name_words(query.lower())}
     return {p for p in people if p.lower() in words}
 
 

@@ -21,12 +21,11 @@ import numpy as np
 import pyarrow as pa
 
 from tasks.providers.people import memory_ties
+from tasks.recall.abstain import name_words
 from tasks.recall.search import BM25, COSINE, FUSED
 
 #: The owner of the ties read from memories: the single user of an assistant's store.
 OWNER = "User"
-_WORD = re.compile(r"[\w'’-]+")
-_POSSESSIVE = re.compile(r"['’]s?$")
 
 
 def other_names(query: str, contents: Iterable[str]) -> tuple[tuple[str, str], ...]:
@@ -40,12 +39,11 @@ def other_names(query: str, contents: Iterable[str]) -> tuple[tuple[str, str], .
         by_relation.setdefault(relation, []).append(name)
     out: list[tuple[int, str, str]] = []
     names_said = set()
-    for m in _WORD.finditer(query):
-        name = _POSSESSIVE.sub("", m[0])
+    for at, name in name_words(query):
         if name in known:
             names_said.add(name)
             if _relation_at(query, known[name]) is None:
-                out.append((m.start(), name, f"my {known[name]}"))
+                out.append((at, name, f"my {known[name]}"))
     for relation, names in by_relation.items():
         if len(names) == 1 and names[0] not in names_said and (said := _relation_at(query, relation)):
             out.append((said.start(), said[0], names[0]))
