@@ -99,4 +99,27 @@ RECENT_FAMILIES: tuple[Family, ...] = (
         ("pls remind me that the rent is due on the 1st", ("rent is due",), ()),
         ("could you remind me to renew the car insurance in March?", ("car insurance",), ()),
     )),
+    # -- round 13: a sentence that starts with its past-tense verb before a bare noun, a name or a particle
+    # ("Grabbed lunch with Priya"), or with a feeling ("Worried about the exam"); a name ending in -ed is
+    # not a verb. DEV used while writing the rule; HELD-OUT written with it, before its first run, only measured.
+    Family("chat: a past verb first, no article", "dev", chat=(
+        ("Grabbed lunch with Priya today", ("User grabbed lunch with Priya",), ("mentioned that Grabbed",)),
+        ("Took Max to the vet this morning", ("User took Max to the vet",), ()),
+        ("Joined Strava to track my runs", ("User joined Strava",), ()),
+        ("Baked bread with my daughter on Sunday", ("User baked bread",), ()),
+        ("Saw Oppenheimer at the cinema", ("User saw Oppenheimer",), ()),
+        ("Worried about the exam on Friday", ("User is worried about the exam",), ()),
+        ("Ted is my brother-in-law", ("Ted is User's brother-in-law",), ("User ted", "User Ted")),
+        ("Red is my favourite colour", (), ("User red", "User Red")),
+    )),
+    Family("chat: a past verb first, no article (held out)", "heldout", chat=(
+        ("Caught up with Marco over drinks last night", ("User caught up with Marco",), ()),
+        ("Ran 10k this morning, new personal best", ("User ran 10k",), ()),
+        ("Picked up my new glasses today", ("User picked up User's new glasses",), ()),
+        ("Signed up for pottery classes on Thursdays", ("User signed up for pottery classes",), ()),
+        ("Tried sushi for the first time, loved it", ("User tried sushi",), ()),
+        ("Excited for the trip to Japan next month", ("User is excited for the trip",), ()),
+        ("Fred is coming over tonight", ("Fred is coming over",), ("User fred", "User Fred")),
+        ("Met Sam's parents for the first time", ("User met Sam's parents",), ()),
+    )),
 )  # fmt: skip

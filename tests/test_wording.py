@@ -280,7 +280,8 @@ def test_greetings_requests_pls_and_a_past_tense_opening() -> None:
         "User asked to remember: User's passport expires in August"
     )
     assert memories_of("renewed the passport, all good") == "User renewed the passport, all good"
-    assert memories_of("Tired of the rain") == ""  # an adjective in -ed opens no statement of the user's
+    # a participle of how one is, before a preposition, says "I'm" (it read "User tired of the rain" once)
+    assert memories_of("Tired of the rain") == "User is tired of the rain"
     assert is_fragment("a filling, 2pm at Dr Okafor's") and not is_fragment("the one that's left")
 
 

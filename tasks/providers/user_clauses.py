@@ -21,6 +21,7 @@ from tasks.models import Event, Extraction, Fact, ForgetRequest
 from tasks.providers.clause_shape import IDENTIFIER_WORD, answered, covered_by, elaborates, specifics
 from tasks.providers.extraction_rules import RULES, RuleFact
 from tasks.providers.forget_request import change_after, forget_target
+from tasks.providers.implicit_subject import with_subject
 from tasks.providers.people import attribute_of, named_lead, opens_with_name
 from tasks.providers.statements import (
     CLAUSE_BREAK,
@@ -77,18 +78,8 @@ _FILLER = re.compile(
 )
 
 
-#: "No car at the moment": what the user has none of ("no worries", "no idea" are not about them).
-_IMPLICIT_HAVE_NO = re.compile(r"no (?!more\b|longer\b|worries\b|problem\b|idea\b|way\b|thanks\b)\w+", re.I)
 #: A clause about someone else, by pronoun: it means something only after a question that names them.
 _ABOUT_THEM = re.compile(r"(?:he|she|they)(?:'s|'re| \w+)", re.I)
-
-#: A user's sentence that starts with its verb has "I" as its subject ("Had Thai again", "Can't stand X").
-_IMPLICIT_I = re.compile(
-    r"(?:(?:just|recently|finally|also|since) )?(?:can't|cannot|couldn't|won't|wasn't|haven't|had|was|been|got|went|"
-    r"loved?|hated?|needed|spent|finished|started|bought|moved|switched|changed|sold|quit|stopped|gave up|upgraded|"
-    r"downgraded|migrated|relocated|traded|\w+ed(?= (?:the|a|an|my|our|it|that|this|those|these|some)\b))\s",
-    re.I,
-)
 _CUES = re.compile(f"{STRONG_CUE.pattern}|{WEAK_CUE.pattern}", re.I)
 
 
@@ -121,11 +112,8 @@ class UserClauses:
                 continue
             if (value := retraction(sentence)) is not None and self._retract(value):
                 continue
-            body = _FILLER.sub("", sentence)  # "Quick update: moved to X" starts with its verb too
-            if _IMPLICIT_I.match(body) and not sentence.endswith("?"):  # "Can't start the day without X"
-                sentence = f"I {body[:1].lower()}{body[1:]}"
-            elif _IMPLICIT_HAVE_NO.match(body) and not sentence.endswith("?") and len(content_words(body)) >= 2:
-                sentence = f"I have {body[:1].lower()}{body[1:]}"  # "No time for breakfast these days"
+            # "Quick update: moved to X" starts with its verb too
+            sentence = with_subject(_FILLER.sub("", sentence), self.people) or sentence
             self._sentence(resolve_dates(sentence, self.event.timestamp))
 
     def _sentence(self, resolved: str) -> None:
