@@ -158,6 +158,16 @@ def _third_person_verb(verb: str) -> str:
 _NUMERAL_I = re.compile(r"\b(War|Part|Phase|Chapter|Act|Book|Volume|Type|Level|Stage|Season|Episode) I\b(?!')")
 
 
+_WE = {"we": "they", "us": "them", "our": "their", "ours": "theirs", "ourselves": "themselves"}
+_WE_WORD = re.compile(r"\b([Ww]e|us|[Oo]urs?|ourselves)\b")  # not "US", the country
+
+
+def reported(text: str) -> str:
+    """First person plural as reported speech says it: "User mentioned that we adopted a puppy" reads as
+    the user and the assistant; "that they adopted a puppy" is the user's household."""
+    return _WE_WORD.sub(lambda m: _WE[m.group(1).lower()], text)
+
+
 def third_person(text: str, name: str) -> str:
     """Rewrite a first-person sentence about ``name`` in the third person ("I love X" → "Ann loves X")."""
     poss = f"{name}'s"
@@ -180,7 +190,7 @@ def third_person(text: str, name: str) -> str:
     for pattern, repl in rules:
         text = re.sub(pattern, repl, text)
     text = _SUBJECT.sub(lambda m: f"{name} {m.group(1)}{_third_person_verb(m.group(2))}", text)
-    return text.replace("\ue000", "I")
+    return reported(text.replace("\ue000", "I"))  # "I took our dog" → "Ann took their dog"
 
 
 #: A memory that quotes the question it answers: '(Asked by P: "Q?") A' (see the extractor's ``question_to``).

@@ -50,6 +50,15 @@ def test_a_relation_with_two_names_adds_neither_and_our_is_the_users() -> None:
     assert memory_ties(["Maria said their dog Rex is old."]) == {}  # someone else's "their"
 
 
+def test_their_after_someone_else_is_theirs() -> None:
+    """In a memory of the user, "their" after another person is that person's: Max is not the user's son."""
+    assert memory_ties(["User's neighbour Jess said their son Max starts school."]) == {"Jess": "neighbour"}
+    assert memory_ties(["User had dinner with the Patels, their son Max is five."]) == {}
+    # a place or a day before it names no one: the user's "our"
+    assert memory_ties(["User moved to Lisbon with their cat Miso."]) == {"Miso": "cat"}
+    assert memory_ties(["User mentioned that on Monday they took their dog Rex out."]) == {"Rex": "dog"}
+
+
 def test_the_question_says_the_other_name_instead_or_beside() -> None:
     named = (("Nora", "my sister"),)
     assert with_names("What is Nora learning?", named) == "What is my sister learning?"

@@ -68,15 +68,27 @@ def ties(texts: Iterable[str], owner: str | None = None) -> dict[str, str]:
 
 
 #: "their" in a memory of the user is the user's "our" as reported speech writes it ("Took our dog
-#: Biscuit to the vet" → "User mentioned that they took their dog Biscuit ...").
+#: Biscuit to the vet" → "User mentioned that they took their dog Biscuit ..."), unless someone else is
+#: named before it ("User's neighbour Jess said their son Max ...", "dinner with the Patels, their son Max"):
+#: a capitalised word other than the owner's, a date word, or a place after "in / to / from / at / near".
 _THEIR = re.compile(r"\btheir\b")
+_PLACE = re.compile(r"\b(?:in|to|from|at|near|around|across|through|of) (?:the )?[A-Z][a-z]+")
+_OTHER = re.compile(r"(?<=\S )[A-Z][a-z]+")
+
+
+def _owners_their(text: str, owner: str) -> str:
+    if not text.startswith(owner) or (m := _THEIR.search(text)) is None:
+        return text
+    before = _PLACE.sub("", text[: m.start()])
+    if any(w not in (owner, f"{owner}'s") and w not in DATE_WORDS for w in _OTHER.findall(before)):
+        return text
+    return _THEIR.sub(f"{owner}'s", text)
 
 
 def memory_ties(contents: Iterable[str], owner: str = "User") -> dict[str, str]:
     """Name → relation for the ties the ``owner``'s memories state: "User's brother Tom", and "their
     dog Biscuit" in a memory about the owner (the owner's "our"). Ambiguous names are left out."""
-    said = [text if not text.startswith(owner) else _THEIR.sub(f"{owner}'s", text) for text in contents]
-    return ties(said, owner=owner)
+    return ties([_owners_their(text, owner) for text in contents], owner=owner)
 
 
 #: A capitalised word inside a sentence: a name of someone or something ("the twins, Ria and Sam", "Lidl").

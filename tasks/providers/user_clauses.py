@@ -33,7 +33,7 @@ from tasks.providers.statements import (
     old_words,
     retraction,
 )
-from tasks.providers.wording import OPENERS, STOP, is_negated, reported
+from tasks.providers.wording import OPENERS, STOP, is_negated
 from tasks.textrules import (
     CLAUSE,
     FIRST_PERSON,
@@ -43,6 +43,7 @@ from tasks.textrules import (
     VAGUE,
     clean,
     content_words,
+    reported,
     resolve_dates,
     sentences,
     third_person,

@@ -95,11 +95,3 @@ OPENERS = words(
     tonight yesterday anyway every most some many lots plenty nothing everything something somewhere nobody none
     not no never always often sometimes once twice after before since until during except"""
 )
-_WE = {"we": "they", "us": "them", "our": "their", "ours": "theirs", "ourselves": "themselves"}
-_WE_WORD = re.compile(r"\b([Ww]e|us|[Oo]urs?|ourselves)\b")  # not "US", the country
-
-
-def reported(text: str) -> str:
-    """First person plural as reported speech says it: "User mentioned that we adopted a puppy" reads as
-    the user and the assistant; "that they adopted a puppy" is the user's household."""
-    return _WE_WORD.sub(lambda m: _WE[m.group(1).lower()], text)
