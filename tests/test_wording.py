@@ -290,3 +290,11 @@ def test_i_ve_after_a_filler_word_is_not_a_name() -> None:
     "User mentioned that  honestly User has switched ...", because "I've" looked like a name)."""
     said = memories_of("I love coffee but honestly I've switched to tea, coffee keeps me up at night.")
     assert said == "User loves coffee | User has switched to tea; coffee keeps User up at night"
+
+
+def test_we_inside_an_i_statement_is_the_users_household() -> None:
+    """ "I took our dog Biscuit" read "User took our dog Biscuit": "our" is now written as reported speech
+    writes it, so the memory reads as English and its tie ("their dog Biscuit") is the user's."""
+    assert memories_of("I took our dog Biscuit to the vet") == "User took their dog Biscuit to the vet"
+    assert memories_of("I walked our dog and fed us breakfast") == "User walked their dog and fed them breakfast"
+    assert "the US" in memories_of("I moved to the US last year")  # the country stays
