@@ -168,6 +168,20 @@ def reported(text: str) -> str:
     return _WE_WORD.sub(lambda m: _WE[m.group(1).lower()], text)
 
 
+_ONE_SENTENCE = re.compile(r"[^.!?]+[.!?]*")
+_I_SUBJECT = re.compile(r"\bI\b")
+_OUR = re.compile(r"\b(?:our|ours|us|ourselves)\b")  # lower case: "US" is the country
+
+
+def _households(sentence: re.Match[str]) -> str:
+    """ "our" / "us" after the speaker's "I" in one sentence is their household ("I took our dog" → "Ann took
+    their dog"); a sentence with no "I" keeps its "we" and "our" (quoted speech, "our community")."""
+    text = sentence[0]
+    if (i := _I_SUBJECT.search(text)) is None:
+        return text
+    return text[: i.end()] + _OUR.sub(lambda m: _WE[m[0]], text[i.end() :])
+
+
 def third_person(text: str, name: str) -> str:
     """Rewrite a first-person sentence about ``name`` in the third person ("I love X" → "Ann loves X")."""
     poss = f"{name}'s"
@@ -187,10 +201,11 @@ def third_person(text: str, name: str) -> str:
         (r"\b[Mm]e\b", name),  # "Me and two friends want ..." opens a sentence
     ]
     text = _NUMERAL_I.sub("\\1 \ue000", text)  # "World War I" is a number, not the speaker
+    text = _ONE_SENTENCE.sub(_households, text)
     for pattern, repl in rules:
         text = re.sub(pattern, repl, text)
     text = _SUBJECT.sub(lambda m: f"{name} {m.group(1)}{_third_person_verb(m.group(2))}", text)
-    return reported(text.replace("\ue000", "I"))  # "I took our dog" → "Ann took their dog"
+    return text.replace("\ue000", "I")
 
 
 #: A memory that quotes the question it answers: '(Asked by P: "Q?") A' (see the extractor's ``question_to``).
