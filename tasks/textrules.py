@@ -10,6 +10,8 @@ import re
 from collections.abc import Iterable
 from datetime import datetime, timedelta
 
+from tasks.plural import households
+
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
             "seven": 7, "eight": 8, "nine": 9, "ten": 10, "a couple of": 2, "a few": 3, "several": 3}  # fmt: skip
@@ -158,30 +160,6 @@ def _third_person_verb(verb: str) -> str:
 _NUMERAL_I = re.compile(r"\b(War|Part|Phase|Chapter|Act|Book|Volume|Type|Level|Stage|Season|Episode) I\b(?!')")
 
 
-_WE = {"we": "they", "us": "them", "our": "their", "ours": "theirs", "ourselves": "themselves"}
-_WE_WORD = re.compile(r"\b([Ww]e|us|[Oo]urs?|ourselves)\b")  # not "US", the country
-
-
-def reported(text: str) -> str:
-    """First person plural as reported speech says it: "User mentioned that we adopted a puppy" reads as
-    the user and the assistant; "that they adopted a puppy" is the user's household."""
-    return _WE_WORD.sub(lambda m: _WE[m.group(1).lower()], text)
-
-
-_ONE_SENTENCE = re.compile(r"[^.!?]+[.!?]*")
-_I_SUBJECT = re.compile(r"\bI\b")
-_OUR = re.compile(r"\b(?:our|ours|us|ourselves)\b")  # lower case: "US" is the country
-
-
-def _households(sentence: re.Match[str]) -> str:
-    """ "our" / "us" after the speaker's "I" in one sentence is their household ("I took our dog" → "Ann took
-    their dog"); a sentence with no "I" keeps its "we" and "our" (quoted speech, "our community")."""
-    text = sentence[0]
-    if (i := _I_SUBJECT.search(text)) is None:
-        return text
-    return text[: i.end()] + _OUR.sub(lambda m: _WE[m[0]], text[i.end() :])
-
-
 def third_person(text: str, name: str) -> str:
     """Rewrite a first-person sentence about ``name`` in the third person ("I love X" → "Ann loves X")."""
     poss = f"{name}'s"
@@ -201,7 +179,7 @@ def third_person(text: str, name: str) -> str:
         (r"\b[Mm]e\b", name),  # "Me and two friends want ..." opens a sentence
     ]
     text = _NUMERAL_I.sub("\\1 \ue000", text)  # "World War I" is a number, not the speaker
-    text = _ONE_SENTENCE.sub(_households, text)
+    text = households(text)
     for pattern, repl in rules:
         text = re.sub(pattern, repl, text)
     text = _SUBJECT.sub(lambda m: f"{name} {m.group(1)}{_third_person_verb(m.group(2))}", text)

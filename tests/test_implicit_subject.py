@@ -37,6 +37,7 @@ def test_openings_that_mean_i(said: str, meant: str) -> None:
         "Ground beef is cheaper here",  # a noun
         "Grabbed lunch with Priya?",  # a question is not a statement
         "The dog grabbed my sandwich",  # it has its subject
+        "No prob, see you then",  # chat's "no problem"
     ],
 )
 def test_openings_with_a_subject_of_their_own(said: str) -> None:

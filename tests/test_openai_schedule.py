@@ -133,8 +133,11 @@ def test_rerun_over_the_written_rows_replays_alike(stub: LLMStub, tmp_path: Path
     assert any(c.reason == "applied by an earlier run" for c in again[0].changes)
 
 
-def test_dependent_facts_are_decided_in_order(stub: LLMStub, tmp_path: Path) -> None:
-    """A fact that shares a candidate with an earlier one waits for it; an unrelated one goes ahead."""
+def test_dependent_facts_are_decided_in_order(stub: LLMStub, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A fact that shares a candidate with an earlier one waits for it; an unrelated one goes ahead.
+
+    "Ahead" is read from the schedule's own count, not from the order requests reach the stub: the
+    unrelated request is sent first, but a loaded machine may deliver it after the dependent one."""
     tea, city = np.eye(DIM)[0], np.eye(DIM)[1]
     session = make_session("s1", [("alice", "tea"), ("alice", "tea again"), ("alice", "city")], day=1)
     old = make_session("s0", [("alice", "old tea"), ("alice", "old city")], day=0)
@@ -155,12 +158,17 @@ def test_dependent_facts_are_decided_in_order(stub: LLMStub, tmp_path: Path) -> 
     vectors = [_unit(tea + 0.3 * city), _unit(tea + 0.2 * np.eye(DIM)[3]), _unit(city + 0.1 * tea)]
     batch = SessionBatch(session=session, facts=facts, fact_vectors=vectors, forgets=[], forget_vectors=[])
     stub.chat_default = refine_first  # each fact refines its best candidate
-    concurrent = run(stub, tmp_path, [batch], concurrency=8, existing=existing)
-    docs = [json.loads(b["messages"][1]["content"]) for b in stub.chat_requests()]
-    sent = [doc["new_fact"]["content"] for doc in docs]
-    assert sent[-1] == facts[1].content  # the dependent fact went last, after the first one was applied
-    assert set(sent[:2]) == {facts[0].content, facts[2].content}  # the unrelated one went ahead of it
-    assert [m["content"] for m in docs[-1]["memories"]] == [facts[0].content]  # and saw what the first wrote
+    with caplog.at_level(logging.INFO, logger="tasks.consolidate.schedule"):
+        concurrent = run(stub, tmp_path, [batch], concurrency=8, existing=existing)
+    docs = {doc["new_fact"]["content"]: (i, doc) for i, doc in enumerate(
+        json.loads(b["messages"][1]["content"]) for b in stub.chat_requests())}  # fmt: skip
+    assert set(docs) == {f.content for f in facts}
+    first, dependent = docs[facts[0].content], docs[facts[1].content]
+    assert dependent[0] > first[0]  # the dependent fact was requested after the first one was applied
+    assert [m["content"] for m in dependent[1]["memories"]] == [facts[0].content]  # and saw what it wrote
+    [record] = [r for r in caplog.records if r.name == "tasks.consolidate.schedule"]
+    assert isinstance(record.args, tuple)
+    assert int(str(record.args[2])) == 1  # one decision requested ahead of its turn: the unrelated fact's
     stub.requests.clear()
     sequential = run(stub, tmp_path, [batch], concurrency=1, existing=existing)
     assert dumped(concurrent) == dumped(sequential)

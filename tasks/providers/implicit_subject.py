@@ -52,8 +52,8 @@ _I = re.compile(
     rf"|{_NOT_ED}[a-z]{{3,}}ed(?= (?!{_NAME_NEXT}|\w+ed\b)[\w$£€]))\s",  # "Grabbed lunch", not "Fred called"
     re.I,
 )
-#: "No car at the moment": what the user has none of ("no worries", "no idea" are not about them).
-_HAVE_NO = re.compile(r"no (?!more\b|longer\b|worries\b|problem\b|idea\b|way\b|thanks\b)\w+", re.I)
+#: "No car at the moment": what the user has none of ("no worries", "no prob", "no idea" are not about them).
+_HAVE_NO = re.compile(r"no (?!more\b|longer\b|worries\b|problems?\b|prob\b|biggie\b|idea\b|way\b|thanks\b)\w+", re.I)
 
 
 def with_subject(body: str, names: Collection[str] = ()) -> str | None:

@@ -18,6 +18,7 @@ from typing import Protocol
 
 import tasks.providers.clause_shape as shape
 from tasks.models import Event, Extraction, Fact, ForgetRequest
+from tasks.plural import reported
 from tasks.providers.clause_shape import IDENTIFIER_WORD, answered, covered_by, elaborates, specifics
 from tasks.providers.extraction_rules import RULES, RuleFact
 from tasks.providers.forget_request import change_after, forget_target
@@ -43,7 +44,6 @@ from tasks.textrules import (
     VAGUE,
     clean,
     content_words,
-    reported,
     resolve_dates,
     sentences,
     third_person,

@@ -1,0 +1,40 @@
+"""First person plural written about the speaker.
+
+"we", "our" and "us" in a user's words are their household ("we adopted a puppy"), not the user and
+the assistant: a memory written about the user says "they" and "their". Two readers: reported speech
+("User mentioned that they adopted a puppy") rewrites them all; a sentence with the speaker's "I" as
+its subject rewrites what follows the "I" ("I took our dog" → "Ann took their dog"), and a sentence
+without one keeps its "we" ("We got a great turnout", "our community" said of people in general).
+"""
+
+from __future__ import annotations
+
+import re
+
+_WE = {"we": "they", "us": "them", "our": "their", "ours": "theirs", "ourselves": "themselves"}
+_WE_WORD = re.compile(r"\b([Ww]e|us|[Oo]urs?|ourselves)\b")  # not "US", the country
+
+
+def reported(text: str) -> str:
+    """First person plural as reported speech says it: "User mentioned that we adopted a puppy" reads as
+    the user and the assistant; "that they adopted a puppy" is the user's household."""
+    return _WE_WORD.sub(lambda m: _WE[m.group(1).lower()], text)
+
+
+_ONE_SENTENCE = re.compile(r"[^.!?]+[.!?]*")
+_I_SUBJECT = re.compile(r"\bI\b")
+_OUR = re.compile(r"\b(?:our|ours|us|ourselves)\b")  # lower case: "US" is the country
+
+
+def _household(sentence: re.Match[str]) -> str:
+    """ "our" / "us" after the speaker's "I" in one sentence is their household ("I took our dog" → "Ann took
+    their dog"); a sentence with no "I" keeps its "we" and "our" (quoted speech, "our community")."""
+    text = sentence[0]
+    if (i := _I_SUBJECT.search(text)) is None:
+        return text
+    return text[: i.end()] + _OUR.sub(lambda m: _WE[m[0]], text[i.end() :])
+
+
+def households(text: str) -> str:
+    """``text`` with "our" / "us" after the speaker's "I" rewritten, sentence by sentence."""
+    return _ONE_SENTENCE.sub(_household, text)
