@@ -116,9 +116,8 @@ _ADVERB = (
 )
 #: Words after "I" that are not a present-tense verb to conjugate: past forms (the English irregular
 #: verbs as a whole, not a list fitted to test cases), modals, fillers and conjunctions.
-# fmt: off
-_IRREGULAR_PAST_TEXT = (
-    """arose awoke was were bore beat became began bent bet bid bit bled blew broke bred brought built burnt burst
+_IRREGULAR_PAST_TEXT = """\
+    arose awoke was were bore beat became began bent bet bid bit bled blew broke bred brought built burnt burst
     bought cast caught chose clung came cost crept cut dealt dug dove did drew dreamt drank drove dwelt ate fell fed
     felt fought found fled flung flew forbade forgot forgave froze got gave went ground grew hung had heard hid hit
     held hurt kept knelt knew laid led leant leapt learnt left lent let lit lost made meant met mistook paid put
@@ -127,16 +126,13 @@ _IRREGULAR_PAST_TEXT = (
     strode struck strung strove swore swept swam swung took taught tore told thought threw thrust trod understood
     underwent undertook upset woke wore wove wed wept won wound withdrew wrung wrote overcame overheard overslept
     overtook oversaw mislaid misled misunderstood foresaw foretold withheld withstood beheld befell bade bound"""
-)
-_NOT_VERB_TEXT = _IRREGULAR_PAST_TEXT + (
-    """ can could will would should shall may might must ought am gotta gonna wanna kinda sorta mean not no nor
+_OTHER_NOT_VERBS = """
+    can could will would should shall may might must ought am gotta gonna wanna kinda sorta mean not no nor
     finally recently actually already and or but so to in at on for with from as the a an if when then too alone
     both either neither myself themselves"""
-)
-# fmt: on
-_NOT_VERB, IRREGULAR_PAST = frozenset(_NOT_VERB_TEXT.split()), frozenset(_IRREGULAR_PAST_TEXT.split())
-#: Irregular past forms and modals ("held", "went", "will"): after a noun, its phrase has ended.
-VERBS_AFTER_NOUN = _NOT_VERB
+IRREGULAR_PAST = frozenset(_IRREGULAR_PAST_TEXT.split())
+#: ``VERBS_AFTER_NOUN``: past forms and modals ("held", "went", "will"): after a noun, its phrase has ended.
+_NOT_VERB = VERBS_AFTER_NOUN = IRREGULAR_PAST | frozenset(_OTHER_NOT_VERBS.split())
 _SUBJECT = re.compile(rf"\bI ((?:{_ADVERB} )?)([A-Za-z]+n['’]t|[A-Za-z]+)")
 
 
