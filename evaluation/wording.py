@@ -19,7 +19,7 @@ from evaluation.wording_family import ChatCase, Family
 from evaluation.wording_recent import RECENT_FAMILIES
 from tasks.models import Event, Session
 from tasks.providers.local_extractor import LocalExtractor
-from tasks.textrules import third_person
+from tasks.third_person import third_person
 
 FAMILIES: tuple[Family, ...] = (
     # -- developed on ------------------------------------------------------------------------------

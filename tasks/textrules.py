@@ -10,8 +10,6 @@ import re
 from collections.abc import Iterable
 from datetime import datetime, timedelta
 
-from tasks.plural import households
-
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
             "seven": 7, "eight": 8, "nine": 9, "ten": 10, "a couple of": 2, "a few": 3, "several": 3}  # fmt: skip
@@ -101,85 +99,6 @@ def resolve_dates(text: str, when: datetime) -> str:
     sub(r"\b(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a couple of|a few|several) "
         r"(days?|weeks?|months?|years?) ago\b", ago)  # fmt: skip
     return text
-
-
-_VERB_S = {"go": "goes", "do": "does", "have": "has", "watch": "watches", "teach": "teaches",
-           "fix": "fixes", "miss": "misses", "wish": "wishes", "relax": "relaxes", "catch": "catches"}  # fmt: skip
-#: Negated auxiliaries whose third person differs ("I haven't" → "hasn't"); the others read the same.
-_NEGATED_S = {"have": "has", "are": "is", "do": "does"}
-#: Verbs that end in "-ly" (any other "-ly" word after "I" is an adverb: "I honestly prefer").
-_LY_VERBS = "apply|rely|reply|supply|comply|imply|multiply|fly|ally|bully|rally|tally|dally|sully|belly|jelly"
-#: An adverb between "I" and its verb; the verb after it is the one conjugated.
-_ADVERB = (
-    r"(?:no longer|usually|always|never|really|also|still|often|sometimes|just|even|only|now|rarely|seldom|"
-    rf"(?!(?:{_LY_VERBS})\b)[a-z]+ly)"
-)
-#: Words after "I" that are not a present-tense verb to conjugate: past forms (the English irregular
-#: verbs as a whole, not a list fitted to test cases), modals, fillers and conjunctions.
-_IRREGULAR_PAST_TEXT = """\
-    arose awoke was were bore beat became began bent bet bid bit bled blew broke bred brought built burnt burst
-    bought cast caught chose clung came cost crept cut dealt dug dove did drew dreamt drank drove dwelt ate fell fed
-    felt fought found fled flung flew forbade forgot forgave froze got gave went ground grew hung had heard hid hit
-    held hurt kept knelt knew laid led leant leapt learnt left lent let lit lost made meant met mistook paid put
-    quit rode rang rose ran said saw sought sold sent set shook shed shone shot shrank shut sang sank sat slew slept
-    slid slung slit smelt sped spelt spent spilt spun spat split spoilt spread sprang stood stole stuck stung stank
-    strode struck strung strove swore swept swam swung took taught tore told thought threw thrust trod understood
-    underwent undertook upset woke wore wove wed wept won wound withdrew wrung wrote overcame overheard overslept
-    overtook oversaw mislaid misled misunderstood foresaw foretold withheld withstood beheld befell bade bound"""
-_OTHER_NOT_VERBS = """
-    can could will would should shall may might must ought am gotta gonna wanna kinda sorta mean not no nor
-    finally recently actually already and or but so to in at on for with from as the a an if when then too alone
-    both either neither myself themselves"""
-IRREGULAR_PAST = frozenset(_IRREGULAR_PAST_TEXT.split())
-#: ``VERBS_AFTER_NOUN``: past forms and modals ("held", "went", "will"): after a noun, its phrase has ended.
-_NOT_VERB = VERBS_AFTER_NOUN = IRREGULAR_PAST | frozenset(_OTHER_NOT_VERBS.split())
-_SUBJECT = re.compile(rf"\bI ((?:{_ADVERB} )?)([A-Za-z]+n['’]t|[A-Za-z]+)")
-
-
-def _third_person_verb(verb: str) -> str:
-    """A verb said by "I" as said by a named speaker: "love" → "loves"; past forms, modals, negated
-    auxiliaries that read the same, and anything capitalised or not a word stay as they are."""
-    low = verb.lower()
-    if low.endswith(("n't", "n’t")):
-        stem = low[:-3]
-        return _NEGATED_S[stem] + verb[-3:] if stem in _NEGATED_S else verb
-    if verb != low or len(low) < 2 or low in _NOT_VERB or low.endswith(("ed", "ing")):
-        return verb
-    if low in _VERB_S:
-        return _VERB_S[low]
-    if low.endswith("y") and low[-2:-1] not in "aeiou":
-        return verb[:-1] + "ies"
-    return verb + ("es" if low.endswith(("s", "sh", "ch", "x", "z", "o")) else "s")
-
-
-#: Words that take a Roman numeral ("World War I", "Part I"); not kings' names: "thanks James I will" is chat.
-_NUMERAL_I = re.compile(r"\b(War|Part|Phase|Chapter|Act|Book|Volume|Type|Level|Stage|Season|Episode) I\b(?!')")
-
-
-def third_person(text: str, name: str) -> str:
-    """Rewrite a first-person sentence about ``name`` in the third person ("I love X" → "Ann loves X")."""
-    poss = f"{name}'s"
-    rules: list[tuple[str, str]] = [
-        (r"\bI'm\b|\bI am\b", f"{name} is"),
-        (r"\bI've\b|\bI have\b", f"{name} has"),
-        (r"\bI'd\b", f"{name} would"),
-        (r"\bI'll\b|\bI will\b", f"{name} will"),
-        (r"\bI was\b", f"{name} was"),
-        (r"\band I (are|were)\b", rf"and {name} \1"),  # "my husband and I are": the verb stays plural
-        (r"\bI don't\b", f"{name} doesn't"),
-        (r"\bI do not\b", f"{name} does not"),
-        (r"\bmyself\b", "themselves"),
-        (r"\b[Mm]y (mind|own mind)\b", r"their \1"),  # "changed my mind": not "changed User's mind"
-        (r"\bmine\b", poss),
-        (r"\b[Mm]y\b", poss),
-        (r"\b[Mm]e\b", name),  # "Me and two friends want ..." opens a sentence
-    ]
-    text = _NUMERAL_I.sub("\\1 \ue000", text)  # "World War I" is a number, not the speaker
-    text = households(text)
-    for pattern, repl in rules:
-        text = re.sub(pattern, repl, text)
-    text = _SUBJECT.sub(lambda m: f"{name} {m.group(1)}{_third_person_verb(m.group(2))}", text)
-    return text.replace("\ue000", "I")
 
 
 #: A memory that quotes the question it answers: '(Asked by P: "Q?") A' (see the extractor's ``question_to``).

@@ -10,7 +10,8 @@ from tasks.models import Event, Session
 from tasks.providers.local_extractor import NARRATIVE_CHARS, LocalExtractor
 from tasks.providers.local_summarizer import LocalSummarizer
 from tasks.settings import CustomTopic
-from tasks.textrules import resolve_dates, sentences, third_person
+from tasks.textrules import resolve_dates, sentences
+from tasks.third_person import third_person
 
 T0 = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
 

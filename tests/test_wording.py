@@ -9,7 +9,8 @@ from tasks.providers.clause_shape import bare_answer, is_fragment
 from tasks.providers.local_consolidator import same_family
 from tasks.providers.local_extractor import LocalExtractor
 from tasks.providers.local_summarizer import LocalSummarizer
-from tasks.textrules import clean, sentences, third_person
+from tasks.textrules import clean, sentences
+from tasks.third_person import third_person
 from tests.test_extraction import session
 
 

@@ -15,7 +15,7 @@ from tasks.consolidate.forget_guard import accept_forget
 from tasks.models import Event, Session
 from tasks.providers.forget_request import forget_target
 from tasks.providers.local_extractor import LocalExtractor
-from tasks.textrules import third_person
+from tasks.third_person import third_person
 from tests.test_writepath import active, ingest, session
 
 

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from tasks.providers.places import PLACE, moved_to_place
-from tasks.textrules import third_person
+from tasks.third_person import third_person
 
 _NAME = r"([A-Z][\w'-]+(?: [A-Z][\w'-]+){0,2})"
 _PLACE = PLACE

@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-from tasks.textrules import IRREGULAR_PAST, content_words
+from tasks.textrules import content_words
+from tasks.third_person import IRREGULAR_PAST
 
 #: Past forms that open a sentence as a present or imperative form, a noun, a name or a day.
 _NOT_OPENING_PAST_TEXT = (

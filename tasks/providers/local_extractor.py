@@ -30,8 +30,8 @@ from tasks.textrules import (
     resolve_dates,
     sentences,
     shorten,
-    third_person,
 )
+from tasks.third_person import third_person
 
 __all__ = ["NARRATIVE_CHARS", "Asked", "LocalExtractor", "content_words", "question_to"]
 

@@ -13,7 +13,8 @@ from collections import Counter
 from collections.abc import Iterable
 
 from tasks.providers.wording import possessor, words
-from tasks.textrules import STOPWORDS, VERBS_AFTER_NOUN
+from tasks.textrules import STOPWORDS
+from tasks.third_person import VERBS_AFTER_NOUN
 
 _DETERMINERS = words("a an the my your his her our their this that these those some another every each its")
 #: Words that end a noun phrase though not stop words ("the week before ...").

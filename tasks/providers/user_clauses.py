@@ -46,8 +46,8 @@ from tasks.textrules import (
     content_words,
     resolve_dates,
     sentences,
-    third_person,
 )
+from tasks.third_person import third_person
 
 
 @dataclass(frozen=True)
