@@ -122,4 +122,23 @@ RECENT_FAMILIES: tuple[Family, ...] = (
         ("Fred is coming over tonight", ("Fred is coming over",), ("User fred", "User Fred")),
         ("Met Sam's parents for the first time", ("User met Sam's parents",), ()),
     )),
+    # -- round 13: present verbs that end like a past or a gerund ("I need" read "User need", in the demo).
+    # DEV used while writing the rule; HELD-OUT written with it, before its first run, only measured.
+    Family("present verbs in -eed or -ing", "dev", (
+        ("I need a new laptop.", "User", "User needs a new laptop."),
+        ("I really need a break.", "User", "User really needs a break."),
+        ("I feed the cat before work.", "Ann", "Ann feeds the cat before work."),
+        ("I bring my own lunch.", "User", "User brings User's own lunch."),
+        ("I sing in a choir on Tuesdays.", "Jon", "Jon sings in a choir on Tuesdays."),
+        ("I agreed to help.", "User", "User agreed to help."),
+    )),
+    Family("present verbs in -eed or -ing (held out)", "heldout", (
+        ("I need to renew my passport.", "Maria", "Maria needs to renew Maria's passport."),
+        ("I usually swing by the gym after work.", "User", "User usually swings by the gym after work."),
+        ("I bleed easily.", "User", "User bleeds easily."),
+        ("I freed up my Friday.", "User", "User freed up User's Friday."),
+        ("I still cling to my old phone.", "Ann", "Ann still clings to Ann's old phone."),
+        ("I guaranteed the loan.", "User", "User guaranteed the loan."),
+        ("I succeed when I plan ahead.", "User", "User succeeds when User plans ahead."),
+    )),
 )  # fmt: skip

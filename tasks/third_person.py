@@ -44,6 +44,18 @@ _NOT_VERB = VERBS_AFTER_NOUN = IRREGULAR_PAST | frozenset(_OTHER_NOT_VERBS.split
 _SUBJECT = re.compile(rf"\bI ((?:{_ADVERB} )?)([A-Za-z]+n['’]t|[A-Za-z]+)")
 
 
+#: The past forms of the few verbs that end in "-ee" ("agree"); any other "-eed" word is a base form.
+_EE_PASTS = frozenset(["agreed", "disagreed", "freed", "decreed", "guaranteed", "refereed", "emceed", "peed"])
+
+
+def _base_form(low: str) -> bool:
+    """A verb that ends like a past or a gerund but is neither: "need", "proceed"; "bring", "string"
+    (an "-ing" word with no vowel before it: "doing", "going" are not said after "I")."""
+    if low.endswith("eed"):
+        return low not in _EE_PASTS
+    return low.endswith("ing") and re.search(r"[aeiouy]", low[:-3]) is None
+
+
 def _third_person_verb(verb: str) -> str:
     """A verb said by "I" as said by a named speaker: "love" → "loves"; past forms, modals, negated
     auxiliaries that read the same, and anything capitalised or not a word stay as they are."""
@@ -51,7 +63,7 @@ def _third_person_verb(verb: str) -> str:
     if low.endswith(("n't", "n’t")):
         stem = low[:-3]
         return _NEGATED_S[stem] + verb[-3:] if stem in _NEGATED_S else verb
-    if verb != low or len(low) < 2 or low in _NOT_VERB or low.endswith(("ed", "ing")):
+    if verb != low or len(low) < 2 or low in _NOT_VERB or (low.endswith(("ed", "ing")) and not _base_form(low)):
         return verb
     if low in _VERB_S:
         return _VERB_S[low]

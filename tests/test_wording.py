@@ -299,3 +299,11 @@ def test_we_inside_an_i_statement_is_the_users_household() -> None:
     assert memories_of("I took our dog Biscuit to the vet") == "User took their dog Biscuit to the vet"
     assert memories_of("I walked our dog and fed us breakfast") == "User walked their dog and fed them breakfast"
     assert "the US" in memories_of("I moved to the US last year")  # the country stays
+
+
+def test_present_verbs_that_end_like_a_past_or_a_gerund() -> None:
+    """ "I need a break" read "User need a break" (in the demo's first memory): "-eed" and vowel-less "-ing"
+    words are base forms; the pasts of "-ee" verbs ("agreed") stay as they are."""
+    said = third_person("I need a break and I bring my lunch", "User")
+    assert said == "User needs a break and User brings User's lunch"
+    assert third_person("I agreed and I freed up Friday", "Ann") == "Ann agreed and Ann freed up Friday"
