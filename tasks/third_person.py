@@ -48,7 +48,7 @@ _SUBJECT = re.compile(rf"\bI ((?:{_ADVERB} )?)([A-Za-z]+n['’]t|[A-Za-z]+)")
 _EE_PASTS = frozenset(["agreed", "disagreed", "freed", "decreed", "guaranteed", "refereed", "emceed", "peed"])
 
 
-def _base_form(low: str) -> bool:
+def base_form(low: str) -> bool:
     """A verb that ends like a past or a gerund but is neither: "need", "proceed"; "bring", "string"
     (an "-ing" word with no vowel before it: "doing", "going" are not said after "I")."""
     if low.endswith("eed"):
@@ -63,7 +63,7 @@ def _third_person_verb(verb: str) -> str:
     if low.endswith(("n't", "n’t")):
         stem = low[:-3]
         return _NEGATED_S[stem] + verb[-3:] if stem in _NEGATED_S else verb
-    if verb != low or len(low) < 2 or low in _NOT_VERB or (low.endswith(("ed", "ing")) and not _base_form(low)):
+    if verb != low or len(low) < 2 or low in _NOT_VERB or (low.endswith(("ed", "ing")) and not base_form(low)):
         return verb
     if low in _VERB_S:
         return _VERB_S[low]

@@ -2,10 +2,11 @@
 "Worried about the exam", "No time for breakfast these days"). The rewrite about the speaker needs it
 back, or the memory reads "User mentioned that Grabbed lunch with Priya".
 
-The past forms are the English irregular verbs as a whole (:data:`tasks.textrules.IRREGULAR_PAST`) and
-any regular "-ed" word, less what opens a sentence as something else: a present or imperative form
-("Set a reminder", "Let me know"), a noun, a name or a day ("Rose", "Ground beef", "Sat"), a name
-ending in "-ed" ("Fred is coming over": a name is followed by its verb).
+The past forms are the English irregular verbs as a whole (:data:`tasks.third_person.IRREGULAR_PAST`)
+and any regular "-ed" word but an "-eed" base form (:func:`tasks.third_person.base_form`: "Speed",
+"Indeed"), less what opens a sentence as something else: a present or imperative form ("Set a
+reminder", "Let me know"), a noun, a name or a day ("Rose", "Ground beef", "Sat"), a name ending in
+"-ed" ("Fred is coming over": a name is followed by its verb).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import re
 from collections.abc import Collection
 
 from tasks.textrules import content_words
-from tasks.third_person import IRREGULAR_PAST
+from tasks.third_person import IRREGULAR_PAST, base_form
 
 #: Past forms that open a sentence as a present or imperative form, a noun, a name or a day.
 _NOT_OPENING_PAST_TEXT = (
@@ -44,13 +45,11 @@ _ALWAYS = (
 _PAST = "|".join(sorted(IRREGULAR_PAST - _NOT_OPENING_PAST, key=len, reverse=True))
 #: What follows a name, not a verb: "Fred is coming", "Ahmed said", "Hung and I".
 _NAME_NEXT = r"(?:is|was|are|were|has|had|have|will|would|can|could|and|or|says|said|told|asked|'s)\b"
-#: "-eed" words that are not past forms ("Speed dating was fun", "Indeed it is").
-_NOT_ED = r"(?!\w*(?:speed|breed|greed|creed|seed|weed|bleed|proceed|succeed|exceed|indeed)\b)"
 _I = re.compile(
     rf"(?:(?:just|recently|finally|also|since) )?(?:{_ALWAYS}"
-    rf"|{_NOT_ED}\w+ed(?= (?:the|a|an|my|our|it|that|this|those|these|some)\b)"  # "Upgraded the plan"
+    r"|\w+ed(?= (?:the|a|an|my|our|it|that|this|those|these|some)\b)"  # "Upgraded the plan"
     rf"|(?:{_PAST})(?= (?!{_NAME_NEXT})[\w$£€])"  # "Caught up with Marco", "Ran 10k"
-    rf"|{_NOT_ED}[a-z]{{3,}}ed(?= (?!{_NAME_NEXT}|\w+ed\b)[\w$£€]))\s",  # "Grabbed lunch", not "Fred called"
+    rf"|[a-z]{{3,}}ed(?= (?!{_NAME_NEXT}|\w+ed\b)[\w$£€]))\s",  # "Grabbed lunch", not "Fred called"
     re.I,
 )
 #: "No car at the moment": what the user has none of ("no worries", "no prob", "no idea" are not about them).
@@ -70,7 +69,7 @@ def with_subject(body: str, names: Collection[str] = ()) -> str | None:
     lowered = body[:1].lower() + body[1:]
     if _AM.match(body):
         return f"I'm {lowered}"
-    if _I.match(body):
+    if (m := _I.match(body)) and not base_form(m[0].split()[-1].lower()):  # "Speed dating", "Indeed"
         return f"I {lowered}"
     if _HAVE_NO.match(body) and len(content_words(body)) >= 2:
         return f"I have {lowered}"  # "No time for breakfast these days"

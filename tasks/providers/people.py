@@ -70,19 +70,15 @@ def ties(texts: Iterable[str], owner: str | None = None) -> dict[str, str]:
 #: "their" in a memory of the user is the user's "our" as reported speech writes it ("Took our dog
 #: Biscuit to the vet" → "User mentioned that they took their dog Biscuit ..."), unless someone else is
 #: named before it ("User's neighbour Jess said their son Max ...", "dinner with the Patels, their son Max"):
-#: a capitalised word other than the owner's, a date word, or a place after "in / to / from / at / near".
+#: a name said before it (:func:`mentioned`), places after "in / to / from / at / near" aside.
 _THEIR = re.compile(r"\btheir\b")
 _PLACE = re.compile(r"\b(?:in|to|from|at|near|around|across|through|of) (?:the )?[A-Z][a-z]+")
-_OTHER = re.compile(r"(?<=\S )[A-Z][a-z]+")
 
 
 def _owners_their(text: str, owner: str) -> str:
     if not text.startswith(owner) or (m := _THEIR.search(text)) is None:
         return text
-    before = _PLACE.sub("", text[: m.start()])
-    if any(w not in (owner, f"{owner}'s") and w not in DATE_WORDS for w in _OTHER.findall(before)):
-        return text
-    return _THEIR.sub(f"{owner}'s", text)
+    return text if mentioned([_PLACE.sub("", text[: m.start()])]) else _THEIR.sub(f"{owner}'s", text)
 
 
 def memory_ties(contents: Iterable[str], owner: str = "User") -> dict[str, str]:
