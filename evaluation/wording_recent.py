@@ -141,4 +141,53 @@ RECENT_FAMILIES: tuple[Family, ...] = (
         ("I guaranteed the loan.", "User", "User guaranteed the loan."),
         ("I succeed when I plan ahead.", "User", "User succeeds when User plans ahead."),
     )),
+    # -- round 14, from a fresh probe of chat turns: a sentence that opens with its "-ing" verb or "Been"
+    # (a gerund that is the subject stays one), an interjection first, "Not a fan of" / "Big fan of", and
+    # an adverb after "I" that the rewrite conjugated ("If I ever get" read "User evers get").
+    # DEV used while writing the rules; HELD-OUT written with it, before its first run, only measured.
+    Family("chat: an -ing verb or been first, no subject", "dev", chat=(
+        ("Running my first half marathon in October, kinda nervous.", ("User is running User's first half",),
+         ("mentioned that",)),
+        ("Thinking about selling my car and just biking everywhere.", ("User is thinking about selling User's car",),
+         ()),
+        ("Been learning Portuguese on Duolingo, 120 day streak!", ("User has been learning Portuguese",), ("beens",)),
+        ("Heading to Lisbon next week for a conference.", ("User is heading to Lisbon",), ()),
+        ("Working from home today, the office is being renovated.", ("User is working from home",), ()),
+        ("Been to Japan twice, loved Kyoto.", ("User has been to Japan twice",), ()),
+        ("Running is my favourite way to unwind.", ("unwind",), ("User is running is",)),
+        ("Swimming in the lake was freezing.", ("freezing",), ("User is swimming in the lake was",)),
+    )),
+    Family("chat: an -ing verb or been first, no subject (held out)", "heldout", chat=(
+        ("Flying to Chicago on Monday for my cousin's wedding.", ("User is flying to Chicago",), ()),
+        ("Training for a triathlon this summer, mostly swimming drills.", ("User is training for a triathlon",),
+         ()),
+        ("Been meaning to call my grandma all week.", ("User has been meaning to call User's grandma",), ()),
+        ("Cooking for eight people tonight, wish me luck.", ("User is cooking for eight people",), ()),
+        ("Looking for a cheap flight to Rome in May.", ("User is looking for a cheap flight to Rome",), ()),
+        ("Been vegan for three years now.", ("User has been vegan for three years",), ()),
+        ("Moving to Austin at the end of the month.", ("User is moving to Austin",), ()),
+        ("Gardening helps me switch off after work.", ("switch off",), ("User is gardening helps",)),
+    )),
+    Family("chat: an interjection, a fan of, an adverb after I", "dev", chat=(
+        ("Ugh, my flight to Denver got cancelled again.", ("User's flight to Denver got cancelled again",),
+         ("Ugh",)),
+        ("Yay! Got the apartment on Elm Street.", ("User got the apartment on Elm Street",), ("Yay",)),
+        ("Phew, finally submitted my thesis.", ("User finally submitted User's thesis",), ("Phew",)),
+        ("Oh no, I left my charger at the hotel.", ("User left User's charger at the hotel",), ("Oh no",)),
+        ("Not a fan of horror movies, comedies are more my thing.", ("User is not a fan of horror movies",),
+         ("mentioned that",)),
+        ("Big fan of anything with mushrooms.", ("User is a big fan of anything with mushrooms",), ()),
+        ("Not sure about the new job offer yet.", ("User is not sure about the new job offer",), ()),
+        ("If I ever get a dog I'd name him Pickle.", ("If User ever gets a dog",), ("evers",)),
+    )),
+    Family("chat: an interjection, a fan of, an adverb after I (held out)", "heldout", chat=(
+        ("Argh, the printer jammed again right before my presentation.", ("the printer jammed again",), ("Argh",)),
+        ("Woohoo, passed my driving test!", ("User passed User's driving test",), ("Woohoo",)),
+        ("Meh, the new season of the show was boring.", ("the new season of the show was boring",), ("Meh",)),
+        ("Not a big fan of crowded beaches.", ("User is not a big fan of crowded beaches",), ()),
+        ("Huge fan of the Lakers since I was a kid.", ("User is a huge fan of the Lakers",), ()),
+        ("Not really into video games anymore.", ("User is not really into video games anymore",), ()),
+        ("I once met Bono at an airport.", ("User once met Bono",), ("onces",)),
+        ("I hardly ever eat red meat.", ("User hardly ever eats red meat",), ()),
+    )),
 )  # fmt: skip
