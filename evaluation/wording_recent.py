@@ -155,7 +155,8 @@ RECENT_FAMILIES: tuple[Family, ...] = (
         ("Working from home today, the office is being renovated.", ("User is working from home",), ()),
         ("Been to Japan twice, loved Kyoto.", ("User has been to Japan twice",), ()),
         ("Running is my favourite way to unwind.", ("unwind",), ("User is running is",)),
-        ("Swimming in the lake was freezing.", ("freezing",), ("User is swimming in the lake was",)),
+        # a sentence about no one is not a memory: this one says "my" so that it is one
+        ("Swimming in the lake with my kids was the highlight.", ("highlight",), ("User is swimming",)),
     )),
     Family("chat: an -ing verb or been first, no subject (held out)", "heldout", chat=(
         ("Flying to Chicago on Monday for my cousin's wedding.", ("User is flying to Chicago",), ()),
@@ -179,6 +180,8 @@ RECENT_FAMILIES: tuple[Family, ...] = (
         ("Big fan of anything with mushrooms.", ("User is a big fan of anything with mushrooms",), ()),
         ("Not sure about the new job offer yet.", ("User is not sure about the new job offer",), ()),
         ("If I ever get a dog I'd name him Pickle.", ("If User ever gets a dog",), ("evers",)),
+        ("Forget what I said about the gym membership, I cancelled it.", ("User cancelled the gym membership",),
+         ()),
     )),
     Family("chat: an interjection, a fan of, an adverb after I (held out)", "heldout", chat=(
         ("Argh, the printer jammed again right before my presentation.", ("the printer jammed again",), ("Argh",)),
@@ -189,5 +192,7 @@ RECENT_FAMILIES: tuple[Family, ...] = (
         ("Not really into video games anymore.", ("User is not really into video games anymore",), ()),
         ("I once met Bono at an airport.", ("User once met Bono",), ("onces",)),
         ("I hardly ever eat red meat.", ("User hardly ever eats red meat",), ()),
+        ("Please forget the piano lessons, I quit them in May.", ("User quit the piano lessons",), ()),
+        ("Forget my Spotify plan, I cancelled it yesterday.", ("cancelled User's Spotify plan",), ()),
     )),
 )  # fmt: skip

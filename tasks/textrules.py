@@ -126,6 +126,9 @@ _LOWER_I = re.compile(r"(?<![\w'])i(?=(?:'(?:m|ve|d|ll))?(?:\s|$|[,!?;:]|\.(?!\w
 _LEADING_FILLER = re.compile(
     r"^(?:(?:so|well|oh|ah|hey|haha|hmm|um|yeah|yes|wow|lol|ok|okay|fyi|btw|by the way|tbh|to be honest|"
     r"just so you know|anyway|anyways)[,!.:]?\s+"
+    # an interjection before the point: "Ugh, my flight got cancelled", "Yay! Got the flat"
+    r"|(?:ugh+|yay+|phew|argh+|woo+hoo+|woo+|whoa|meh|yikes|geez|jeez|gosh|omg|ooh+|aww+|ahh+|damn|dang|darn|"
+    r"hooray|hurray|sigh|ouch|eek|uh|erm|er|oh (?:no|well|man|boy|dear)|man|dude)\s*[,!.:;–—-]+\s*"
     # an announcement before the point: "Bad news, ...", "Quick one - ...", "Update: ..."
     r"|(?:(?:bad|good|great|sad) news|quick (?:one|update|question|note)|update|heads up|hi|hello|hiya|"
     r"(?:good )?(?:morning|afternoon|evening))"

@@ -19,7 +19,8 @@ _NEGATED_S = {"have": "has", "are": "is", "do": "does"}
 _LY_VERBS = "apply|rely|reply|supply|comply|imply|multiply|fly|ally|bully|rally|tally|dally|sully|belly|jelly"
 #: An adverb between "I" and its verb; the verb after it is the one conjugated.
 _ADVERB = (
-    r"(?:no longer|usually|always|never|really|also|still|often|sometimes|just|even|only|now|rarely|seldom|"
+    r"(?:no longer|usually|always|never|ever|once|really|also|still|often|sometimes|just|even|only|now|rarely|"
+    r"seldom|kinda|sorta|"
     rf"(?!(?:{_LY_VERBS})\b)[a-z]+ly)"
 )
 #: Words after "I" that are not a present-tense verb to conjugate: past forms (the English irregular
@@ -41,7 +42,7 @@ _OTHER_NOT_VERBS = """
 IRREGULAR_PAST = frozenset(_IRREGULAR_PAST_TEXT.split())
 #: ``VERBS_AFTER_NOUN``: past forms and modals ("held", "went", "will"): after a noun, its phrase has ended.
 _NOT_VERB = VERBS_AFTER_NOUN = IRREGULAR_PAST | frozenset(_OTHER_NOT_VERBS.split())
-_SUBJECT = re.compile(rf"\bI ((?:{_ADVERB} )?)([A-Za-z]+n['’]t|[A-Za-z]+)")
+_SUBJECT = re.compile(rf"\bI ((?:{_ADVERB} ){{0,2}})([A-Za-z]+n['’]t|[A-Za-z]+)")
 
 
 #: The past forms of the few verbs that end in "-ee" ("agree"); any other "-eed" word is a base form.

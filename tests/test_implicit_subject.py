@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from evaluation.wording import memories_of
+from tasks.providers.forget_request import change_after
 from tasks.providers.implicit_subject import with_subject
 
 
@@ -18,6 +19,12 @@ from tasks.providers.implicit_subject import with_subject
         ("Married to Sam since 2019", "I'm married to Sam since 2019"),
         ("Really stressed about the move", "I'm really stressed about the move"),
         ("No car at the moment", "I have no car at the moment"),
+        ("Heading to Lisbon next week", "I'm heading to Lisbon next week"),  # an "-ing" verb first
+        ("Still waiting for the results, so nervous", "I'm still waiting for the results, so nervous"),
+        ("Been learning Portuguese for a year", "I've been learning Portuguese for a year"),
+        ("Not a fan of horror movies", "I'm not a fan of horror movies"),
+        ("Big fan of anything spicy", "I'm a big fan of anything spicy"),
+        ("Not really into golf anymore", "I'm not really into golf anymore"),
     ],
 )
 def test_openings_that_mean_i(said: str, meant: str) -> None:
@@ -38,6 +45,17 @@ def test_openings_that_mean_i(said: str, meant: str) -> None:
         "Grabbed lunch with Priya?",  # a question is not a statement
         "The dog grabbed my sandwich",  # it has its subject
         "No prob, see you then",  # chat's "no problem"
+        "Running is my favourite way to unwind",  # an "-ing" word that is its clause's subject
+        "Swimming in the lake was the highlight",
+        "Baking bread takes forever",
+        "Gardening calms me down",  # an "-s" verb before its object
+        "Morning run done, 5k",  # an "-ing" noun
+        "Wedding in June, so excited",
+        "Growing up, I lived by the sea",  # a participle before its clause's own subject
+        "Volunteering at the shelter - it's so rewarding",  # a topic the rest comments on
+        "Cooking with friends, especially on Sundays, is the best",  # an aside before the verb
+        "Amazing but a bit scary",  # an "-ing" adjective said alone
+        "Been a long week",  # "It's been"
     ],
 )
 def test_openings_with_a_subject_of_their_own(said: str) -> None:
@@ -56,3 +74,28 @@ def test_the_memory_reads_as_the_users() -> None:
         "User grabbed lunch with Priya"
     )
     assert memories_of("Worried about the exam on Friday").startswith("User is worried about the exam")
+
+
+def test_an_interjection_is_not_the_memory() -> None:
+    """ "Ugh," and "Phew," open a sentence as "so" does; the memory starts at the point."""
+    assert memories_of("Ugh, my flight to Denver got cancelled again.") == (
+        "User's flight to Denver got cancelled again."
+    )
+    assert memories_of("Phew, finally submitted my thesis.").startswith("User finally submitted User's thesis")
+
+
+def test_adverbs_after_i_are_not_conjugated() -> None:
+    """The verb after one or two adverbs is the one conjugated: "If I ever get" is not "User evers get"."""
+    assert "If User ever gets a dog" in memories_of("If I ever get a dog I'd name him Pickle.")
+    assert "User hardly ever eats red meat" in memories_of("I hardly ever eat red meat.")
+
+
+def test_a_change_after_a_forget_request_names_what_was_forgotten() -> None:
+    """ "Forget the gym membership, I cancelled it": the forgotten memory goes, and the change that
+    stays says what "it" was; a target that is a statement is not put in for "it"."""
+    assert memories_of("Forget what I said about the gym membership, I cancelled it.") == (
+        "User cancelled the gym membership."
+    )
+    statement = "Forget that I live in Berlin, I moved out of it last year."
+    assert change_after(statement, "I live in Berlin") == "I moved out of it last year."
+    assert change_after("Forget the Berlin flat, we sold it.", "the Berlin flat") == "We sold the Berlin flat."

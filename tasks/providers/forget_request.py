@@ -96,5 +96,19 @@ def change_after(sentence: str, target: str) -> str | None:
         and not re.search(r"\bon file\b|\bstored?\b", clause)
         and not is_fragment(clause)  # "…, no time anymore" is a reason, not a change of anything
     ):
-        return clause[:1].upper() + clause[1:]
+        return _named(clause[:1].upper() + clause[1:], sentence, target)
     return None
+
+
+def _named(clause: str, sentence: str, target: str) -> str:
+    """The change with its one "it" / "them" said as what was forgotten ("forget the gym membership, I
+    cancelled it" → "I cancelled the gym membership"): the forgotten memory goes, and "User cancelled it"
+    alone would say nothing. A target that is a statement ("that I live in Berlin") is not a thing."""
+    if re.search(r"\b(?:I|we|you|he|she|they)\b", target, re.I):
+        return clause
+    said = re.search(rf"\b(?:(?:the|my|our|this|that|a|an) )?{re.escape(target)}", sentence, re.I)
+    pronouns = list(re.finditer(r"(?<=\w )(?:it|them)\b(?!['’])", clause))
+    if said is None or len(pronouns) != 1:
+        return clause
+    at = pronouns[0]
+    return clause[: at.start()] + said[0] + clause[at.end() :]

@@ -7,6 +7,11 @@ and any regular "-ed" word but an "-eed" base form (:func:`tasks.third_person.ba
 "Indeed"), less what opens a sentence as something else: a present or imperative form ("Set a
 reminder", "Let me know"), a noun, a name or a day ("Rose", "Ground beef", "Sat"), a name ending in
 "-ed" ("Fred is coming over": a name is followed by its verb).
+
+An opening "-ing" verb means "I'm" ("Heading to Lisbon next week") unless it is a noun ("Morning run
+done") or its clause has a verb of its own, which makes it the subject ("Running is my favourite way
+to unwind", "Gardening calms me down"); "Been ..." means "I've been"; "Not a fan of", "Big fan of",
+"Not sure about" mean "I'm".
 """
 
 from __future__ import annotations
@@ -39,7 +44,7 @@ _AM = re.compile(
 )
 #: Verbs the subjectless sentence starts with before anything ("Had Thai again", "Can't stand X").
 _ALWAYS = (
-    r"can't|cannot|couldn't|won't|wasn't|haven't|had|was|been|got|went|loved?|hated?|needed|spent|finished|started|"
+    r"can't|cannot|couldn't|won't|wasn't|haven't|had|was|got|went|loved?|hated?|needed|spent|finished|started|"
     r"bought|moved|switched|changed|sold|quit|stopped|gave up|upgraded|downgraded|migrated|relocated|traded"
 )
 _PAST = "|".join(sorted(IRREGULAR_PAST - _NOT_OPENING_PAST, key=len, reverse=True))
@@ -50,6 +55,53 @@ _I = re.compile(
     r"|\w+ed(?= (?:the|a|an|my|our|it|that|this|those|these|some)\b)"  # "Upgraded the plan"
     rf"|(?:{_PAST})(?= (?!{_NAME_NEXT})[\w$£€])"  # "Caught up with Marco", "Ran 10k"
     rf"|[a-z]{{3,}}ed(?= (?!{_NAME_NEXT}|\w+ed\b)[\w$£€]))\s",  # "Grabbed lunch", not "Fred called"
+    re.I,
+)
+#: "-ing" words that open a sentence as a noun or a preposition, not as "I'm ...-ing".
+_ING_NOUNS_TEXT = (
+    "morning evening nothing something anything everything thing king spring string ring wing during according "
+    "including regarding pending ceiling wedding building pudding clothing darling sibling lightning icing "
+    "awning sterling offspring bearing earring"
+)
+_ING_NOUNS = frozenset(_ING_NOUNS_TEXT.split())
+_ING = re.compile(r"(?:(?:just|still|currently|now|finally|also|slowly) )?([a-z]{2,}ing)\s", re.I)
+#: What makes an "-ing" opener the subject of its own verb ("Running is my favourite way to unwind",
+#: "Gardening calms me down", "Networking really pays off", "Dancing and singing need practice"): an
+#: auxiliary or a past form, a verb that often follows such a subject, an "-s" word before an object
+#: pronoun or a particle, a contracted "'s" before what an "is" or "has" is followed by.
+_VERBS_AFTER_GERUND = (
+    "help|make|take|keep|get|give|feel|seem|sound|look|cost|mean|pay|bring|boost|let|need|require|relax|calm|"
+    "beat|bore|kill|hurt|stress|drive|tire|wear|cheer|matter|count|suck|rock|rule|teach|remind|inspire|"
+    "motivate|put|leave|allow|lead|show|change|save|go|beat|sound|become|lift|clear|fill"
+)
+_FINITE = re.compile(
+    r"\b(?:is|isn't|was|wasn't|are|aren't|were|weren't|has|hasn't|had|does|doesn't|did|didn't|will|would|can|"
+    r"could|should|might|must|made|took|kept|got|gave|felt|seemed|meant|brought|let|lets|"
+    rf"(?:{_VERBS_AFTER_GERUND})(?:s|es)?)\b"
+    r"|\b[a-z]{3,}s (?:me|us|him|her|them|you|my|our|your|everyone|people|off|up|out|down)\b"
+    r"|'s (?:been|a|an|the|so|really|such|not|always|never|pretty|quite|my|your|what|how)\b",
+    re.I,
+)
+#: Where a part of the sentence ends: a comma, a colon or a dash.
+_PART_END = re.compile(r"[,;:]\s*|\s[-–—]+\s|[-–—]\s")
+#: A part that continues the opener's clause: an aside ("Creating community, especially for kids, is
+#: really important", "Taking care of myself physically, emotionally, and mentally helps me").
+_ASIDE = re.compile(
+    r"(?:\w+ly|especially|including|like|such as|which|who|where|even|particularly|and|or|plus|along|away|not)\b",
+    re.I,
+)
+#: A subject of its own later in the sentence: the opener is a participle ("Growing up, I saw ...") or a
+#: topic the rest comments on ("Volunteering - it's so heartwarming", "Taking in kids, you're so kind").
+_OWN_SUBJECT = re.compile(
+    r"\bI\s+[a-z]|\b(?:I|we|you|he|she|they|it|that|this|there)(?:'s|'re|'m|'ve|'ll|'d|\s+(?:is|was|are|were|am|have|has|"
+    r"had|can|could|will|would|should|must|might|do|does|did|don't|didn't|knew|know|think|thought|feel|felt|"
+    r"saw|see|got|get|made|make|need|want|love|like|hope|wish|guess)\b)",
+)
+#: "Not a fan of X", "Big fan of Y", "Not sure about Z", "Not really into W": how the speaker is, with "I'm" left out.
+_AM_NOT = re.compile(
+    r"(?:still |really |honestly )?not (?:really |so |too |that |very |quite |totally |entirely |exactly )?"
+    r"(?:sure|into|keen|interested|convinced|ready|a\b|big on|crazy about|fond of)"
+    r"|(?:a )?(?:big|huge|massive|great|long-?time|lifelong|die-?hard) fan of",
     re.I,
 )
 #: "No car at the moment": what the user has none of ("no worries", "no prob", "no idea" are not about them).
@@ -67,10 +119,35 @@ def with_subject(body: str, names: Collection[str] = ()) -> str | None:
     if first in {n.lower() for n in names}:
         return None
     lowered = body[:1].lower() + body[1:]
-    if _AM.match(body):
-        return f"I'm {lowered}"
+    if _AM.match(body) or _AM_NOT.match(body):
+        return f"I'm {lowered}" if not _FAN_A.match(body) else f"I'm a {lowered}"
+    if re.match(r"been\s(?!an?\b)(?!.*\bfor (?:me|us)\b)", body, re.I):  # not "Been a long week": "It's been"
+        return f"I've {lowered}"  # "Been learning Portuguese", "Been to Japan twice"
+    if (ing := _ING.match(body)) and _progressive(body, ing):
+        return f"I'm {lowered}"  # "Running my first half marathon in October"
     if (m := _I.match(body)) and not base_form(m[0].split()[-1].lower()):  # "Speed dating", "Indeed"
         return f"I {lowered}"
     if _HAVE_NO.match(body) and len(content_words(body)) >= 2:
         return f"I have {lowered}"  # "No time for breakfast these days"
     return None
+
+
+_FAN_A = re.compile(r"(?:big|huge|massive|great|long-?time|lifelong|die-?hard) fan of", re.I)
+
+
+def _progressive(body: str, ing: re.Match[str]) -> bool:
+    """An opening "-ing" word that is the speaker's doing ("Heading to Lisbon"), not a noun ("Morning
+    run done") nor a gerund that is its clause's subject ("Swimming in the lake was the highlight")."""
+    word = ing[1].lower()
+    if word in _ING_NOUNS or len(word) < 5:
+        return False
+    rest = re.split(r"[.!?](?:\s|$)", body[ing.end() :], maxsplit=1)[0]
+    if not re.match(r"[a-z'$£€\d]", rest, re.I) or re.match(r"(?:but|and|or)\b", rest):
+        return False  # an adjective said alone: "Exciting but kinda nerve-wracking", "Inspiring 💪"
+    parts = _PART_END.split(rest)
+    clause = parts[0]
+    for part in parts[1:]:  # an aside, or the clause's own verb after one, continues it
+        if not (_ASIDE.match(part) or _FINITE.match(part)):
+            break
+        clause = f"{clause}, {part}"
+    return _FINITE.search(clause) is None and _OWN_SUBJECT.search(rest) is None
