@@ -195,4 +195,35 @@ RECENT_FAMILIES: tuple[Family, ...] = (
         ("Please forget the piano lessons, I quit them in May.", ("User quit the piano lessons",), ()),
         ("Forget my Spotify plan, I cancelled it yesterday.", ("cancelled User's Spotify plan",), ()),
     )),
+    # -- round 14, a second fresh probe: a statement that ends in a question ("..., any tips?"), a state
+    # said without "I'm" ("Allergic to cats"), "Gonna ...", "No longer ...-ing", "Me and my brother",
+    # a parent called "Dad", a short answer that lists what the user is.
+    # DEV used while writing the rules; HELD-OUT written with it, before its first run, only measured.
+    Family("chat: a trailing question, a state alone, me and someone", "dev", chat=(
+        ("I'm thinking of learning the guitar, any tips?", ("User is thinking of learning the guitar",), ()),
+        ("Allergic to cats but we have one anyway haha.", ("User is allergic to cats",), ()),
+        ("Me and my brother are driving to Cornwall on Saturday.",
+         ("User and User's brother are driving to Cornwall",), ()),
+        ("My partner and I just adopted a rescue greyhound named Bolt.",
+         ("User and User's partner just adopted a rescue greyhound",), ()),
+        ("Gonna start therapy next week, been putting it off for ages.", ("User is going to start therapy",), ()),
+        ("No longer drinking coffee, switched to matcha.", ("User is no longer drinking coffee",), ()),
+        ("Dad turns 70 in March and we're throwing him a party.", ("User's dad turns 70",), ()),
+        ("Any dietary restrictions? >> Gluten-free, and my son can't have dairy.",
+         ("Gluten-free", "User's son can't have dairy"), ()),
+        ("What's your favorite color? >> Probably green, or teal.", ("green",), ()),
+    )),
+    Family("chat: a trailing question, a state alone, me and someone (held out)", "heldout", chat=(
+        ("Planning a trip to Peru in the fall, any must-sees?", ("User is planning a trip to Peru",), ()),
+        ("I want to repaint the kitchen, what colour would you pick?", ("User wants to repaint the kitchen",), ()),
+        ("Busy with exams until the end of June.", ("User is busy with exams",), ()),
+        ("Sick of the rain already.", ("User is sick of the rain",), ()),
+        ("Me and Jess are going to the Arctic Monkeys gig on Friday.",
+         ("User and Jess are going to the Arctic Monkeys gig",), ()),
+        ("My wife and I are celebrating our anniversary in Rome.", ("User and User's wife are celebrating",), ()),
+        ("Gonna try the 5:2 diet from Monday.", ("User is going to try the 5:2 diet",), ()),
+        ("Not drinking alcohol this month, doing dry January.", ("User is not drinking alcohol this month",), ()),
+        ("Mum is coming to stay for a week in August.", ("User's mum is coming to stay",), ()),
+        ("Any allergies I should know about? >> Shellfish, and penicillin too.", ("Shellfish",), ()),
+    )),
 )  # fmt: skip
