@@ -23,12 +23,13 @@ def reported(text: str) -> str:
 
 _ONE_SENTENCE = re.compile(r"[^.!?]+[.!?]*")
 _I_SUBJECT = re.compile(r"\bI\b")
-_OUR = re.compile(r"\b(?:our|ours|us|ourselves)\b")  # lower case: "US" is the country
+_OUR = re.compile(r"\b(?:we|our|ours|us|ourselves)\b")  # lower case: "US" is the country
 
 
 def _household(sentence: re.Match[str]) -> str:
-    """ "our" / "us" after the speaker's "I" in one sentence is their household ("I took our dog" → "Ann took
-    their dog"); a sentence with no "I" keeps its "we" and "our" (quoted speech, "our community")."""
+    """ "we" / "our" / "us" after the speaker's "I" in one sentence is their household ("I took our dog" →
+    "Ann took their dog", "I'm allergic but we have a cat" → "... they have a cat"); a sentence with no
+    "I" keeps its "we" and "our" (quoted speech, "our community")."""
     text = sentence[0]
     if (i := _I_SUBJECT.search(text)) is None:
         return text
@@ -36,5 +37,5 @@ def _household(sentence: re.Match[str]) -> str:
 
 
 def households(text: str) -> str:
-    """``text`` with "our" / "us" after the speaker's "I" rewritten, sentence by sentence."""
+    """``text`` with "we" / "our" / "us" after the speaker's "I" rewritten, sentence by sentence."""
     return _ONE_SENTENCE.sub(_household, text)

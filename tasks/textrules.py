@@ -195,6 +195,20 @@ NARRATIVE_CHARS = 300
 CLAUSE = re.compile(
     r",? (?:and|but|so|because|while)(?= (?:honestly |actually |now |also )?I\b)(?! I (?:are|were|both)\b)", re.I
 )
+#: A sentence's subject that is a pair with the speaker: "My partner and I just adopted ...".
+_PAIR_FIRST = re.compile(r"(?:(?:my|our) (?:[\w-]+ ){0,2}[\w-]+|[A-Z][a-z]+|me)", re.I)
+
+
+def clauses(text: str, boundary: re.Pattern[str] | None = None) -> list[str]:
+    """``text`` split at ``boundary`` (where a new first-person statement starts: :data:`CLAUSE`), but
+    not inside a subject that pairs someone with the speaker ("My partner and I just adopted a
+    greyhound", "Me and my brother are driving")."""
+    parts = (boundary or CLAUSE).split(text)
+    if len(parts) > 1 and _PAIR_FIRST.fullmatch(parts[0].strip()) and re.match(r",? and ", text[len(parts[0]) :]):
+        parts[:2] = [f"{parts[0]} and {parts[1].lstrip()}"]
+    return parts
+
+
 #: Rule output that only points back ("go with that") carries nothing worth storing.
 VAGUE = re.compile(
     r"(?:: |^(?:never|always) \w+ )(?:go with )?(?:that|it|this|them|so)\W*$"

@@ -77,6 +77,16 @@ def _third_person_verb(verb: str) -> str:
 _NUMERAL_I = re.compile(r"\b(War|Part|Phase|Chapter|Act|Book|Volume|Type|Level|Stage|Season|Episode) I\b(?!')")
 
 
+#: A subject that pairs someone with the speaker, the speaker last ("My partner and I", "Sam and I").
+_PAIR = re.compile(r"^((?:[Mm]y|[Oo]ur) (?:[\w-]+ ){0,2}[\w-]+|[A-Z][a-z]+) and I\b(?!')")
+
+
+def _pair_first(m: re.Match[str]) -> str:
+    """The speaker first, as a memory about them reads: "User and User's partner", "User and Sam"."""
+    other = m[1] if m[1].split()[0] not in ("My", "Our") else m[1][:1].lower() + m[1][1:]
+    return f"I and {other}"
+
+
 def third_person(text: str, name: str) -> str:
     """Rewrite a first-person sentence about ``name`` in the third person ("I love X" → "Ann loves X")."""
     poss = f"{name}'s"
@@ -95,6 +105,7 @@ def third_person(text: str, name: str) -> str:
         (r"\b[Mm]y\b", poss),
         (r"\b[Mm]e\b", name),  # "Me and two friends want ..." opens a sentence
     ]
+    text = _PAIR.sub(_pair_first, text)  # "My partner and I adopted" → "User and User's partner adopted"
     text = _NUMERAL_I.sub("\\1 \ue000", text)  # "World War I" is a number, not the speaker
     text = households(text)
     for pattern, repl in rules:

@@ -95,7 +95,7 @@ def test_multi_party_facts_name_their_speaker() -> None:
     facts = LocalExtractor().extract(session(("Caroline", "I love painting sunsets."),
                                              ("Melanie", "My kids and I went camping at the lake."))).facts  # fmt: skip
     assert facts[0].content.startswith("Caroline loves painting sunsets") and facts[0].speaker == "Caroline"
-    assert facts[1].content.startswith("Melanie's kids and Melanie went camping") and facts[1].speaker == "Melanie"
+    assert facts[1].content.startswith("Melanie and Melanie's kids went camping") and facts[1].speaker == "Melanie"
     assert facts[1].source_event_ids == ("s1-e2",)
 
 

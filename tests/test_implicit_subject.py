@@ -7,7 +7,7 @@ import pytest
 
 from evaluation.wording import memories_of
 from tasks.providers.forget_request import change_after
-from tasks.providers.implicit_subject import with_subject
+from tasks.providers.implicit_subject import as_said, with_subject
 
 
 @pytest.mark.parametrize(
@@ -99,3 +99,48 @@ def test_a_change_after_a_forget_request_names_what_was_forgotten() -> None:
     statement = "Forget that I live in Berlin, I moved out of it last year."
     assert change_after(statement, "I live in Berlin") == "I moved out of it last year."
     assert change_after("Forget the Berlin flat, we sold it.", "the Berlin flat") == "We sold the Berlin flat."
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        ("Allergic to cats", "I'm allergic to cats"),  # an adjective before a preposition
+        ("Back in London until June", "I'm back in London until June"),
+        ("Gonna start therapy next week", "I'm going to start therapy next week"),
+        ("Gonna be in Paris all week", "I'm going to be in Paris all week"),
+        ("No longer drinking coffee", "I'm no longer drinking coffee"),
+    ],
+)
+def test_states_and_plans_said_without_i(said: str, meant: str) -> None:
+    assert with_subject(said) == meant
+
+
+@pytest.mark.parametrize("said", ["Happy birthday to you", "Free shipping on every order", "Gonna be a great night"])
+def test_adjectives_and_plans_that_are_not_about_the_speaker(said: str) -> None:
+    assert with_subject(said) is None
+
+
+def test_the_sentence_as_said() -> None:
+    """A parent called "Dad" is the user's; a statement's trailing question to the agent is left out,
+    and a question that is all question stays one."""
+    assert as_said("Dad turns 70 in March") == "My dad turns 70 in March"
+    assert as_said("Dad, can you help?") == "Dad, can you help?"
+    assert as_said("I'm thinking of learning the guitar, any tips?") == "I'm thinking of learning the guitar."
+    assert as_said("What do you think, any tips?") == "What do you think, any tips?"
+
+
+def test_a_pair_with_the_speaker_is_one_subject() -> None:
+    """ "My partner and I" is not split into "My partner" and "I ...", and the memory names the user first."""
+    assert memories_of("My partner and I just adopted a greyhound named Bolt.") == (
+        "User and User's partner just adopted a greyhound named Bolt."
+    )
+    assert memories_of("Me and my brother are driving to Cornwall on Saturday.").startswith(
+        "User and User's brother are driving"
+    )
+
+
+def test_a_short_answer_to_what_the_agent_asked_is_kept() -> None:
+    """ "Any dietary restrictions?" "Gluten-free, and ...": the first words are the answer."""
+    said = memories_of("Any dietary restrictions? >> Gluten-free, and my son can't have dairy.")
+    assert "User mentioned: Gluten-free" in said and "User's son can't have dairy" in said
+    assert memories_of("How are you? >> Good, thanks") == ""

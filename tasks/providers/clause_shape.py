@@ -73,6 +73,12 @@ def is_fragment(clause: str) -> bool:
     return _FRAGMENT_START.match(clause) is not None and _SENTENCE_WORD.search(clause) is None
 
 
+def is_short_answer(clause: str) -> bool:
+    """A few words with no subject or finite verb ("Gluten-free", "Probably green, or teal"): what a
+    question asked for, said as chat answers it."""
+    return len(clause.split()) <= 8 and _SENTENCE_WORD.search(clause) is None
+
+
 #: A whole turn that only says yes or no ("yep", "nope!", "no thanks").
 _BARE = re.compile(
     r"^\W*(yes|yeah|yep|yup|sure|correct|exactly|right|no|nope|nah|not really)\b[\s!.,]*(?:thanks|thank you)?[\s!.]*$",

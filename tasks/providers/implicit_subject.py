@@ -42,6 +42,19 @@ _AM = re.compile(
     r"now|today|lately|again|already)\b))",
     re.I,
 )
+#: Adjectives that say how or where the speaker is ("Allergic to cats", "Busy with exams", "Back in
+#: London"), before a preposition or a time only: "Happy birthday", "Free shipping" are not about them.
+_ADJECTIVES = (
+    "allergic|afraid|busy|sick|ill|pregnant|single|vegan|vegetarian|glad|proud|ready|keen|late|free|away|home|"
+    "back|new|nervous|anxious|grateful|thankful|lucky|fluent|sore|broke|fond|aware|happy|sad|jealous|sober|"
+    "hungry|starving|lactose intolerant|gluten-free"
+)
+_AM_ADJECTIVE = re.compile(
+    r"(?:(?:so|really|super|very|pretty|quite|a bit|kinda|totally|still|now|finally|just|severely|mildly) )?"
+    rf"(?:{_ADJECTIVES})(?=\s+(?:about|for|with|by|of|to|at|in|on|from|after|since|until|till|again|today|"
+    r"tonight|this|all|until)\b)",
+    re.I,
+)
 #: Verbs the subjectless sentence starts with before anything ("Had Thai again", "Can't stand X").
 _ALWAYS = (
     r"can't|cannot|couldn't|won't|wasn't|haven't|had|was|got|went|loved?|hated?|needed|spent|finished|started|"
@@ -100,7 +113,8 @@ _OWN_SUBJECT = re.compile(
 #: "Not a fan of X", "Big fan of Y", "Not sure about Z", "Not really into W": how the speaker is, with "I'm" left out.
 _AM_NOT = re.compile(
     r"(?:still |really |honestly )?not (?:really |so |too |that |very |quite |totally |entirely |exactly )?"
-    r"(?:sure|into|keen|interested|convinced|ready|a\b|big on|crazy about|fond of)"
+    r"(?:sure|into|keen|interested|convinced|ready|a\b|big on|crazy about|fond of|[a-z]+ing\b(?! for me\b))"
+    r"|(?:still )?no longer [a-z]+ing\b"
     r"|(?:a )?(?:big|huge|massive|great|long-?time|lifelong|die-?hard) fan of",
     re.I,
 )
@@ -119,7 +133,10 @@ def with_subject(body: str, names: Collection[str] = ()) -> str | None:
     if first in {n.lower() for n in names}:
         return None
     lowered = body[:1].lower() + body[1:]
-    if _AM.match(body) or _AM_NOT.match(body):
+    # "Gonna start therapy"; "Gonna be a great night" is "It's gonna be", unless it says where or how they'll be
+    if gonna := re.match(r"gonna\s(?!be\b(?! (?:in|at|away|home|back|out|there|busy|late|off)\b))", body, re.I):
+        return f"I'm going to {body[gonna.end() :]}"  # "Gonna start therapy next week"
+    if _AM.match(body) or _AM_NOT.match(body) or _AM_ADJECTIVE.match(body):
         return f"I'm {lowered}" if not _FAN_A.match(body) else f"I'm a {lowered}"
     if re.match(r"been\s(?!an?\b)(?!.*\bfor (?:me|us)\b)", body, re.I):  # not "Been a long week": "It's been"
         return f"I've {lowered}"  # "Been learning Portuguese", "Been to Japan twice"
@@ -151,3 +168,28 @@ def _progressive(body: str, ing: re.Match[str]) -> bool:
             break
         clause = f"{clause}, {part}"
     return _FINITE.search(clause) is None and _OWN_SUBJECT.search(rest) is None
+
+
+#: A parent or grandparent called by the word for them ("Dad turns 70 in March") is the speaker's.
+_KIN = re.compile(r"(?:dad|daddy|mom|mommy|mum|mummy|mama|papa|grandma|grandpa|granny|grandad|granddad|nana)(?= [a-z])")
+#: A statement that ends by asking ("I'm thinking of learning the guitar, any tips?"): the question is
+#: for the agent, the statement before it is the user's.
+_ASKS = re.compile(
+    r"(?P<said>[^?]{12,}?),\s*(?P<ask>(?:any|what|which|how|where|who|when|thoughts|ideas|suggestions|advice|"
+    r"recommendations|right|ok|okay|yeah|can you|could you|would you|do you|should I)\b[^,?]{0,50})\?$",
+    re.I,
+)
+_QUESTION_FIRST = re.compile(
+    r"(?:what|where|when|who|why|how|which|is|are|am|do|does|did|can|could|would|should|will|have|has|any)\b",
+    re.I,
+)
+
+
+def as_said(sentence: str) -> str:
+    """The user's sentence with its subject said as the rewrite reads it ("Dad ..." as "My dad ..."),
+    and a statement's trailing question to the agent left out."""
+    if (asks := _ASKS.fullmatch(sentence)) and not _QUESTION_FIRST.match(sentence):
+        sentence = asks["said"].rstrip() + "."
+    if _KIN.match(sentence[:1].lower() + sentence[1:]) and sentence[:1].isupper():
+        sentence = f"My {sentence[:1].lower()}{sentence[1:]}"
+    return sentence

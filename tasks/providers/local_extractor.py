@@ -19,12 +19,12 @@ from tasks.providers.people import mentioned, merged
 from tasks.providers.user_clauses import Asked, UserClauses
 from tasks.settings import CustomTopic
 from tasks.textrules import (
-    CLAUSE,
     FIRST_PERSON,
     NARRATIVE_CHARS,
     REQUEST,
     SMALL_TALK,
     VAGUE,
+    clauses,
     clean,
     content_words,
     resolve_dates,
@@ -141,7 +141,7 @@ class LocalExtractor:
             resolved = resolve_dates(sentence, event.timestamp)
             rules = [
                 r
-                for clause in CLAUSE.split(resolved)
+                for clause in clauses(resolved)
                 for fn in RULES
                 if (r := fn(clause, who)) and not VAGUE.search(r.content)
             ]

@@ -22,7 +22,7 @@ from tasks.plural import reported
 from tasks.providers.clause_shape import IDENTIFIER_WORD, answered, covered_by, elaborates, specifics
 from tasks.providers.extraction_rules import RULES, RuleFact
 from tasks.providers.forget_request import change_after, forget_target
-from tasks.providers.implicit_subject import with_subject
+from tasks.providers.implicit_subject import as_said, with_subject
 from tasks.providers.people import attribute_of, named_lead, opens_with_name
 from tasks.providers.statements import (
     CLAUSE_BREAK,
@@ -36,12 +36,12 @@ from tasks.providers.statements import (
 )
 from tasks.providers.wording import OPENERS, STOP, is_negated
 from tasks.textrules import (
-    CLAUSE,
     FIRST_PERSON,
     REQUEST,
     RESOLVED_DATE,
     SMALL_TALK,
     VAGUE,
+    clauses,
     clean,
     content_words,
     resolve_dates,
@@ -81,6 +81,12 @@ _FILLER = re.compile(
 
 #: A clause about someone else, by pronoun: it means something only after a question that names them.
 _ABOUT_THEM = re.compile(r"(?:he|she|they)(?:'s|'re| \w+)", re.I)
+#: A question for something the user has, likes or is; not "How are you?" nor "Does that sound good?".
+_SEEKS = re.compile(
+    r"(?:what(?:'s| is| are)? (?:your|you)|which|where|who|when|any|how (?:many|much|often|long|old|far)|"
+    r"do you (?:have|prefer|like|need)|are you)\b",
+    re.I,
+)
 _CUES = re.compile(f"{STRONG_CUE.pattern}|{WEAK_CUE.pattern}", re.I)
 
 
@@ -114,13 +120,14 @@ class UserClauses:
             if (value := retraction(sentence)) is not None and self._retract(value):
                 continue
             # "Quick update: moved to X" starts with its verb too
-            sentence = with_subject(_FILLER.sub("", sentence), self.people) or sentence
+            sentence = as_said(_FILLER.sub("", sentence))
+            sentence = with_subject(sentence, self.people) or sentence
             self._sentence(resolve_dates(sentence, self.event.timestamp))
 
     def _sentence(self, resolved: str) -> None:
         rules: list[RuleFact] = []
         cued: list[RuleFact] = []  # rules from a clause with a change cue: the new value, when not negative
-        for clause in CLAUSE.split(resolved):
+        for clause in clauses(resolved):
             found = [r for fn in RULES if (r := fn(clause, self.who)) and not VAGUE.search(r.content)]
             if len(found) == 1 and specifics(clause) - specifics(found[0].content):
                 # The rule dropped a name or code the user gave ("a dog called Rex"): keep the user's clause.
@@ -200,7 +207,7 @@ class UserClauses:
             return [resolved]
         # "Sam - my wife - thinks ..." is an apposition, not three clauses: the name stays with its statement.
         resolved = re.sub(r"\s+-\s+((?:[\w']+ ){0,3}[\w']+)\s+-\s+", r" (\1) ", resolved)
-        parts = [p for c in CLAUSE.split(resolved) for p in CLAUSE_BREAK.split(c) if p]
+        parts = [p for c in clauses(resolved) for p in clauses(c, CLAUSE_BREAK) if p]
         return [q for p in parts for q in (re.split(r",\s+", p) if ruled else [p]) if q]
 
     def _informative(self, clause: str) -> bool:
@@ -217,9 +224,19 @@ class UserClauses:
             return True  # "The dog is gone now", "There's no X anymore": a change said without "I"
         if strong or re.search(r"\b(?:not|never|no)\b|n't\b", clause, re.I):
             needed = 1  # "I'm not vegan any more": one word of content, and it closes a fact
+        if self.first_generic and self._seeks() and shape.is_short_answer(clause) and content_words(clause):
+            return True  # "Any dietary restrictions?" "Gluten-free, and my son can't have dairy"
         if self.asked is not None and _ABOUT_THEM.match(clause) and len(content_words(clause)) >= 2:
             return True  # "Does your mum have any preferences?" "she doesn't like spicy food": the question names her
         return FIRST_PERSON.search(clause) is not None and len(content_words(clause)) >= needed
+
+    def _seeks(self) -> bool:
+        """The agent asked for something the user has or is ("Any allergies?", "What's your favourite
+        colour?"), so the answer's first words are worth keeping even without a verb."""
+        if self.asked is None or not self.asked.prefix.startswith("(Asked by the agent"):
+            return False
+        question = self.asked.prefix.split(': "', 1)[-1]
+        return _SEEKS.match(question) is not None
 
     def _relative(self, clause: str) -> str | None:
         """The relation when the clause opens with a name the user tied to themselves earlier in the
@@ -256,6 +273,8 @@ class UserClauses:
             return f"{self.who} mentioned: {text}"
         if shape.is_fragment(clause):  # "Around 600 euros total": an answer, not a sentence to report
             return f"{self.who} mentioned: {text[:1].lower() + text[1:]}"
+        if self._seeks() and shape.is_short_answer(clause):  # "Gluten-free", "London for now"
+            return f"{self.who} mentioned: {text if proper and not clause.istitle() else text[:1].lower() + text[1:]}"
         return f"{self.who} mentioned that {reported(text if proper else text[:1].lower() + text[1:])}"
 
     def _add(self, rule: RuleFact, clause: str, generic: bool = False) -> None:
