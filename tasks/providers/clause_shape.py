@@ -79,6 +79,21 @@ def is_short_answer(clause: str) -> bool:
     return len(clause.split()) <= 8 and _SENTENCE_WORD.search(clause) is None
 
 
+#: A question for something the user has, likes or is; not "How are you?" nor "Does that sound good?".
+_SEEKS = re.compile(
+    r"(?:what(?:'s| is| are)? (?:your|you)|which|where|who|when|any|how (?:many|much|often|long|old|far)|"
+    r"do you (?:have|prefer|like|need)|are you)\b",
+    re.I,
+)
+
+
+def seeks(prefix: str) -> bool:
+    """The agent's question, as an answer's memory prefix carries it ('(Asked by the agent: "...")'),
+    asks for something the user has or is ("Any allergies?", "What's your favourite colour?"), so the
+    answer's first words are worth keeping even without a verb ("Gluten-free")."""
+    return prefix.startswith("(Asked by the agent") and _SEEKS.match(prefix.split(': "', 1)[-1]) is not None
+
+
 #: A whole turn that only says yes or no ("yep", "nope!", "no thanks").
 _BARE = re.compile(
     r"^\W*(yes|yeah|yep|yup|sure|correct|exactly|right|no|nope|nah|not really)\b[\s!.,]*(?:thanks|thank you)?[\s!.]*$",

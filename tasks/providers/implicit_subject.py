@@ -52,7 +52,7 @@ _ADJECTIVES = (
 _AM_ADJECTIVE = re.compile(
     r"(?:(?:so|really|super|very|pretty|quite|a bit|kinda|totally|still|now|finally|just|severely|mildly) )?"
     rf"(?:{_ADJECTIVES})(?=\s+(?:about|for|with|by|of|to|at|in|on|from|after|since|until|till|again|today|"
-    r"tonight|this|all|until)\b)",
+    r"tonight|this|all)\b)",
     re.I,
 )
 #: Verbs the subjectless sentence starts with before anything ("Had Thai again", "Can't stand X").
@@ -85,7 +85,7 @@ _ING = re.compile(r"(?:(?:just|still|currently|now|finally|also|slowly) )?([a-z]
 _VERBS_AFTER_GERUND = (
     "help|make|take|keep|get|give|feel|seem|sound|look|cost|mean|pay|bring|boost|let|need|require|relax|calm|"
     "beat|bore|kill|hurt|stress|drive|tire|wear|cheer|matter|count|suck|rock|rule|teach|remind|inspire|"
-    "motivate|put|leave|allow|lead|show|change|save|go|beat|sound|become|lift|clear|fill"
+    "motivate|put|leave|allow|lead|show|change|save|go|become|lift|clear|fill"
 )
 _FINITE = re.compile(
     r"\b(?:is|isn't|was|wasn't|are|aren't|were|weren't|has|hasn't|had|does|doesn't|did|didn't|will|would|can|"

@@ -81,12 +81,6 @@ _FILLER = re.compile(
 
 #: A clause about someone else, by pronoun: it means something only after a question that names them.
 _ABOUT_THEM = re.compile(r"(?:he|she|they)(?:'s|'re| \w+)", re.I)
-#: A question for something the user has, likes or is; not "How are you?" nor "Does that sound good?".
-_SEEKS = re.compile(
-    r"(?:what(?:'s| is| are)? (?:your|you)|which|where|who|when|any|how (?:many|much|often|long|old|far)|"
-    r"do you (?:have|prefer|like|need)|are you)\b",
-    re.I,
-)
 _CUES = re.compile(f"{STRONG_CUE.pattern}|{WEAK_CUE.pattern}", re.I)
 
 
@@ -231,12 +225,8 @@ class UserClauses:
         return FIRST_PERSON.search(clause) is not None and len(content_words(clause)) >= needed
 
     def _seeks(self) -> bool:
-        """The agent asked for something the user has or is ("Any allergies?", "What's your favourite
-        colour?"), so the answer's first words are worth keeping even without a verb."""
-        if self.asked is None or not self.asked.prefix.startswith("(Asked by the agent"):
-            return False
-        question = self.asked.prefix.split(': "', 1)[-1]
-        return _SEEKS.match(question) is not None
+        """The agent asked for something the user has or is: the answer's first words are worth keeping."""
+        return self.asked is not None and shape.seeks(self.asked.prefix)
 
     def _relative(self, clause: str) -> str | None:
         """The relation when the clause opens with a name the user tied to themselves earlier in the
