@@ -21,6 +21,10 @@ def reported(text: str) -> str:
     return _WE_WORD.sub(lambda m: _WE[m.group(1).lower()], text)
 
 
+#: Who the speaker pairs with in a shared subject ("My partner and I", "Sam and I"): one reader for the
+#: clause splitter, which keeps the pair whole, and the rewrite, which names the speaker first.
+PARTNER = r"(?:[Mm]y|[Oo]ur) (?:[\w-]+ ){0,2}[\w-]+|[A-Z][a-z]+"
+
 _ONE_SENTENCE = re.compile(r"[^.!?]+[.!?]*")
 _I_SUBJECT = re.compile(r"\bI\b")
 _OUR = re.compile(r"\b(?:we|our|ours|us|ourselves)\b")  # lower case: "US" is the country

@@ -10,6 +10,8 @@ import re
 from collections.abc import Iterable
 from datetime import datetime, timedelta
 
+from tasks.plural import PARTNER
+
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
             "seven": 7, "eight": 8, "nine": 9, "ten": 10, "a couple of": 2, "a few": 3, "several": 3}  # fmt: skip
@@ -196,7 +198,7 @@ CLAUSE = re.compile(
     r",? (?:and|but|so|because|while)(?= (?:honestly |actually |now |also )?I\b)(?! I (?:are|were|both)\b)", re.I
 )
 #: A sentence's subject that is a pair with the speaker: "My partner and I just adopted ...".
-_PAIR_FIRST = re.compile(r"(?:(?:my|our) (?:[\w-]+ ){0,2}[\w-]+|[A-Z][a-z]+|me)", re.I)
+_PAIR_FIRST = re.compile(rf"{PARTNER}|[Mm]e")
 
 
 def clauses(text: str, boundary: re.Pattern[str] | None = None) -> list[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from tasks.plural import households
+from tasks.plural import PARTNER, households
 
 _VERB_S = {"go": "goes", "do": "does", "have": "has", "watch": "watches", "teach": "teaches",
            "fix": "fixes", "miss": "misses", "wish": "wishes", "relax": "relaxes", "catch": "catches"}  # fmt: skip
@@ -78,7 +78,7 @@ _NUMERAL_I = re.compile(r"\b(War|Part|Phase|Chapter|Act|Book|Volume|Type|Level|S
 
 
 #: A subject that pairs someone with the speaker, the speaker last ("My partner and I", "Sam and I").
-_PAIR = re.compile(r"^((?:[Mm]y|[Oo]ur) (?:[\w-]+ ){0,2}[\w-]+|[A-Z][a-z]+) and I\b(?!')")
+_PAIR = re.compile(rf"^({PARTNER}) and I\b(?!')")
 
 
 def _pair_first(m: re.Match[str]) -> str:

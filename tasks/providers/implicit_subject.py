@@ -36,9 +36,10 @@ _STATES = (
     "motivated|inspired|impressed|embarrassed|satisfied|married|engaged|divorced|retired|stuck|upset|done|"
     "based|located|supposed|allowed|convinced|determined|prepared|qualified|addicted|hooked|involved"
 )
+#: How much, before a state or an adjective ("Really stressed about the move", "So glad to be home").
+_DEGREE = r"(?:(?:so|really|super|very|pretty|quite|a bit|kinda|totally|still|now|finally|just|severely|mildly) )?"
 _AM = re.compile(
-    r"(?:(?:so|really|super|very|pretty|quite|a bit|kinda|totally|still|now|finally|just) )?"
-    rf"(?:{_STATES})(?=\s*(?:$|[,.!;:-]|(?:about|for|with|by|of|to|at|in|on|that|from|after|because|since|"
+    rf"{_DEGREE}(?:{_STATES})(?=\s*(?:$|[,.!;:-]|(?:about|for|with|by|of|to|at|in|on|that|from|after|because|since|"
     r"now|today|lately|again|already)\b))",
     re.I,
 )
@@ -50,8 +51,7 @@ _ADJECTIVES = (
     "hungry|starving|lactose intolerant|gluten-free"
 )
 _AM_ADJECTIVE = re.compile(
-    r"(?:(?:so|really|super|very|pretty|quite|a bit|kinda|totally|still|now|finally|just|severely|mildly) )?"
-    rf"(?:{_ADJECTIVES})(?=\s+(?:about|for|with|by|of|to|at|in|on|from|after|since|until|till|again|today|"
+    rf"{_DEGREE}(?:{_ADJECTIVES})(?=\s+(?:about|for|with|by|of|to|at|in|on|from|after|since|until|till|again|today|"
     r"tonight|this|all)\b)",
     re.I,
 )
@@ -110,14 +110,16 @@ _OWN_SUBJECT = re.compile(
     r"had|can|could|will|would|should|must|might|do|does|did|don't|didn't|knew|know|think|thought|feel|felt|"
     r"saw|see|got|get|made|make|need|want|love|like|hope|wish|guess)\b)",
 )
-#: "Not a fan of X", "Big fan of Y", "Not sure about Z", "Not really into W": how the speaker is, with "I'm" left out.
+#: "Not a fan of X", "Not sure about Z", "Not really into W", "No longer drinking": how the speaker is,
+#: with "I'm" left out.
 _AM_NOT = re.compile(
     r"(?:still |really |honestly )?not (?:really |so |too |that |very |quite |totally |entirely |exactly )?"
     r"(?:sure|into|keen|interested|convinced|ready|a\b|big on|crazy about|fond of|[a-z]+ing\b(?! for me\b))"
-    r"|(?:still )?no longer [a-z]+ing\b"
-    r"|(?:a )?(?:big|huge|massive|great|long-?time|lifelong|die-?hard) fan of",
+    r"|(?:still )?no longer [a-z]+ing\b",
     re.I,
 )
+#: "Big fan of Y", "A huge fan of Z": "I'm a ...", with its article when the user left it out.
+_FAN = re.compile(r"(a )?(?:big|huge|massive|great|long-?time|lifelong|die-?hard) fan of", re.I)
 #: "No car at the moment": what the user has none of ("no worries", "no prob", "no idea" are not about them).
 _HAVE_NO = re.compile(r"no (?!more\b|longer\b|worries\b|problems?\b|prob\b|biggie\b|idea\b|way\b|thanks\b)\w+", re.I)
 
@@ -137,7 +139,9 @@ def with_subject(body: str, names: Collection[str] = ()) -> str | None:
     if gonna := re.match(r"gonna\s(?!be\b(?! (?:in|at|away|home|back|out|there|busy|late|off)\b))", body, re.I):
         return f"I'm going to {body[gonna.end() :]}"  # "Gonna start therapy next week"
     if _AM.match(body) or _AM_NOT.match(body) or _AM_ADJECTIVE.match(body):
-        return f"I'm {lowered}" if not _FAN_A.match(body) else f"I'm a {lowered}"
+        return f"I'm {lowered}"
+    if fan := _FAN.match(body):
+        return f"I'm {lowered}" if fan[1] else f"I'm a {lowered}"
     if re.match(r"been\s(?!an?\b)(?!.*\bfor (?:me|us)\b)", body, re.I):  # not "Been a long week": "It's been"
         return f"I've {lowered}"  # "Been learning Portuguese", "Been to Japan twice"
     if (ing := _ING.match(body)) and _progressive(body, ing):
@@ -147,9 +151,6 @@ def with_subject(body: str, names: Collection[str] = ()) -> str | None:
     if _HAVE_NO.match(body) and len(content_words(body)) >= 2:
         return f"I have {lowered}"  # "No time for breakfast these days"
     return None
-
-
-_FAN_A = re.compile(r"(?:big|huge|massive|great|long-?time|lifelong|die-?hard) fan of", re.I)
 
 
 def _progressive(body: str, ing: re.Match[str]) -> bool:
