@@ -144,3 +144,15 @@ def test_a_short_answer_to_what_the_agent_asked_is_kept() -> None:
     said = memories_of("Any dietary restrictions? >> Gluten-free, and my son can't have dairy.")
     assert "User mentioned: Gluten-free" in said and "User's son can't have dairy" in said
     assert memories_of("How are you? >> Good, thanks") == ""
+
+
+def test_a_short_answer_keeps_its_names() -> None:
+    """A place said alone keeps its capitals ("London", not "london"); a common word after "Probably" does not."""
+    assert memories_of("Where are you based? >> London").endswith("User mentioned: London")
+    assert memories_of("Where are you based? >> New York").endswith("User mentioned: New York")
+
+
+def test_a_rule_fact_is_rewritten_as_the_speakers_words() -> None:
+    """The allergy rule's words after "I'm" go through the same rewrite as any statement: "my", "we"."""
+    assert memories_of("I am allergic to my neighbour's cat.") == "User is allergic to User's neighbour's cat"
+    assert memories_of("Allergic to cats but we have one.") == "User is allergic to cats but they have one"

@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from tasks.plural import reported
 from tasks.providers.places import PLACE, moved_to_place
 from tasks.third_person import third_person
 
@@ -124,8 +123,8 @@ def personal(s: str, who: str) -> RuleFact | None:
     if m := re.search(r"\b[Mm]y birthday is (?:on )?([^.!?,]{3,40})", s):
         return RuleFact(T, f"{who}'s birthday is {m.group(1).strip()}", 0.8, "birthday", m.group(1).strip())
     if m := re.search(r"\bI(?:'m| am) (allergic to [^.!?,]{3,60}|lactose intolerant|diabetic)", s):
-        # the words after the speaker's "I'm": their "we" is the household ("... but we have one anyway")
-        return RuleFact(T, f"{who} is {reported(m.group(1).strip())}", 0.9, None, None)
+        # rewritten as the speaker's words: "... but we have one anyway", "allergic to my neighbour's cat"
+        return RuleFact(T, third_person(f"I'm {m.group(1).strip()}", who), 0.9, None, None)
     return None
 
 

@@ -263,9 +263,10 @@ class UserClauses:
             return f"{self.who} mentioned: {text}"
         if shape.is_fragment(clause):  # "Around 600 euros total": an answer, not a sentence to report
             return f"{self.who} mentioned: {text[:1].lower() + text[1:]}"
+        said = text if proper else text[:1].lower() + text[1:]
         if self._seeks() and shape.is_short_answer(clause):  # "Gluten-free", "London for now"
-            return f"{self.who} mentioned: {text if proper and not clause.istitle() else text[:1].lower() + text[1:]}"
-        return f"{self.who} mentioned that {reported(text if proper else text[:1].lower() + text[1:])}"
+            return f"{self.who} mentioned: {said}"
+        return f"{self.who} mentioned that {reported(said)}"
 
     def _add(self, rule: RuleFact, clause: str, generic: bool = False) -> None:
         if generic:  # "about:" alone: a statement of the user whose attribute is unknown
