@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from evaluation.wording_family import ChatCase, Family
+from evaluation.wording_probe import PROBE_FAMILIES
 from evaluation.wording_recent import RECENT_FAMILIES
 from tasks.models import Event, Session
 from tasks.providers.local_extractor import LocalExtractor
@@ -151,6 +152,7 @@ FAMILIES: tuple[Family, ...] = (
         ("we usually eat dinner at 7", ("they usually eat dinner at 7",), ("that we",)),
     )),
     *RECENT_FAMILIES,
+    *PROBE_FAMILIES,
 )  # fmt: skip
 
 

@@ -26,14 +26,14 @@ def reported(text: str) -> str:
 PARTNER = r"(?:[Mm]y|[Oo]ur) (?:[\w-]+ ){0,2}[\w-]+|[A-Z][a-z]+"
 
 _ONE_SENTENCE = re.compile(r"[^.!?]+[.!?]*")
-_I_SUBJECT = re.compile(r"\bI\b")
+_I_SUBJECT = re.compile(r"\b(?:I|[Mm]y)\b")  # the speaker, as subject or owner
 _OUR = re.compile(r"\b(?:we|our|ours|us|ourselves)\b")  # lower case: "US" is the country
 
 
 def _household(sentence: re.Match[str]) -> str:
-    """ "we" / "our" / "us" after the speaker's "I" in one sentence is their household ("I took our dog" →
-    "Ann took their dog", "I'm allergic but we have a cat" → "... they have a cat"); a sentence with no
-    "I" keeps its "we" and "our" (quoted speech, "our community")."""
+    """ "we" / "our" / "us" after the speaker's "I" or "my" in one sentence is their household ("I took our
+    dog" → "Ann took their dog", "My wife is pregnant with our second" → "... their second"); a sentence with
+    neither keeps its "we" and "our" (quoted speech, "our community")."""
     text = sentence[0]
     if (i := _I_SUBJECT.search(text)) is None:
         return text

@@ -130,7 +130,13 @@ _LEADING_FILLER = re.compile(
     r"just so you know|anyway|anyways)[,!.:]?\s+"
     # an interjection before the point: "Ugh, my flight got cancelled", "Yay! Got the flat"
     r"|(?:ugh+|yay+|phew|argh+|woo+hoo+|woo+|whoa|meh|yikes|geez|jeez|gosh|omg|ooh+|aww+|ahh+|damn|dang|darn|"
-    r"hooray|hurray|sigh|ouch|eek|uh|erm|er|oh (?:no|well|man|boy|dear)|man|dude)\s*[,!.:;–—-]+\s*"
+    r"hooray|hurray|sigh|ouch|eek|uh|erm|er|oh (?:no|well|man|boy|dear)|man|dude|welp|"
+    r"whoops|oops|sheesh|shoot|alas|ahem|aha|yo|bruh|lmao|ngl|imo|fwiw|smh|"
+    # and by their shape: a vowel run then "h" ("meh", "huh", "duh"), drawn-out sounds ("aww", "eww", "oof",
+    # "whew", "hmm", "pfft"), laughter ("hahaha", "hehe"). Not a "yes" or "no" ("yup", "nah", "nope"): to a
+    # participant's question that is the answer; the user's own path drops it (user_clauses).
+    r"(?!nah\b)[bdhmp]?[aeiou]{1,2}h+|a+w+|e+w+|o+f+|wh?e+w+|h+m+|p+f+t+|(?:ha){2,}h?|(?:he){2,}h?)"
+    r"\s*[,!.:;–—-]+\s*"
     # an announcement before the point: "Bad news, ...", "Quick one - ...", "Update: ..."
     r"|(?:(?:bad|good|great|sad) news|quick (?:one|update|question|note)|update|heads up|hi|hello|hiya|"
     r"(?:good )?(?:morning|afternoon|evening))"
@@ -139,6 +145,9 @@ _LEADING_FILLER = re.compile(
 )
 _TRAILING_FILLER = re.compile(
     r"(?<!\beven)(?<!\bas)[,\s]+(?:tbh|lol|haha|fyi|btw|lmao|though|anyway|anyways)(?=[.!?]*$)"
+    # an apology that closes a statement ("typing is slow sorry"), not one that is the statement ("I'm so sorry")
+    r"|(?<=\w)(?<!\bso)(?<!\bam)(?<!'m)(?<!\bvery)(?<!\breally)(?<!\bfeel)(?<!\bfelt)(?<!\bbe)(?<!\bis)(?<!\bwas)"
+    r"(?<!\bnot)(?<!\btoo)(?<!\bare)(?<!\bsay)(?<!\bsaid)[,\s]+sorry(?=[.!?]*$)"
     r"|(?<=\w) (?:btw|fyi|tbh|lol|haha)(?=[,;] )",  # and at a clause's end inside one: "left btw, Tom is"
     re.I,
 )

@@ -90,7 +90,7 @@ def _strip(value: str) -> str:
 
 def personal(s: str, who: str) -> RuleFact | None:
     T = "user_personal_info"
-    if m := re.search(rf"\b[Mm]y name is {_NAME}", s) or re.search(rf"\b[Cc]all me {_NAME}", s):
+    if m := re.search(rf"\b[Mm]y name(?: is|'s) {_NAME}", s):
         return RuleFact(T, f"{who}'s name is {m.group(1)}", 0.9, "name", m.group(1))
     if m := re.search(r"\bI(?:'m| am) (\d{1,3}) years old", s):
         return RuleFact(T, f"{who} is {m.group(1)} years old", 0.7, "age", m.group(1))
@@ -227,10 +227,15 @@ def instruction(s: str, who: str) -> RuleFact | None:
         said = _strip(m.group(1)).rstrip("?")
         return RuleFact(T, f"{who} asked to be reminded: {third_person(said, who)}", 0.8, None, None)
     if m := re.search(
-        r"^(?:(?:please|pls|plz|also|and) )*(?:remember|keep in mind|note|make a note) (?:that )?" + _TAIL, s, re.I
+        r"^(?:(?:please|pls|plz|also|and|can you|could you|would you|will you|can u|could u) )*"
+        r"(?:remember|keep in mind|note|make a note|take note) (?:that )?" + _TAIL,
+        s,
+        re.I,
     ):
         return RuleFact(T, f"{who} asked to remember: {third_person(_strip(m.group(1)), who)}", 0.9, None, None)
-    if m := re.search(r"^(?:please |and )?(always|never|don't|do not) " + _TAIL, s, re.I):
+    # "Never book ...", not a statement with its subject left out ("Never been there", "Always wanted to")
+    done = r"(?!(?:been|had|gone|seen|done|heard|met|ever|got|made|thought|felt|knew|saw|went|\w*[^e\W]ed)\b)"
+    if m := re.search(r"^(?:please |and )?(always|never|don't|do not) " + done + _TAIL, s, re.I):
         verb = {"don't": "never", "do not": "never"}.get(m.group(1).lower(), m.group(1).lower())
         return RuleFact(T, _instruction(who, verb, _strip(m.group(2))), 0.9, None, None)
     if m := re.search(
@@ -272,4 +277,20 @@ AFFIRM = re.compile(
     re.I,
 )
 
-RULES = (instruction, personal, preference, decision)
+#: The name the speaker wants to be called, beside their name ("My name's Robert but call me Bob").
+_GOES_BY = re.compile(
+    r"\b(?:[Cc]all(?:s|ing)? me|I (?:usually |mostly |prefer to |'d rather |would rather )?go by|"
+    r"I(?:'m| am) (?:usually )?known as|(?:know|knows) me as)\s+"
+    r"(?!(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|Tomorrow|Tonight|Today|Later|When|If|After|Before|ASAP)"
+    r"([A-Z][\w'-]+)"
+)
+
+
+def nickname(s: str, who: str) -> RuleFact | None:
+    m = _GOES_BY.search(s)
+    if m is None or re.search(r"(?:n't|\bnot|\bnever|\bstop)\s+(?:\w+\s+)?$", s[: m.start()], re.I):
+        return None  # "Don't call me Sammy"
+    return RuleFact("user_personal_info", f"{who} goes by {m[1]}", 0.9, "nickname", m[1])
+
+
+RULES = (instruction, personal, nickname, preference, decision)

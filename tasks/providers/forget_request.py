@@ -22,6 +22,9 @@ FORGET = re.compile(
     r"(?:all |any |the |that )?(?:records?|mentions?|traces?|notes?|memor(?:y|ies)|part|bit|info|information|"
     r"stuff|details?|thing) (?:of|about|on)\s+)*(?P<what>[^.!?]{3,160})"
     r"|\bnever (?:mention|bring up)\s+(?P<what2>[^.!?]{3,160})"
+    # "Scratch / ignore / disregard what I said about X": only with what was said as their object
+    r"|\b(?:scratch|ignore|disregard|never\s*mind)\s+(?:what|everything|anything|all) I "
+    r"(?:said|told you|mentioned|wrote)(?: (?:earlier|before|yesterday))? about\s+(?P<what5>[^.!?]{3,160})"
     # "I'd like my X deleted", "have my X removed": the removal said as what should happen to it.
     r"|(?:'d like|\blike|\bwant|\bneed|\bplease (?:have|get)|\byou (?:have|get))\s+(?:my|the)\s+"
     r"(?P<what3>[^.!?,;]{3,80}?)\s+"
@@ -68,7 +71,8 @@ def forget_target(sentence: str) -> str | None:
         m = _REMOVE.search(sentence)
         if not m or not (MEMORY_PLACE.search(sentence) or (m["verb"] != "take" and IDENTIFIER.search(m[0]))):
             return None
-    what = next((m[g] for g in ("what", "what2", "what3", "what4") if g in m.re.groupindex and m[g]), "").strip()
+    groups = ("what", "what2", "what3", "what4", "what5")
+    what = next((m[g] for g in groups if g in m.re.groupindex and m[g]), "").strip()
     negated_before = re.search(r"\b(?:not|never)\b|n't\b", sentence[: m.start()], re.I)
     if "what3" in m.re.groupindex and m["what3"] and negated_before:
         return None  # "I don't want my X deleted"
@@ -83,6 +87,14 @@ def forget_target(sentence: str) -> str | None:
     return what.strip() or None
 
 
+#: The speaker saying what they do with the forgotten thing ("I'm not doing it", "we're returning it"), not
+#: why the assistant should drop it ("I don't want you to keep it", "I don't need it remembered").
+_OF_IT = re.compile(
+    r"(?:I|we)\b(?!.*\b(?:you|your|remember\w*|want|need|record\w*|memory|save\w*)\b).*?\b(?:it|them)\b(?!['’])",
+    re.I,
+)
+
+
 def change_after(sentence: str, target: str) -> str | None:
     """The clause after a forget request's target when it states a change ("forget the poetry thing, we
     switched to uv"): the change is a fact of its own. A reason ("…, I don't want it on file", "…, no time
@@ -92,7 +104,7 @@ def change_after(sentence: str, target: str) -> str | None:
     clause = rest[-1].strip() if len(rest) == 2 else ""
     if (
         clause
-        and (STRONG_CUE.search(clause) or WEAK_CUE.search(clause))
+        and (STRONG_CUE.search(clause) or WEAK_CUE.search(clause) or _OF_IT.match(clause))
         and not re.search(r"\bon file\b|\bstored?\b", clause)
         and not is_fragment(clause)  # "…, no time anymore" is a reason, not a change of anything
     ):

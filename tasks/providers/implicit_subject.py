@@ -171,8 +171,23 @@ def _progressive(body: str, ing: re.Match[str]) -> bool:
     return _FINITE.search(clause) is None and _OWN_SUBJECT.search(rest) is None
 
 
-#: A parent or grandparent called by the word for them ("Dad turns 70 in March") is the speaker's.
-_KIN = re.compile(r"(?:dad|daddy|mom|mommy|mum|mummy|mama|papa|grandma|grandpa|granny|grandad|granddad|nana)(?= [a-z])")
+#: A parent or grandparent called by the word for them ("Dad turns 70 in March") is the speaker's; so is
+#: another relative named without "my" when a verb follows ("Sister's getting married", "Son started
+#: nursery"), not a noun ("Cat videos are my weakness"), and plural ones ("Kids are off school").
+_KIN = re.compile(
+    r"(?:dad|daddy|mom|mommy|mum|mummy|mama|papa|grandma|grandpa|granny|grandad|granddad|nana)(?= [a-z]|'s )"
+    r"|(?:wife|husband|partner|fiance|fiancee|boyfriend|girlfriend|bf|gf|hubby|son|daughter|stepson|stepdaughter|"
+    r"brother|sister|grandson|granddaughter|aunt|uncle|cousin|niece|nephew|bestie|flatmate|roommate|housemate|"
+    r"neighbour|neighbor|boss|manager|doctor|therapist|dog|cat|puppy|kitten)"
+    r"(?='s | (?:just|finally|always|never|still|really|also|recently|already|is|isn't|was|wasn't|has|hasn't|had|"
+    r"will|won't|can|can't|could|would|did|didn't|does|doesn't|says|said|\w+ed|"
+    + "|".join(sorted(IRREGULAR_PAST))
+    + r")\b| [a-z]+s\b(?! (?:are|were)\b))"
+    r"|(?:kids|parents|grandparents|in-laws|folks|twins)(?= [a-z])"
+)
+#: "'s" after the speaker's someone: "is" before an "-ing" verb that no finite verb follows ("My sister's
+#: getting married", not "My sister's wedding is in June"), "has" before "been" / "got" / "gone".
+_THEIR_S = re.compile(r"(?P<who>My [\w-]+)'s (?=(?P<has>been|got|gotten|gone)\b|\w+ing\b(?P<rest>[^,;:.!?]*))")
 #: A statement that ends by asking ("I'm thinking of learning the guitar, any tips?"): the question is
 #: for the agent, the statement before it is the user's.
 _ASKS = re.compile(
@@ -186,11 +201,24 @@ _QUESTION_FIRST = re.compile(
 )
 
 
+#: The name the speaker asks to be called, said as a statement ("Please call me Jo", "Everyone calls me Bea"
+#: → "I go by Jo"): an imperative or a report of others would otherwise be kept as said ("Call User Jo").
+_CALL_ME = re.compile(
+    r"(?i:(?:please|pls|plz|just|you can|u can|feel free to|everyone|everybody|most people|people|(?:all )?my friends|"
+    r"friends|they all)\s+)*(?i:call(?:s)? me)\s+(?=[A-Z])"
+    r"(?!(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b|Tomorrow\b|Tonight\b|ASAP\b)"
+)
+
+
 def as_said(sentence: str) -> str:
     """The user's sentence with its subject said as the rewrite reads it ("Dad ..." as "My dad ..."),
     and a statement's trailing question to the agent left out."""
     if (asks := _ASKS.fullmatch(sentence)) and not _QUESTION_FIRST.match(sentence):
         sentence = asks["said"].rstrip() + "."
+    if call := _CALL_ME.match(sentence):
+        sentence = f"I go by {sentence[call.end() :]}"
     if _KIN.match(sentence[:1].lower() + sentence[1:]) and sentence[:1].isupper():
         sentence = f"My {sentence[:1].lower()}{sentence[1:]}"
+    if (their := _THEIR_S.match(sentence)) and (their["has"] or not _FINITE.search(their["rest"])):
+        sentence = f"{their['who']} {'has ' if their['has'] else 'is '}{sentence[their.end() :]}"
     return sentence

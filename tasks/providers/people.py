@@ -159,3 +159,13 @@ def opens_with_name(clause: str, names: Mapping[str, str]) -> bool:
     """The clause opens with one of ``names`` ("Ria's allergist said ..."), not a longer name ("Ria Lopez")."""
     name = re.match(r"([A-Z][a-z]+(?:[A-Z][a-z]+)*)\b(?!\s+[A-Z][a-z])", clause)
     return name is not None and name[1] in names
+
+
+_MY_SOMEONE = re.compile(r"\b[Mm]y " + _REL.replace("[a-z]+", "[a-z-]+"))
+
+
+def says_relative(clause: str) -> bool:
+    """The clause speaks of someone in the speaker's life ("My brother just got engaged"): news of
+    theirs is worth keeping in fewer words than a remark of the speaker's own."""
+    return any(m[1].split()[-1] in RELATIONS or m[1].split()[-1].rstrip("s") in RELATIONS
+               for m in _MY_SOMEONE.finditer(clause))  # fmt: skip

@@ -23,7 +23,7 @@ from tasks.providers.clause_shape import IDENTIFIER_WORD, answered, covered_by, 
 from tasks.providers.extraction_rules import RULES, RuleFact
 from tasks.providers.forget_request import change_after, forget_target
 from tasks.providers.implicit_subject import as_said, with_subject
-from tasks.providers.people import attribute_of, named_lead, opens_with_name
+from tasks.providers.people import attribute_of, named_lead, opens_with_name, says_relative
 from tasks.providers.statements import (
     CLAUSE_BREAK,
     STRONG_CUE,
@@ -72,7 +72,7 @@ class FactMaker(Protocol):
 
 _FILLER = re.compile(
     r"^(?:quick update|update|fyi|by the way|btw|also|and|so|well|anyway|honestly|actually|as I said(?: before)?|"
-    r"nothing changed|yes|yeah|yep|no(?=\s*[,:;!.-])|sorry|ok|okay|change of plans?|plan change|"
+    r"nothing changed|yes|yeah|yep|yup|nah|nope|no(?=\s*[,:;!.-])|sorry|ok|okay|change of plans?|plan change|"
     r"(?:big |good |great |small |quick |some )?(?:news|change)(?=\s*[,:;!.-]))\b"
     r"[,:;!.\s-]*",
     re.I,
@@ -210,8 +210,9 @@ class UserClauses:
             return False
         if is_specific(RESOLVED_DATE.sub("", clause)) or frame_of(clause) is not None:
             return True
-        if (self._relative(clause) or opens_with_name(clause, self.people)) and len(content_words(clause)) >= 2:
-            return True  # "Sam is gluten-free" after "my partner Sam": about someone in the user's life
+        about = self._relative(clause) or opens_with_name(clause, self.people) or says_relative(clause)
+        if about and len(content_words(clause)) >= 2:  # "Sam is gluten-free" after "my partner Sam"
+            return True  # about someone in the user's life; "My brother just got engaged"
         needed = 2 if self.asked is not None else 3
         strong = STRONG_CUE.search(clause) is not None
         if strong and content_words(clause):

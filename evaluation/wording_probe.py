@@ -1,0 +1,96 @@
+"""The wording families added in round 15 (from a third fresh probe of 30 chat turns), kept apart so that
+each module stays short; :mod:`evaluation.wording` appends them after :mod:`evaluation.wording_recent`'s.
+Same record: a chat case is (the user's turn, or "the agent's question >> the user's turn"; phrases its
+memories must contain; phrases they must not). DEV cases were used while writing the rules; HELD-OUT
+cases were written with them, before the rules' first run, and are only measured."""
+
+from __future__ import annotations
+
+from evaluation.wording_family import Family
+
+PROBE_FAMILIES: tuple[Family, ...] = (
+    # -- round 15: the name the user wants to be called ("Call me Sam" read "Call User Sam").
+    Family("chat: the name the user goes by", "dev", chat=(
+        ("Call me Sam, nobody uses Samantha except my mum.", ("User goes by Sam",), ("Call User",)),
+        ("Please call me Jo.", ("User goes by Jo",), ("call User",)),
+        ("I go by Alex at work.", ("User goes by Alex",), ()),
+        ("Everyone calls me Bea.", ("User goes by Bea",), ("calls User",)),
+        ("My name's Robert but call me Bob.", ("User goes by Bob",), ("call User",)),
+    )),
+    Family("chat: the name the user goes by (held out)", "heldout", chat=(
+        ("You can call me Kit.", ("User goes by Kit",), ("call User",)),
+        ("Just call me Dee, it's shorter.", ("User goes by Dee",), ("call User",)),
+        ("Most people call me Mo.", ("User goes by Mo",), ("call User",)),
+        ("I prefer to go by Jamie.", ("User goes by Jamie",), ()),
+        ("pls call me Rafa", ("User goes by Rafa",), ("call User",)),
+    )),
+    # -- round 15: a relative named first without "my", with "'s" for "is" or as a possessive.
+    Family("chat: a relative first, without my", "dev", chat=(
+        ("Sister's getting married in Portugal next summer, I'm the maid of honour.",
+         ("User's sister is getting married in Portugal",), ("that Sister",)),
+        ("Brother just got engaged!", ("User's brother just got engaged",), ()),
+        ("Mum's visiting next week.", ("User's mum is visiting",), ()),
+        ("Husband works from home on Fridays.", ("User's husband works from home",), ()),
+        ("Dad's car broke down again.", ("User's dad's car broke down",), ("dad is car",)),
+    )),
+    Family("chat: a relative first, without my (held out)", "heldout", chat=(
+        ("Grandpa's turning 90 this weekend.", ("User's grandpa is turning 90",), ()),
+        ("Son started nursery today.", ("User's son started nursery",), ()),
+        ("Girlfriend surprised me with tickets to Hamilton.", ("User's girlfriend surprised User",), ()),
+        ("Daughter's learning the violin.", ("User's daughter is learning the violin",), ()),
+        ("Sister's flat flooded last night.", ("User's sister's flat flooded",), ("sister is flat",)),
+    )),
+    # -- round 15: an interjection the filler list did not have ("Nah, I'm more of a tea person").
+    Family("chat: any interjection first", "dev", chat=(
+        ("Nah, I'm more of a tea person.", ("User is more of a tea person",), ("Nah",)),
+        ("Welp, I failed my driving test.", ("User failed User's driving test",), ("Welp",)),
+        ("Yikes, I forgot my passport at home.", ("User forgot User's passport",), ("Yikes",)),
+        ("Lol, I ate the whole cake.", ("User ate the whole cake",), ("Lol",)),
+        ("Yesterday, I adopted a kitten.", ("adopted a kitten", "7 May 2023"), ()),
+    )),
+    Family("chat: any interjection first (held out)", "heldout", chat=(
+        ("Yeah, I'm allergic to shellfish.", ("User is allergic to shellfish",), ("Yeah",)),
+        ("Ooh, I love that café.", ("User loves that café",), ("Ooh",)),
+        ("Whew, I finally paid off my car.", ("User finally paid off User's car",), ("Whew",)),
+        ("Aw, I miss my old dog.", ("User misses User's old dog",), ("Aw",)),
+        ("Tonight, I'm cooking for my in-laws.", ("cooking for User's in-laws",), ("that Tonight",)),
+    )),
+    # -- round 15: "forget what I said about X" and the change said after it, with "it" for X.
+    Family("chat: forget what I said about something", "dev", chat=(
+        ("Forget what I said about the marathon, I'm not doing it.", ("User is not doing the marathon",),
+         ("doing it",)),
+        ("Scratch what I told you about the job offer, I turned it down.", ("User turned the job offer down",),
+         ("turned it",)),
+        ("Ignore what I said about the new sofa, we're returning it.", ("returning the new sofa",),
+         ("returning it",)),
+    )),
+    Family("chat: forget what I said about something (held out)", "heldout", chat=(
+        ("Forget what I told you about the new job, I didn't take it.", ("User didn't take the new job",),
+         ("take it",)),
+        ("Disregard what I said about the diet, I quit it.", ("User quit the diet",), ("quit it",)),
+        ("forget what i said about the trip to Spain, we cancelled it", ("cancelled the trip to Spain",),
+         ("cancelled it",)),
+    )),
+    # -- round 15: a request to remember asked as a question ("Can you keep in mind that ...?").
+    Family("chat: remember, asked as a question", "dev", chat=(
+        ("Can you keep in mind that I'm on a low FODMAP diet?", ("User is on a low FODMAP diet",), ()),
+        ("Could you remember that my flat is on the 4th floor?", ("User's flat is on the 4th floor",), ()),
+        ("Will you note that I'm left-handed?", ("User is left-handed",), ()),
+    )),
+    Family("chat: remember, asked as a question (held out)", "heldout", chat=(
+        ("Can you please remember that I don't eat pork?", ("User doesn't eat pork",), ()),
+        ("Would you keep in mind that my daughter has a nut allergy?", ("User's daughter has a nut allergy",), ()),
+        ("could u remember that I work from home on Mondays?", ("User works from home on Mondays",), ()),
+    )),
+    # -- round 15: "our" in a sentence whose speaker said "my", not "I"; a trailing "sorry".
+    Family("chat: our after my, a trailing sorry", "dev", chat=(
+        ("My wife is pregnant with our second, due in April.", ("pregnant with their second",), (" our ",)),
+        ("My sister is staying in our spare room.", ("in their spare room",), (" our ",)),
+        ("i broke my wrist skateboarding so typing is slow sorry", ("typing is slow",), ("sorry",)),
+    )),
+    Family("chat: our after my, a trailing sorry (held out)", "heldout", chat=(
+        ("My mum loved our new garden.", ("their new garden",), (" our ",)),
+        ("My son broke our TV.", ("broke their TV",), (" our ",)),
+        ("my laptop died so I'm on my phone, sorry", ("on User's phone",), ("sorry",)),
+    )),
+)  # fmt: skip
