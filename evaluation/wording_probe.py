@@ -93,4 +93,62 @@ PROBE_FAMILIES: tuple[Family, ...] = (
         ("My son broke our TV.", ("broke their TV",), (" our ",)),
         ("my laptop died so I'm on my phone, sorry", ("on User's phone",), ("sorry",)),
     )),
+    # -- round 15, a fourth probe: a present verb said without "I" ("Prefer window seats", "Mainly use
+    # Python"), not an imperative ("Send me the list"); "Not much of a morning person"; an instruction
+    # in the second half of a sentence ("..., and never book me on Ryanair again").
+    Family("chat: a present verb first, no subject", "dev", chat=(
+        ("Prefer window seats on long flights.", ("User prefers window seats",), ()),
+        ("Mainly use Python and a bit of Go at work.", ("User mainly uses Python",), ()),
+        ("Need a new laptop for uni, something light.", ("User needs a new laptop",), ()),
+        ("Usually work from home on Fridays.", ("User usually works from home",), ()),
+        ("Use metric units please.", (), ("User uses metric",)),
+    )),
+    Family("chat: a present verb first, no subject (held out)", "heldout", chat=(
+        ("Want to learn Japanese before our trip.", ("User wants to learn Japanese",), ()),
+        ("Really miss living by the sea.", ("User really misses living by the sea",), ()),
+        ("Mostly listen to podcasts on my commute.", ("User mostly listens to podcasts",), ()),
+        ("Still own my first guitar.", ("User still owns User's first guitar",), ()),
+        ("Send me the list tomorrow.", (), ("User sends",)),
+    )),
+    Family("chat: what kind of person, said without I'm", "dev", chat=(
+        ("Not much of a morning person tbh.", ("User is not much of a morning person",), ()),
+        ("More of a cat person really.", ("User is more of a cat person",), ()),
+        ("Bit of a coffee snob, I admit.", ("User is a bit of a coffee snob",), ()),
+    )),
+    Family("chat: what kind of person, said without I'm (held out)", "heldout", chat=(
+        ("Not much of a reader these days.", ("User is not much of a reader",), ()),
+        ("Kind of a night owl.", ("User is kind of a night owl",), ()),
+        ("Sort of a neat freak at home.", ("User is sort of a neat freak",), ()),
+        ("A bit of a perfectionist.", ("User is a bit of a perfectionist",), ()),
+    )),
+    Family("chat: an instruction in the second half", "dev", chat=(
+        ("Prefer window seats, and never book me on Ryanair again.", ("Never book the user on Ryanair again",),
+         ()),
+        ("I'm vegetarian, so always check the menu for me.", ("Always check the menu for the user",), ()),
+        ("Thanks, but don't send me reminders on weekends.", ("Never send the user reminders on weekends",), ()),
+    )),
+    Family("chat: an instruction in the second half (held out)", "heldout", chat=(
+        ("Love the plan, but never schedule anything before 9.", ("Never schedule anything before 9",), ()),
+        ("I get motion sick, so always book me a front seat.", ("Always book the user a front seat",), ()),
+        ("Great, and please don't call me before noon.", ("Never call the user before noon",), ()),
+    )),
+    # -- round 15, a fifth probe: an identifier that holds "me" ("sam.lee@proton.me" read "proton.User"),
+    # "from next month" ("from in June 2023"), a state or a possession said without "I" ("Between jobs",
+    # "Have two cats"), "please stop ..." as an instruction, a "-wise," opener.
+    Family("chat: identifiers, from a month, states and havings, stop", "dev", chat=(
+        ("Just FYI my email changed to sam.lee@proton.me", ("sam.lee@proton.me",), ("proton.User", "FYI")),
+        ("I've decided to go part-time from next month.", ("from June 2023",), ("from in",)),
+        ("Have two cats and a very old tortoise.", ("User has two cats",), ()),
+        ("Between jobs at the moment, so money's tight.", ("User is between jobs",), ()),
+        ("Please stop suggesting podcasts, I don't listen to them.", ("Stop suggesting podcasts",), ()),
+        ("Work wise, I'm moving to the data team.", ("User is moving to the data team",), ("Work wise",)),
+    )),
+    Family("chat: identifiers, from a month, states and havings, stop (held out)", "heldout", chat=(
+        ("My new site is about.me/jordan if you need it", ("about.me/jordan",), ("about.User",)),
+        ("The lease runs until next month.", ("until June 2023",), ("until in",)),
+        ("Have a Honda Civic, 2015 model.", ("User has a Honda Civic",), ()),
+        ("On holiday until Monday, so replies will be slow.", ("User is on holiday",), ()),
+        ("Pls stop sending me recipes with nuts.", ("Stop sending the user recipes with nuts",), ()),
+        ("Health-wise, I'm doing much better.", ("User is doing much better",), ("wise",)),
+    )),
 )  # fmt: skip

@@ -100,7 +100,13 @@ def resolve_dates(text: str, when: datetime) -> str:
 
     sub(r"\b(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a couple of|a few|several) "
         r"(days?|weeks?|months?|years?) ago\b", ago)  # fmt: skip
-    return text
+    # "from next month" is "from June 2023", not "from in June 2023"
+    return re.sub(
+        r"\b(from|until|till|by|since|starting|through|before|after) (?:in|on) "
+        r"(?=(?:\d{1,2} )?[A-Z][a-z]+ \d{4}\b|\d{4}\b)",
+        r"\1 ",
+        text,
+    )
 
 
 #: A memory that quotes the question it answers: '(Asked by P: "Q?") A' (see the extractor's ``question_to``).
@@ -126,7 +132,7 @@ _BARE = re.compile(r"\b(" + "|".join(_BARE_CONTRACTIONS) + r")\b", re.I)
 _LOWER_I = re.compile(r"(?<![\w'])i(?=(?:'(?:m|ve|d|ll))?(?:\s|$|[,!?;:]|\.(?!\w)))")
 #: Filler that opens a chat sentence, and filler that closes one.
 _LEADING_FILLER = re.compile(
-    r"^(?:(?:so|well|oh|ah|hey|haha|hmm|um|yeah|yes|wow|lol|ok|okay|fyi|btw|by the way|tbh|to be honest|"
+    r"^(?:(?:so|well|oh|ah|hey|haha|hmm|um|yeah|yes|wow|lol|ok|okay|(?:just )?fyi|btw|by the way|tbh|to be honest|"
     r"just so you know|anyway|anyways)[,!.:]?\s+"
     # an interjection before the point: "Ugh, my flight got cancelled", "Yay! Got the flat"
     r"|(?:ugh+|yay+|phew|argh+|woo+hoo+|woo+|whoa|meh|yikes|geez|jeez|gosh|omg|ooh+|aww+|ahh+|damn|dang|darn|"
@@ -137,6 +143,8 @@ _LEADING_FILLER = re.compile(
     # participant's question that is the answer; the user's own path drops it (user_clauses).
     r"(?!nah\b)[bdhmp]?[aeiou]{1,2}h+|a+w+|e+w+|o+f+|wh?e+w+|h+m+|p+f+t+|(?:ha){2,}h?|(?:he){2,}h?)"
     r"\s*[,!.:;–—-]+\s*"
+    # a topic before the point: "Work wise, ...", "Health-wise: ..." (not "Otherwise")
+    r"|(?!otherwise\b)[a-z]+[- ]?wise\s*[,:;–—-]+\s*"
     # an announcement before the point: "Bad news, ...", "Quick one - ...", "Update: ..."
     r"|(?:(?:bad|good|great|sad) news|quick (?:one|update|question|note)|update|heads up|hi|hello|hiya|"
     r"(?:good )?(?:morning|afternoon|evening))"
@@ -206,6 +214,11 @@ NARRATIVE_CHARS = 300
 CLAUSE = re.compile(
     r",? (?:and|but|so|because|while)(?= (?:honestly |actually |now |also )?I\b)(?! I (?:are|were|both)\b)", re.I
 )
+#: In a user's turn, an instruction after a comma starts a clause too ("Prefer window seats, and never book
+#: me on Ryanair again"); without the comma it goes on describing ("they brighten our day and always make us smile").
+USER_CLAUSE = re.compile(
+    rf"{CLAUSE.pattern}|, (?:and|but|so) (?=(?:please )?(?:always|never|don't|do not)\b(?! mind\b))", re.I
+)
 #: A sentence's subject that is a pair with the speaker: "My partner and I just adopted ...".
 _PAIR_FIRST = re.compile(rf"{PARTNER}|[Mm]e")
 
@@ -217,7 +230,7 @@ def clauses(text: str, boundary: re.Pattern[str] | None = None) -> list[str]:
     parts = (boundary or CLAUSE).split(text)
     if len(parts) > 1 and _PAIR_FIRST.fullmatch(parts[0].strip()) and re.match(r",? and ", text[len(parts[0]) :]):
         parts[:2] = [f"{parts[0]} and {parts[1].lstrip()}"]
-    return parts
+    return [p.lstrip() for p in parts]
 
 
 #: Rule output that only points back ("go with that") carries nothing worth storing.

@@ -87,8 +87,21 @@ def _pair_first(m: re.Match[str]) -> str:
     return f"I and {other}"
 
 
+#: What is copied, never rewritten: an e-mail address, a web address, a handle ("sam.lee@proton.me",
+#: "about.me/jordan", "@me_irl" hold a "me" that is not the speaker).
+_IDENTIFIER = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?://)?[\w-]+(?:\.[\w-]+)+(?:/[\w./?=&%#-]*)?|@\w+")
+
+
 def third_person(text: str, name: str) -> str:
     """Rewrite a first-person sentence about ``name`` in the third person ("I love X" → "Ann loves X")."""
+    kept = _IDENTIFIER.findall(text)
+    if not kept:
+        return _third_person(text, name)
+    slots = iter(kept)  # each held out of the rewrite as a private-use character, put back in order
+    return re.sub("\ue0ff", lambda _: next(slots), _third_person(_IDENTIFIER.sub("\ue0ff", text), name))
+
+
+def _third_person(text: str, name: str) -> str:
     poss = f"{name}'s"
     rules: list[tuple[str, str]] = [
         (r"\bI'm\b|\bI am\b", f"{name} is"),

@@ -1,16 +1,19 @@
-"""Round-15 write-path readings from a fresh probe of chat turns: the name the user goes by, a relative
+"""Round-15 write-path readings from two fresh probes of chat turns: the name the user goes by, a relative
 named without "my", interjections by their shape, "forget what I said about X", a request to remember
-asked as a question, "our" after "my", and a closing "sorry"."""
+asked as a question, "our" after "my", a closing "sorry", a present verb or a kind of person said
+without "I", and an instruction in a sentence's second half."""
 
 from __future__ import annotations
+
+from datetime import UTC, datetime
 
 import pytest
 
 from evaluation.wording import memories_of
 from tasks.providers.extraction_rules import instruction
 from tasks.providers.forget_request import forget_target
-from tasks.providers.implicit_subject import as_said
-from tasks.textrules import clean
+from tasks.providers.implicit_subject import as_said, with_subject
+from tasks.textrules import USER_CLAUSE, clauses, clean, resolve_dates
 from tasks.third_person import third_person
 
 
@@ -98,3 +101,74 @@ def test_a_request_to_remember_asked_as_a_question() -> None:
 def test_our_after_the_speakers_my_is_their_household() -> None:
     assert third_person("My wife is pregnant with our second.", "Ann") == "Ann's wife is pregnant with their second."
     assert third_person("Our community is great.", "Ann") == "Our community is great."
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        ("Prefer window seats on long flights.", "I prefer window seats on long flights."),
+        ("Mainly use Python at work.", "I mainly use Python at work."),
+        ("Usually play tennis on Sundays.", "I usually play tennis on Sundays."),
+        ("Not much of a morning person.", "I'm not much of a morning person."),
+        ("Bit of a coffee snob.", "I'm a bit of a coffee snob."),
+    ],
+)
+def test_a_present_verb_or_a_kind_of_person_without_i(said: str, meant: str) -> None:
+    assert with_subject(said) == meant
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["Use metric units please.", "Really good pasta last night.", "Bit of a problem with my order.", "Only two left."],
+)
+def test_an_imperative_an_adjective_or_a_situation_has_no_i(said: str) -> None:
+    assert with_subject(said) is None
+
+
+def test_an_instruction_after_a_comma_is_its_own_clause() -> None:
+    """In a user's turn; a participant's "... and always make us smile" goes on describing."""
+    said = memories_of("Prefer window seats, and never book me on Ryanair again.")
+    assert "User prefers window seats" in said and "Never book the user on Ryanair again" in said
+    assert memories_of("Thanks, but don't send me reminders on weekends.") == (
+        "Never send the user reminders on weekends"
+    )
+    assert clauses("They brighten our day and always make us smile", USER_CLAUSE) == [
+        "They brighten our day and always make us smile"
+    ]
+    assert memories_of("Thanks!") == ""
+
+
+def test_an_identifier_is_copied_not_rewritten() -> None:
+    """The "me" in an e-mail or web address, or a handle, is not the speaker."""
+    said = "my email changed to sam.lee@proton.me, my site is about.me/jo and I'm @me_irl"
+    assert third_person(said, "User") == (
+        "User's email changed to sam.lee@proton.me, User's site is about.me/jo and User is @me_irl"
+    )
+
+
+def test_a_month_after_from_or_until_reads_as_a_date() -> None:
+    assert "from June 2023" in memories_of("I've decided to go part-time from next month.")
+    assert resolve_dates("It runs until next month.", datetime(2023, 5, 8, tzinfo=UTC)) == "It runs until June 2023."
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        ("Have two cats and a tortoise.", "I have two cats and a tortoise."),
+        ("Between jobs at the moment.", "I'm between jobs at the moment."),
+        ("On holiday until Monday.", "I'm on holiday until Monday."),
+    ],
+)
+def test_a_state_or_a_having_without_i(said: str, meant: str) -> None:
+    assert with_subject(said) == meant
+
+
+@pytest.mark.parametrize("said", ["Have a nice day!", "Have fun at the gig.", "Have a look at this."])
+def test_have_as_a_wish_or_an_imperative(said: str) -> None:
+    assert with_subject(said) is None
+
+
+def test_stop_doing_something_is_an_instruction_and_a_topic_opener_is_filler() -> None:
+    assert memories_of("Pls stop sending me recipes with nuts.") == "Stop sending the user recipes with nuts"
+    assert clean("Work wise, I'm moving teams.") == "I'm moving teams."
+    assert clean("Otherwise, I'm fine.") == "Otherwise, I'm fine."

@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from tasks.textrules import ASKED, REQUEST, WEEKDAYS, content_words
+from tasks.providers.statements import is_specific
+from tasks.textrules import ASKED, REQUEST, SMALL_TALK, USER_CLAUSE, WEEKDAYS, clauses, content_words
 
 #: A code, a long number or a year ("A123", "#4521", "2021"), not a count ("3 months").
 IDENTIFIER_WORD = re.compile(r"(?=[\w-]*\d)[\w-]{3,}")
@@ -119,3 +120,13 @@ def bare_answer(text: str, asked: str) -> str | None:
     if not set(content_words(question)) - _PROCEDURAL:
         return None
     return "no" if m[1].lower() in ("no", "nope", "nah", "not really") else "yes"
+
+
+def is_small_talk(sentence: str) -> bool:
+    """A greeting or thanks and nothing more ("Thanks!", "hi"), not one that goes on to say something
+    ("Thanks, but don't send me reminders on weekends", "Thanks, see you on the 12th")."""
+    return (
+        SMALL_TALK.match(sentence) is not None
+        and not is_specific(sentence[3:])
+        and len(clauses(sentence, USER_CLAUSE)) < 2
+    )

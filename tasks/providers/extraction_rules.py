@@ -234,10 +234,15 @@ def instruction(s: str, who: str) -> RuleFact | None:
     ):
         return RuleFact(T, f"{who} asked to remember: {third_person(_strip(m.group(1)), who)}", 0.9, None, None)
     # "Never book ...", not a statement with its subject left out ("Never been there", "Always wanted to")
-    done = r"(?!(?:been|had|gone|seen|done|heard|met|ever|got|made|thought|felt|knew|saw|went|\w*[^e\W]ed)\b)"
+    done = (
+        r"(?!(?:been|had|gone|seen|done|heard|met|ever|got|made|thought|felt|knew|saw|went|mind|have|has|did|do|"
+        r"does|will|would|can|could|was|am|is|are|were|\w*[^e\W]ed)\b)"
+    )
     if m := re.search(r"^(?:please |and )?(always|never|don't|do not) " + done + _TAIL, s, re.I):
         verb = {"don't": "never", "do not": "never"}.get(m.group(1).lower(), m.group(1).lower())
         return RuleFact(T, _instruction(who, verb, _strip(m.group(2))), 0.9, None, None)
+    if m := re.search(r"^(?:(?:please|pls|plz|can you|could you|and) )*(stop|quit) (\w+ing\b[^.!?;]{2,150})", s, re.I):
+        return RuleFact(T, _instruction(who, "stop", _strip(m.group(2)).rstrip("?")), 0.9, None, None)  # "Pls stop ..."
     if m := re.search(
         r"\b(?:I want you to|I'd like you to|from now on,?|make sure (?:to|you)|I (?:don't|do not|never) want you to) "
         + _TAIL,

@@ -11,7 +11,9 @@ reminder", "Let me know"), a noun, a name or a day ("Rose", "Ground beef", "Sat"
 An opening "-ing" verb means "I'm" ("Heading to Lisbon next week") unless it is a noun ("Morning run
 done") or its clause has a verb of its own, which makes it the subject ("Running is my favourite way
 to unwind", "Gardening calms me down"); "Been ..." means "I've been"; "Not a fan of", "Big fan of",
-"Not sure about" mean "I'm".
+"Not sure about", "Not much of a morning person" mean "I'm". A present verb means "I" when it is rarely
+an imperative ("Prefer window seats", "Need a new laptop") or follows an adverb of habit ("Mainly use
+Python"); "Use metric units" stays an imperative.
 """
 
 from __future__ import annotations
@@ -49,6 +51,13 @@ _ADJECTIVES = (
     "allergic|afraid|busy|sick|ill|pregnant|single|vegan|vegetarian|glad|proud|ready|keen|late|free|away|home|"
     "back|new|nervous|anxious|grateful|thankful|lucky|fluent|sore|broke|fond|aware|happy|sad|jealous|sober|"
     "hungry|starving|lactose intolerant|gluten-free"
+)
+#: Where the speaker is in life or work, said without "I'm" ("Between jobs at the moment", "On holiday").
+_AM_IN = re.compile(
+    r"(?:still |currently )?(?:between jobs|on (?:holiday|vacation|leave|call|a diet|medication|a break|the road|"
+    r"(?:maternity|paternity|sick|parental|annual) leave|night shifts?)|off (?:work|sick)|"
+    r"out of (?:office|town|work))\b",
+    re.I,
 )
 _AM_ADJECTIVE = re.compile(
     rf"{_DEGREE}(?:{_ADJECTIVES})(?=\s+(?:about|for|with|by|of|to|at|in|on|from|after|since|until|till|again|today|"
@@ -120,6 +129,41 @@ _AM_NOT = re.compile(
 )
 #: "Big fan of Y", "A huge fan of Z": "I'm a ...", with its article when the user left it out.
 _FAN = re.compile(r"(a )?(?:big|huge|massive|great|long-?time|lifelong|die-?hard) fan of", re.I)
+#: "Not much of a morning person", "Bit of a coffee snob": what kind of person the speaker is, not a
+#: situation ("Bit of a problem with my order", "Kind of a mess at work").
+_KIND = re.compile(
+    r"(?P<a>a )?(?:not much|much|more|less|bit|little|kind|sort|something) of an? "
+    r"(?!(?:[\w-]+ )?(?:problem|issue|mess|shock|surprise|pain|nightmare|struggle|hassle|disaster|challenge|change|"
+    r"stretch|drive|walk|wait|worry|concern|mystery|question|bummer|letdown|headache|rush|blur|deal|thing)\b)\w",
+    re.I,
+)
+#: Present verbs said without "I": ones that are rarely an imperative ("Prefer window seats", "Need a
+#: new laptop"), and any verb after an adverb of habit or degree ("Mainly use Python", "Still own my
+#: first guitar") when an object or a preposition follows it, not an adjective ("Really hungry for pizza").
+_HABIT_ADVERB = (
+    r"mainly|mostly|usually|normally|generally|typically|often|sometimes|rarely|seldom|really|totally|actually|"
+    r"still|also|kinda|definitely|honestly|seriously|occasionally|barely|hardly|only"
+)
+_NOT_VERB_AFTER_ADVERB = (
+    r"good|great|nice|bad|cool|fun|hard|easy|happy|sad|hungry|tired|cold|hot|warm|early|close|far|sure|sorry|"
+    r"excited|important|interested|into|not|no|so|too|very|a|an|the|that|this|it|there|here|just|well|"
+    rf"about|in|on|at|for|with|all|more|less|much|{_ADJECTIVES}|{_STATES}"
+)
+_HABITS = (
+    r"play|use|work|eat|drink|listen|watch|read|drive|walk|run|cook|go|take|live|wear|buy|make|get|do|have|like|"
+    r"love|need|want|prefer|own|miss|hate|enjoy|visit|spend|skip|avoid|write|study|teach|train|swim|ride|bike|shop|"
+    r"sleep|wake|commute|travel|order|speak|stick|struggle|agree|disagree|think|believe|feel|know|remember|forget"
+)
+_PRESENT = re.compile(
+    r"(?:prefer|need|want|miss|own|adore|dislike|loathe|reckon|doubt)\s(?!to\s+(?:me|you)\b)"
+    # "Have two cats", not "Have a nice day", "Have fun", "Have a look"
+    r"|have\s(?!(?:an? )?(?:nice|good|great|lovely|fun|safe|wonderful|happy|blast|look|go|think|seat|break|rest|"
+    r"try|listen|read|glance|drink|bite|taste|feeling|word|chat)\b)(?:an?|no|two|three|four|five|\d+|[A-Z]\w*)\b"
+    rf"|(?:{_HABIT_ADVERB})\s(?:(?:{_HABITS})\b"
+    rf"|(?!(?:{_NOT_VERB_AFTER_ADVERB})\b)[a-z]+(?<!ing)(?<![^e]ed)(?<![^s]s)(?<!ly)"
+    r"(?=\s+(?:the|a|an|my|our|to|from|with|on|in|at|for|it|them|that|this|some|any|up|out|about|by|[A-Z]\w*|"
+    r"\w+ing)\b))",
+)
 #: "No car at the moment": what the user has none of ("no worries", "no prob", "no idea" are not about them).
 _HAVE_NO = re.compile(r"no (?!more\b|longer\b|worries\b|problems?\b|prob\b|biggie\b|idea\b|way\b|thanks\b)\w+", re.I)
 
@@ -138,10 +182,14 @@ def with_subject(body: str, names: Collection[str] = ()) -> str | None:
     # "Gonna start therapy"; "Gonna be a great night" is "It's gonna be", unless it says where or how they'll be
     if gonna := re.match(r"gonna\s(?!be\b(?! (?:in|at|away|home|back|out|there|busy|late|off)\b))", body, re.I):
         return f"I'm going to {body[gonna.end() :]}"  # "Gonna start therapy next week"
-    if _AM.match(body) or _AM_NOT.match(body) or _AM_ADJECTIVE.match(body):
+    if _AM.match(body) or _AM_NOT.match(body) or _AM_ADJECTIVE.match(body) or _AM_IN.match(body):
         return f"I'm {lowered}"
     if fan := _FAN.match(body):
         return f"I'm {lowered}" if fan[1] else f"I'm a {lowered}"
+    if kind := _KIND.match(body):  # "Not much of a morning person", "Bit of a coffee snob"
+        return f"I'm {lowered}" if kind["a"] or not lowered.startswith(("bit", "little")) else f"I'm a {lowered}"
+    if _PRESENT.match(lowered):  # "Prefer window seats", "Mainly use Python at work"
+        return f"I {lowered}"
     if re.match(r"been\s(?!an?\b)(?!.*\bfor (?:me|us)\b)", body, re.I):  # not "Been a long week": "It's been"
         return f"I've {lowered}"  # "Been learning Portuguese", "Been to Japan twice"
     if (ing := _ING.match(body)) and _progressive(body, ing):

@@ -39,7 +39,7 @@ from tasks.textrules import (
     FIRST_PERSON,
     REQUEST,
     RESOLVED_DATE,
-    SMALL_TALK,
+    USER_CLAUSE,
     VAGUE,
     clauses,
     clean,
@@ -109,7 +109,7 @@ class UserClauses:
                 if (rest := change_after(sentence, target)) is not None:  # "forget the X thing, we switched to Y"
                     self._sentence(resolve_dates(rest, self.event.timestamp))
                 continue
-            if not sentence or (SMALL_TALK.match(sentence) and not is_specific(sentence[3:])):
+            if not sentence or shape.is_small_talk(sentence):
                 continue
             if (value := retraction(sentence)) is not None and self._retract(value):
                 continue
@@ -121,7 +121,7 @@ class UserClauses:
     def _sentence(self, resolved: str) -> None:
         rules: list[RuleFact] = []
         cued: list[RuleFact] = []  # rules from a clause with a change cue: the new value, when not negative
-        for clause in clauses(resolved):
+        for clause in clauses(resolved, USER_CLAUSE):
             found = [r for fn in RULES if (r := fn(clause, self.who)) and not VAGUE.search(r.content)]
             if len(found) == 1 and specifics(clause) - specifics(found[0].content):
                 # The rule dropped a name or code the user gave ("a dog called Rex"): keep the user's clause.
