@@ -151,4 +151,23 @@ PROBE_FAMILIES: tuple[Family, ...] = (
         ("Pls stop sending me recipes with nuts.", ("Stop sending the user recipes with nuts",), ()),
         ("Health-wise, I'm doing much better.", ("User is doing much better",), ("wise",)),
     )),
+    # -- round 15, a sixth probe: "Would love to ...", "Wanna ...", "Currently obsessed with ...", a request
+    # to the assistant said as "Please use ...", a thing of the user's named without "my" ("Bike got
+    # stolen"), "forgot to mention" around what the user says.
+    Family("chat: would, wanna, please do, my things, forgot to say", "dev", chat=(
+        ("Would love to visit Japan someday.", ("User would love to visit Japan",), ("Would love",)),
+        ("Wanna get fitter before the wedding in June.", ("User wants to get fitter",), ("Wanna",)),
+        ("Currently obsessed with sourdough baking.", ("User is currently obsessed with sourdough",), ()),
+        ("Please use British spelling.", ("Use British spelling",), ("mentioned that",)),
+        ("Bike got stolen from outside work yesterday.", ("User's bike got stolen",), ()),
+        ("Forgot to say, the kids are 5 and 8.", ("the kids are 5 and 8",), ("forgot to say",)),
+    )),
+    Family("chat: would, wanna, please do, my things, forgot to say (held out)", "heldout", chat=(
+        ("Would like to try climbing at some point.", ("User would like to try climbing",), ("Would like",)),
+        ("Wanna save up for a new camera.", ("User wants to save up for a new camera",), ("Wanna",)),
+        ("Currently addicted to Wordle.", ("User is currently addicted to Wordle",), ()),
+        ("Please keep answers under 100 words.", ("Keep answers under 100 words",), ("mentioned that",)),
+        ("Laptop died this morning, writing from my phone.", ("User's laptop died",), ()),
+        ("I'm allergic to penicillin, forgot to mention.", ("User is allergic to penicillin",), ("forgot",)),
+    )),
 )  # fmt: skip

@@ -143,6 +143,8 @@ _LEADING_FILLER = re.compile(
     # participant's question that is the answer; the user's own path drops it (user_clauses).
     r"(?!nah\b)[bdhmp]?[aeiou]{1,2}h+|a+w+|e+w+|o+f+|wh?e+w+|h+m+|p+f+t+|(?:ha){2,}h?|(?:he){2,}h?)"
     r"\s*[,!.:;–—-]+\s*"
+    # an aside before the point: "Forgot to say, the kids are 5 and 8"
+    r"|(?:I )?forgot to (?:say|mention|tell you)(?: this| that)?\s*[,:;–—-]+\s*"
     # a topic before the point: "Work wise, ...", "Health-wise: ..." (not "Otherwise")
     r"|(?!otherwise\b)[a-z]+[- ]?wise\s*[,:;–—-]+\s*"
     # an announcement before the point: "Bad news, ...", "Quick one - ...", "Update: ..."
@@ -156,7 +158,8 @@ _TRAILING_FILLER = re.compile(
     # an apology that closes a statement ("typing is slow sorry"), not one that is the statement ("I'm so sorry")
     r"|(?<=\w)(?<!\bso)(?<!\bam)(?<!'m)(?<!\bvery)(?<!\breally)(?<!\bfeel)(?<!\bfelt)(?<!\bbe)(?<!\bis)(?<!\bwas)"
     r"(?<!\bnot)(?<!\btoo)(?<!\bare)(?<!\bsay)(?<!\bsaid)[,\s]+sorry(?=[.!?]*$)"
-    r"|(?<=\w) (?:btw|fyi|tbh|lol|haha)(?=[,;] )",  # and at a clause's end inside one: "left btw, Tom is"
+    r"|(?<=\w) (?:btw|fyi|tbh|lol|haha)(?=[,;] )"  # and at a clause's end inside one: "left btw, Tom is"
+    r"|[,;]\s*(?:I )?forgot to (?:say|mention)(?: (?:it|that|this|before|earlier))?(?=[.!?]*$)",
     re.I,
 )
 

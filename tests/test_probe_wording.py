@@ -172,3 +172,31 @@ def test_stop_doing_something_is_an_instruction_and_a_topic_opener_is_filler() -
     assert memories_of("Pls stop sending me recipes with nuts.") == "Stop sending the user recipes with nuts"
     assert clean("Work wise, I'm moving teams.") == "I'm moving teams."
     assert clean("Otherwise, I'm fine.") == "Otherwise, I'm fine."
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        ("Would love to visit Japan someday.", "I would love to visit Japan someday."),
+        ("Wanna get fitter before June.", "I want to get fitter before June."),
+        ("Currently obsessed with sourdough.", "I'm currently obsessed with sourdough."),
+    ],
+)
+def test_would_wanna_and_currently_without_i(said: str, meant: str) -> None:
+    assert with_subject(said) == meant
+
+
+def test_a_thing_of_the_users_named_without_my() -> None:
+    assert as_said("Bike got stolen from outside work.") == "My bike got stolen from outside work."
+    assert as_said("Back in London until June.") == "Back in London until June."  # a place, not a back
+
+
+def test_how_to_answer_is_an_instruction_and_a_task_is_not() -> None:
+    assert memories_of("Please use British spelling.") == "Use British spelling"
+    assert memories_of("Keep answers short please.") == "Keep answers short"
+    assert "Book" not in memories_of("Please book a table for two at 8.")
+
+
+def test_forgot_to_mention_is_an_aside() -> None:
+    assert clean("Forgot to say, the kids are 5 and 8.") == "The kids are 5 and 8."
+    assert clean("I'm allergic to penicillin, forgot to mention.") == "I'm allergic to penicillin."

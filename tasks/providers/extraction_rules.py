@@ -241,6 +241,12 @@ def instruction(s: str, who: str) -> RuleFact | None:
     if m := re.search(r"^(?:please |and )?(always|never|don't|do not) " + done + _TAIL, s, re.I):
         verb = {"don't": "never", "do not": "never"}.get(m.group(1).lower(), m.group(1).lower())
         return RuleFact(T, _instruction(who, verb, _strip(m.group(2))), 0.9, None, None)
+    # "Please use British spelling", "Keep answers short please": how to answer, not a task ("Please book ...")
+    style = r"(use|write|reply|respond|answer|keep|address|format|spell|talk|speak|stick to|avoid|include)"
+    if (m := re.search(rf"^(?:please|pls|plz|kindly) {style} ([^.!?;]{{2,150}})", s, re.I)) or (
+        m := re.search(rf"^{style} ([^.!?;]{{2,150}}?),? (?:please|pls|plz)\W*$", s, re.I)
+    ):
+        return RuleFact(T, _instruction(who, m.group(1).lower(), _strip(m.group(2))), 0.9, None, None)
     if m := re.search(r"^(?:(?:please|pls|plz|can you|could you|and) )*(stop|quit) (\w+ing\b[^.!?;]{2,150})", s, re.I):
         return RuleFact(T, _instruction(who, "stop", _strip(m.group(2)).rstrip("?")), 0.9, None, None)  # "Pls stop ..."
     if m := re.search(

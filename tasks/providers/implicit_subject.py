@@ -39,7 +39,9 @@ _STATES = (
     "based|located|supposed|allowed|convinced|determined|prepared|qualified|addicted|hooked|involved"
 )
 #: How much, before a state or an adjective ("Really stressed about the move", "So glad to be home").
-_DEGREE = r"(?:(?:so|really|super|very|pretty|quite|a bit|kinda|totally|still|now|finally|just|severely|mildly) )?"
+_DEGREE = (
+    r"(?:(?:so|really|super|very|pretty|quite|a bit|kinda|totally|still|now|finally|just|severely|mildly|currently) )?"
+)
 _AM = re.compile(
     rf"{_DEGREE}(?:{_STATES})(?=\s*(?:$|[,.!;:-]|(?:about|for|with|by|of|to|at|in|on|that|from|after|because|since|"
     r"now|today|lately|again|already)\b))",
@@ -180,6 +182,10 @@ def with_subject(body: str, names: Collection[str] = ()) -> str | None:
         return None
     lowered = body[:1].lower() + body[1:]
     # "Gonna start therapy"; "Gonna be a great night" is "It's gonna be", unless it says where or how they'll be
+    if wanna := re.match(r"wanna\s", body, re.I):
+        return f"I want to {body[wanna.end() :]}"  # "Wanna get fitter before the wedding"
+    if re.match(r"(?:would (?:love|like|prefer|rather|hate|kill)|could (?:use|do with))\b", body, re.I):
+        return f"I {lowered}"  # "Would love to visit Japan someday", "Could use a holiday"
     if gonna := re.match(r"gonna\s(?!be\b(?! (?:in|at|away|home|back|out|there|busy|late|off)\b))", body, re.I):
         return f"I'm going to {body[gonna.end() :]}"  # "Gonna start therapy next week"
     if _AM.match(body) or _AM_NOT.match(body) or _AM_ADJECTIVE.match(body) or _AM_IN.match(body):
@@ -226,7 +232,9 @@ _KIN = re.compile(
     r"(?:dad|daddy|mom|mommy|mum|mummy|mama|papa|grandma|grandpa|granny|grandad|granddad|nana)(?= [a-z]|'s )"
     r"|(?:wife|husband|partner|fiance|fiancee|boyfriend|girlfriend|bf|gf|hubby|son|daughter|stepson|stepdaughter|"
     r"brother|sister|grandson|granddaughter|aunt|uncle|cousin|niece|nephew|bestie|flatmate|roommate|housemate|"
-    r"neighbour|neighbor|boss|manager|doctor|therapist|dog|cat|puppy|kitten)"
+    r"neighbour|neighbor|boss|manager|doctor|therapist|dog|cat|puppy|kitten|landlord|"
+    # and a thing of theirs: "Bike got stolen", "Laptop died this morning", "Car's in the shop"
+    r"car|bike|laptop|phone|flat|apartment|house|boiler|fridge|computer|wifi|knee|back|shoulder|wrist|ankle)"
     r"(?='s | (?:just|finally|always|never|still|really|also|recently|already|is|isn't|was|wasn't|has|hasn't|had|"
     r"will|won't|can|can't|could|would|did|didn't|does|doesn't|says|said|\w+ed|"
     + "|".join(sorted(IRREGULAR_PAST))
