@@ -11,18 +11,18 @@ from evaluation.wording_family import Family
 PROBE_FAMILIES: tuple[Family, ...] = (
     # -- round 15: the name the user wants to be called ("Call me Sam" read "Call User Sam").
     Family("chat: the name the user goes by", "dev", chat=(
-        ("Call me Sam, nobody uses Samantha except my mum.", ("User goes by Sam",), ("Call User",)),
-        ("Please call me Jo.", ("User goes by Jo",), ("call User",)),
-        ("I go by Alex at work.", ("User goes by Alex",), ()),
-        ("Everyone calls me Bea.", ("User goes by Bea",), ("calls User",)),
-        ("My name's Robert but call me Bob.", ("User goes by Bob",), ("call User",)),
+        ("Call me Sam, nobody uses Samantha except my mum.", ("User goes by the name Sam",), ("Call User",)),
+        ("Please call me Jo.", ("User goes by the name Jo",), ("call User",)),
+        ("I go by Alex at work.", ("User goes by the name Alex",), ()),
+        ("Everyone calls me Bea.", ("User goes by the name Bea",), ("calls User",)),
+        ("My name's Robert but call me Bob.", ("User goes by the name Bob",), ("call User",)),
     )),
     Family("chat: the name the user goes by (held out)", "heldout", chat=(
-        ("You can call me Kit.", ("User goes by Kit",), ("call User",)),
-        ("Just call me Dee, it's shorter.", ("User goes by Dee",), ("call User",)),
-        ("Most people call me Mo.", ("User goes by Mo",), ("call User",)),
-        ("I prefer to go by Jamie.", ("User goes by Jamie",), ()),
-        ("pls call me Rafa", ("User goes by Rafa",), ("call User",)),
+        ("You can call me Kit.", ("User goes by the name Kit",), ("call User",)),
+        ("Just call me Dee, it's shorter.", ("User goes by the name Dee",), ("call User",)),
+        ("Most people call me Mo.", ("User goes by the name Mo",), ("call User",)),
+        ("I prefer to go by Jamie.", ("User goes by the name Jamie",), ()),
+        ("pls call me Rafa", ("User goes by the name Rafa",), ("call User",)),
     )),
     # -- round 15: a relative named first without "my", with "'s" for "is" or as a possessive.
     Family("chat: a relative first, without my", "dev", chat=(

@@ -143,8 +143,8 @@ _LEADING_FILLER = re.compile(
     # participant's question that is the answer; the user's own path drops it (user_clauses).
     r"(?!nah\b)[bdhmp]?[aeiou]{1,2}h+|a+w+|e+w+|o+f+|wh?e+w+|h+m+|p+f+t+|(?:ha){2,}h?|(?:he){2,}h?)"
     r"\s*[,!.:;–—-]+\s*"
-    # an aside before the point: "Forgot to say, the kids are 5 and 8"
-    r"|(?:I )?forgot to (?:say|mention|tell you)(?: this| that)?\s*[,:;–—-]+\s*"
+    # an aside before the point: "Forgot to say, the kids are 5 and 8", "Before I forget, ..."
+    r"|(?:I )?forgot to (?:say|mention|tell you)(?: this| that)?\s*[,:;–—-]+\s*|before I forget\s*[,:;–—-]+\s*"
     # a topic before the point: "Work wise, ...", "Health-wise: ..." (not "Otherwise")
     r"|(?!otherwise\b)[a-z]+[- ]?wise\s*[,:;–—-]+\s*"
     # an announcement before the point: "Bad news, ...", "Quick one - ...", "Update: ..."

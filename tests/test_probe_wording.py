@@ -19,10 +19,12 @@ from tasks.third_person import third_person
 
 def test_the_name_the_user_goes_by() -> None:
     """ "Call me Jo" is the name to use, beside (not instead of) the name the user has."""
-    assert memories_of("Please call me Jo.") == "User goes by Jo"
-    assert memories_of("Everyone calls me Bea.") == "User goes by Bea"
-    assert memories_of("My name's Robert but call me Bob.") == "User's name is Robert | User goes by Bob"
-    assert memories_of("Call me Sam, nobody uses Samantha except my mum.").startswith("User goes by Sam, nobody")
+    assert memories_of("Please call me Jo.") == "User goes by the name Jo"
+    assert memories_of("Everyone calls me Bea.") == "User goes by the name Bea"
+    assert memories_of("My name's Robert but call me Bob.") == "User's name is Robert | User goes by the name Bob"
+    assert memories_of("Call me Sam, nobody uses Samantha except my mum.").startswith(
+        "User goes by the name Sam, nobody"
+    )
 
 
 @pytest.mark.parametrize("said", ["Don't call me Sammy.", "Call me when you land.", "Call me Monday."])

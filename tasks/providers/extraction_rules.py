@@ -290,7 +290,7 @@ AFFIRM = re.compile(
 
 #: The name the speaker wants to be called, beside their name ("My name's Robert but call me Bob").
 _GOES_BY = re.compile(
-    r"\b(?:[Cc]all(?:s|ing)? me|I (?:usually |mostly |prefer to |'d rather |would rather )?go by|"
+    r"\b(?:[Cc]all(?:s|ing)? me|I (?:usually |mostly |prefer to |'d rather |would rather )?go by(?: the name)?|"
     r"I(?:'m| am) (?:usually )?known as|(?:know|knows) me as)\s+"
     r"(?!(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|Tomorrow|Tonight|Today|Later|When|If|After|Before|ASAP)"
     r"([A-Z][\w'-]+)"
@@ -301,7 +301,7 @@ def nickname(s: str, who: str) -> RuleFact | None:
     m = _GOES_BY.search(s)
     if m is None or re.search(r"(?:n't|\bnot|\bnever|\bstop)\s+(?:\w+\s+)?$", s[: m.start()], re.I):
         return None  # "Don't call me Sammy"
-    return RuleFact("user_personal_info", f"{who} goes by {m[1]}", 0.9, "nickname", m[1])
+    return RuleFact("user_personal_info", f"{who} goes by the name {m[1]}", 0.9, "nickname", m[1])
 
 
 RULES = (instruction, personal, nickname, preference, decision)

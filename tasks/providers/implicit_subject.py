@@ -272,7 +272,7 @@ def as_said(sentence: str) -> str:
     if (asks := _ASKS.fullmatch(sentence)) and not _QUESTION_FIRST.match(sentence):
         sentence = asks["said"].rstrip() + "."
     if call := _CALL_ME.match(sentence):
-        sentence = f"I go by {sentence[call.end() :]}"
+        sentence = f"I go by the name {sentence[call.end() :]}"
     if _KIN.match(sentence[:1].lower() + sentence[1:]) and sentence[:1].isupper():
         sentence = f"My {sentence[:1].lower()}{sentence[1:]}"
     if (their := _THEIR_S.match(sentence)) and (their["has"] or not _FINITE.search(their["rest"])):
