@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from tasks.providers.nickname import goes_by
 from tasks.providers.places import PLACE, moved_to_place
 from tasks.third_person import third_person
 
@@ -288,20 +289,11 @@ AFFIRM = re.compile(
     re.I,
 )
 
-#: The name the speaker wants to be called, beside their name ("My name's Robert but call me Bob").
-_GOES_BY = re.compile(
-    r"\b(?:[Cc]all(?:s|ing)? me|I (?:usually |mostly |prefer to |'d rather |would rather )?go by(?: the name)?|"
-    r"I(?:'m| am) (?:usually )?known as|(?:know|knows) me as)\s+"
-    r"(?!(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|Tomorrow|Tonight|Today|Later|When|If|After|Before|ASAP)"
-    r"([A-Z][\w'-]+)"
-)
-
 
 def nickname(s: str, who: str) -> RuleFact | None:
-    m = _GOES_BY.search(s)
-    if m is None or re.search(r"(?:n't|\bnot|\bnever|\bstop)\s+(?:\w+\s+)?$", s[: m.start()], re.I):
-        return None  # "Don't call me Sammy"
-    return RuleFact("user_personal_info", f"{who} goes by the name {m[1]}", 0.9, "nickname", m[1])
+    """The name the user goes by, beside their name ("My name's Robert but call me Bob")."""
+    name = goes_by(s)
+    return RuleFact("user_personal_info", f"{who} goes by the name {name}", 0.9, "nickname", name) if name else None
 
 
 RULES = (instruction, personal, nickname, preference, decision)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
+from tasks.providers.nickname import CALL_ME
 from tasks.textrules import content_words
 from tasks.third_person import IRREGULAR_PAST, base_form
 
@@ -257,21 +258,12 @@ _QUESTION_FIRST = re.compile(
 )
 
 
-#: The name the speaker asks to be called, said as a statement ("Please call me Jo", "Everyone calls me Bea"
-#: → "I go by Jo"): an imperative or a report of others would otherwise be kept as said ("Call User Jo").
-_CALL_ME = re.compile(
-    r"(?i:(?:please|pls|plz|just|you can|u can|feel free to|everyone|everybody|most people|people|(?:all )?my friends|"
-    r"friends|they all)\s+)*(?i:call(?:s)? me)\s+(?=[A-Z])"
-    r"(?!(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b|Tomorrow\b|Tonight\b|ASAP\b)"
-)
-
-
 def as_said(sentence: str) -> str:
     """The user's sentence with its subject said as the rewrite reads it ("Dad ..." as "My dad ..."),
     and a statement's trailing question to the agent left out."""
     if (asks := _ASKS.fullmatch(sentence)) and not _QUESTION_FIRST.match(sentence):
         sentence = asks["said"].rstrip() + "."
-    if call := _CALL_ME.match(sentence):
+    if call := CALL_ME.match(sentence):  # "Please call me Jo": the name to use, not an imperative
         sentence = f"I go by the name {sentence[call.end() :]}"
     if _KIN.match(sentence[:1].lower() + sentence[1:]) and sentence[:1].isupper():
         sentence = f"My {sentence[:1].lower()}{sentence[1:]}"
