@@ -170,4 +170,19 @@ PROBE_FAMILIES: tuple[Family, ...] = (
         ("Laptop died this morning, writing from my phone.", ("User's laptop died",), ()),
         ("I'm allergic to penicillin, forgot to mention.", ("User is allergic to penicillin",), ("forgot",)),
     )),
+    # -- round 15: a short life event said in a few words ("Got a puppy!" gave no memory: too few words).
+    Family("chat: a life event in few words", "dev", chat=(
+        ("Got a puppy!", ("User got a puppy",), ()),
+        ("Bought a house!", ("User bought a house",), ()),
+        ("I quit my job.", ("User quit User's job",), ()),
+        ("Got promoted!", ("User got promoted",), ()),
+        ("Ok thanks!", (), ("User",)),
+    )),
+    Family("chat: a life event in few words (held out)", "heldout", chat=(
+        ("Adopted a cat today.", ("User adopted a cat",), ()),
+        ("Got married!", ("User got married",), ()),
+        ("I sold my car.", ("User sold User's car",), ()),
+        ("Lost my wallet.", ("User lost User's wallet",), ()),
+        ("Sounds good, thanks!", (), ("User",)),
+    )),
 )  # fmt: skip

@@ -202,3 +202,15 @@ def test_how_to_answer_is_an_instruction_and_a_task_is_not() -> None:
 def test_forgot_to_mention_is_an_aside() -> None:
     assert clean("Forgot to say, the kids are 5 and 8.") == "The kids are 5 and 8."
     assert clean("I'm allergic to penicillin, forgot to mention.") == "I'm allergic to penicillin."
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"), [("Got a puppy!", "User got a puppy"), ("Got promoted!", "User got promoted")]
+)
+def test_news_in_few_words_is_kept(said: str, kept: str) -> None:
+    """ "got" is a stopword, yet "Got a puppy!" is the news; "Got it, thanks" stays small talk."""
+    assert memories_of(said).startswith(kept)
+
+
+def test_got_it_is_not_news() -> None:
+    assert memories_of("Got it, thanks!") == ""

@@ -130,3 +130,12 @@ def is_small_talk(sentence: str) -> bool:
         and not is_specific(sentence[3:])
         and len(clauses(sentence, USER_CLAUSE)) < 2
     )
+
+
+#: News told in a few words ("Got a puppy!", "Got promoted"): "got" is a stopword, yet here it is the news.
+_GOT = re.compile(r"I (?:just |finally |recently |actually )?got (?!(?:it|that|this|home|up|you|ya)\b)\w", re.I)
+
+
+def is_news(clause: str) -> bool:
+    """The user says something they got (a puppy, a job, promoted): one word of content is enough."""
+    return _GOT.match(clause) is not None

@@ -217,8 +217,8 @@ class UserClauses:
         strong = STRONG_CUE.search(clause) is not None
         if strong and content_words(clause):
             return True  # "The dog is gone now", "There's no X anymore": a change said without "I"
-        if strong or re.search(r"\b(?:not|never|no)\b|n't\b", clause, re.I):
-            needed = 1  # "I'm not vegan any more": one word of content, and it closes a fact
+        if strong or shape.is_news(clause) or re.search(r"\b(?:not|never|no)\b|n't\b", clause, re.I):
+            needed = 1  # "I'm not vegan any more": one word of content, and it closes a fact; "Got a puppy!"
         if self.first_generic and self._seeks() and shape.is_short_answer(clause) and content_words(clause):
             return True  # "Any dietary restrictions?" "Gluten-free, and my son can't have dairy"
         if self.asked is not None and _ABOUT_THEM.match(clause) and len(content_words(clause)) >= 2:
