@@ -185,4 +185,16 @@ PROBE_FAMILIES: tuple[Family, ...] = (
         ("Lost my wallet.", ("User lost User's wallet",), ()),
         ("Sounds good, thanks!", (), ("User",)),
     )),
+    # -- round 15: a second verb of the speaker's after a comma, its "I" left out ("Love hiking, hate running"
+    # read "User loves hiking, hate running").
+    Family("chat: a second verb after a comma", "dev", chat=(
+        ("Love hiking, hate running.", ("User loves hiking, hates running",), ()),
+        ("I work in Leeds, live in York.", ("lives in York",), ()),
+        ("I miss you, love.", (), ("loves",)),
+    )),
+    Family("chat: a second verb after a comma (held out)", "heldout", chat=(
+        ("Not a big reader, prefer audiobooks.", ("prefers audiobooks",), ()),
+        ("I drink tea, avoid coffee.", ("avoids coffee",), ()),
+        ("I teach maths, coach the football team on weekends.", ("coaches the football team",), ()),
+    )),
 )  # fmt: skip

@@ -92,16 +92,30 @@ def _pair_first(m: re.Match[str]) -> str:
 _IDENTIFIER = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?://)?[\w-]+(?:\.[\w-]+)+(?:/[\w./?=&%#-]*)?|@\w+")
 
 
-def third_person(text: str, name: str) -> str:
-    """Rewrite a first-person sentence about ``name`` in the third person ("I love X" → "Ann loves X")."""
+#: A second verb of the speaker's after a comma, its "I" left out ("I love hiking, hate running"): verbs
+#: of habit and liking that are seldom nouns ("..., work is crazy") or prepositions ("..., like a walk"),
+#: and not those an imperative after a comma often uses ("..., take care", "watch out").
+_THEN = re.compile(
+    rf"(, (?:{_ADVERB} )?)(love|hate|prefer|need|want|enjoy|avoid|live|eat|miss|own|use|speak|study|teach|train|"
+    r"swim|ride|sleep|commute|travel|drive|cook|wear|buy|spend|skip|write|listen|visit|struggle)"
+    r"(?= (?!(?:is|was|are|were|has|and|or)\b)[A-Za-z])"
+)
+_SPEAKER = re.compile(r"\bI(?:'m|'ve|'d|'ll)?\b")
+
+
+def third_person(text: str, name: str, *, continues: bool = False) -> str:
+    """Rewrite a first-person sentence about ``name`` in the third person ("I love X" → "Ann loves X").
+
+    ``continues``: ``text`` goes on from the speaker's own verb (a rule's object: "hiking, hate running"
+    after "I love"), so a verb after a comma in it is the speaker's as well."""
     kept = _IDENTIFIER.findall(text)
     if not kept:
-        return _third_person(text, name)
+        return _third_person(text, name, continues)
     slots = iter(kept)  # each held out of the rewrite as a private-use character, put back in order
-    return re.sub("\ue0ff", lambda _: next(slots), _third_person(_IDENTIFIER.sub("\ue0ff", text), name))
+    return re.sub("\ue0ff", lambda _: next(slots), _third_person(_IDENTIFIER.sub("\ue0ff", text), name, continues))
 
 
-def _third_person(text: str, name: str) -> str:
+def _third_person(text: str, name: str, continues: bool) -> str:
     poss = f"{name}'s"
     rules: list[tuple[str, str]] = [
         (r"\bI'm\b|\bI am\b", f"{name} is"),
@@ -121,7 +135,10 @@ def _third_person(text: str, name: str) -> str:
     text = _PAIR.sub(_pair_first, text)  # "My partner and I adopted" → "User and User's partner adopted"
     text = _NUMERAL_I.sub("\\1 \ue000", text)  # "World War I" is a number, not the speaker
     text = households(text)
+    speaker = continues or _SPEAKER.search(text) is not None
     for pattern, repl in rules:
         text = re.sub(pattern, repl, text)
     text = _SUBJECT.sub(lambda m: f"{name} {m.group(1)}{_third_person_verb(m.group(2))}", text)
+    if speaker:  # "I love hiking, hate running": the second verb is the speaker's too
+        text = _THEN.sub(lambda m: m[1] + _third_person_verb(m[2]), text)
     return text.replace("\ue000", "I")

@@ -214,3 +214,12 @@ def test_news_in_few_words_is_kept(said: str, kept: str) -> None:
 
 def test_got_it_is_not_news() -> None:
     assert memories_of("Got it, thanks!") == ""
+
+
+def test_a_second_verb_after_a_comma_is_the_speakers() -> None:
+    """ "I work in Leeds, live in York"; a vocative ("I miss you, love.") or a noun (", work is crazy") is not one."""
+    assert third_person("I work in Leeds, live in York.", "Ann") == "Ann works in Leeds, lives in York."
+    assert memories_of("Love hiking, hate running.") == "User loves hiking, hates running"
+    assert third_person("I miss you, love.", "Ann") == "Ann misses you, love."
+    assert third_person("I'm tired, work is crazy.", "Ann") == "Ann is tired, work is crazy."
+    assert third_person("hiking, like a walk in the park", "Ann") == "hiking, like a walk in the park"

@@ -203,7 +203,7 @@ def preference(s: str, who: str) -> RuleFact | None:
         value = _value_in(obj, cat) if slot and cat else None
         verb3 = {"love": "loves", "like": "likes", "enjoy": "enjoys", "prefer": "prefers", "adore": "adores",
                  "hate": "hates", "dislike": "dislikes"}[verb]  # fmt: skip
-        return RuleFact(T, f"{who} {verb3} {third_person(obj, who)}", 0.7, slot, value)
+        return RuleFact(T, f"{who} {verb3} {third_person(obj, who, continues=True)}", 0.7, slot, value)
     if m := re.search(r"\bI(?:'m| am) (?:a )?(?:big |huge |real )?fan of ([^.!?;]{2,80})", s):
         return RuleFact(T, f"{who} is a big fan of {_strip(m.group(1))}", 0.7, None, None)
     if m := re.search(r"\bI(?:'d| would) (?:much )?rather ([^.!?;]{3,100})", s):
