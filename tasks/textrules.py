@@ -135,8 +135,8 @@ _LEADING_FILLER = re.compile(
     r"^(?:(?:so|well|oh|ah|hey|haha|hmm|um|yeah|yes|wow|lol|ok|okay|(?:just )?fyi|btw|by the way|tbh|to be honest|"
     r"just so you know|anyway|anyways)[,!.:]?\s+"
     # an interjection before the point: "Ugh, my flight got cancelled", "Yay! Got the flat"
-    r"|(?:ugh+|yay+|phew|argh+|woo+hoo+|woo+|whoa|meh|yikes|geez|jeez|gosh|omg|ooh+|aww+|ahh+|damn|dang|darn|"
-    r"hooray|hurray|sigh|ouch|eek|uh|erm|er|oh (?:no|well|man|boy|dear)|man|dude|welp|"
+    r"|(?:ugh+|yay+|phew|argh+|woo+hoo+|woo+|whoa|yikes|geez|jeez|gosh|omg|damn|dang|darn|"
+    r"hooray|hurray|sigh|ouch|eek|erm|er|oh (?:no|well|man|boy|dear)|man|dude|welp|"
     r"whoops|oops|sheesh|shoot|alas|ahem|aha|yo|bruh|lmao|ngl|imo|fwiw|smh|"
     # and by their shape: a vowel run then "h" ("meh", "huh", "duh"), drawn-out sounds ("aww", "eww", "oof",
     # "whew", "hmm", "pfft"), laughter ("hahaha", "hehe"). Not a "yes" or "no" ("yup", "nah", "nope"): to a

@@ -95,12 +95,12 @@ _IDENTIFIER = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?://)?[\w-]+(?:\
 #: A second verb of the speaker's after a comma, its "I" left out ("I love hiking, hate running"): verbs
 #: of habit and liking that are seldom nouns ("..., work is crazy") or prepositions ("..., like a walk"),
 #: and not those an imperative after a comma often uses ("..., take care", "watch out").
-_THEN = re.compile(
-    rf"(, (?:{_ADVERB} )?)(love|hate|prefer|need|want|enjoy|avoid|live|eat|miss|own|use|speak|study|teach|train|"
-    r"swim|ride|sleep|commute|travel|drive|cook|wear|buy|spend|skip|write|listen|visit|struggle)"
-    r"(?= (?!(?:is|was|are|were|has|and|or)\b)[A-Za-z])"
+HABIT_VERBS = (
+    "love|hate|prefer|need|want|enjoy|avoid|live|eat|miss|own|use|speak|study|teach|train|swim|ride|sleep|commute|"
+    "travel|drive|cook|wear|buy|spend|skip|write|listen|visit|struggle"
 )
-_SPEAKER = re.compile(r"\bI(?:'m|'ve|'d|'ll)?\b")
+_THEN = re.compile(rf"(, (?:{_ADVERB} )?)({HABIT_VERBS})(?= (?!(?:is|was|are|were|has|and|or)\b)[A-Za-z])")
+_SPEAKER = re.compile(r"\bI\b")  # also the "I" of "I'm", "I've"
 
 
 def third_person(text: str, name: str, *, continues: bool = False) -> str:

@@ -23,7 +23,7 @@ from collections.abc import Collection
 
 from tasks.providers.nickname import CALL_ME
 from tasks.textrules import content_words
-from tasks.third_person import IRREGULAR_PAST, base_form
+from tasks.third_person import HABIT_VERBS, IRREGULAR_PAST, base_form
 
 #: Past forms that open a sentence as a present or imperative form, a noun, a name or a day.
 _NOT_OPENING_PAST_TEXT = (
@@ -152,10 +152,10 @@ _NOT_VERB_AFTER_ADVERB = (
     r"excited|important|interested|into|not|no|so|too|very|a|an|the|that|this|it|there|here|just|well|"
     rf"about|in|on|at|for|with|all|more|less|much|{_ADJECTIVES}|{_STATES}"
 )
+#: After an adverb of habit, also the verbs that are as often nouns or imperatives ("Usually play tennis").
 _HABITS = (
-    r"play|use|work|eat|drink|listen|watch|read|drive|walk|run|cook|go|take|live|wear|buy|make|get|do|have|like|"
-    r"love|need|want|prefer|own|miss|hate|enjoy|visit|spend|skip|avoid|write|study|teach|train|swim|ride|bike|shop|"
-    r"sleep|wake|commute|travel|order|speak|stick|struggle|agree|disagree|think|believe|feel|know|remember|forget"
+    rf"{HABIT_VERBS}|play|work|drink|watch|read|walk|run|go|take|make|get|do|have|like|bike|shop|wake|order|stick|"
+    r"agree|disagree|think|believe|feel|know|remember|forget"
 )
 _PRESENT = re.compile(
     r"(?:prefer|need|want|miss|own|adore|dislike|loathe|reckon|doubt)\s(?!to\s+(?:me|you)\b)"

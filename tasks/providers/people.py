@@ -161,11 +161,11 @@ def opens_with_name(clause: str, names: Mapping[str, str]) -> bool:
     return name is not None and name[1] in names
 
 
-_MY_SOMEONE = re.compile(r"\b[Mm]y " + _REL.replace("[a-z]+", "[a-z-]+"))
+_MY_SOMEONE = re.compile(rf"\b[Mm]y {_REL}")
 
 
 def says_relative(clause: str) -> bool:
-    """The clause speaks of someone in the speaker's life ("My brother just got engaged"): news of
-    theirs is worth keeping in fewer words than a remark of the speaker's own."""
-    return any(m[1].split()[-1] in RELATIONS or m[1].split()[-1].rstrip("s") in RELATIONS
-               for m in _MY_SOMEONE.finditer(clause))  # fmt: skip
+    """The clause speaks of someone in the speaker's life ("My brother just got engaged", "my kids"):
+    news of theirs is worth keeping in fewer words than a remark of the speaker's own."""
+    heads = (m[1].split()[-1] for m in _MY_SOMEONE.finditer(clause))
+    return any(head in RELATIONS or head.removesuffix("s") in RELATIONS for head in heads)
