@@ -365,3 +365,27 @@ def test_now_changes_a_state_not_a_detail_that_happened_on_a_day(store: Store, s
     contents = [m.content for m in active(store)]
     assert any(c.startswith("Now User plays the euphonium") for c in contents)
     assert not any(c.startswith("User plays the kalimba") for c in contents)
+
+
+def test_is_and_has_frame_no_attribute_of_their_own(store: Store, say: Say) -> None:
+    """ "User is fully vegetarian now" had replaced "User is learning Japanese" (similarity 0.22 plus the
+    same-frame bonus of "is"): two things said with "is" are not one attribute. A verb frame still is."""
+
+    def detail(content: str, at: datetime, slot: str) -> Fact:
+        return fact(content, at, topic="key_conversation_details", slot=slot)
+
+    say("s1", day(0), detail("User is learning Japanese on Duolingo, 200 day streak!", day(0), "about:be"))
+    out = say("s2", day(5), detail("User stopped eating meat in 2025, User is fully vegetarian now", day(5), "about:be"))
+    assert actions(out) == [("ADD", "new")] and len(active(store)) == 2
+
+
+def test_habits_sharing_only_their_rhythm_are_not_one_thing(store: Store, say: Say) -> None:
+    """ "Into bouldering lately, goes twice a week" had replaced "takes metformin ... twice a day"
+    (similarity 0.43 with the weak cue "lately", the rhythm the only word in common)."""
+
+    def detail(content: str, at: datetime) -> Fact:
+        return fact(content, at, topic="key_conversation_details", slot="about:")
+
+    say("s1", day(0), detail("User takes metformin for User's type 2 diabetes, twice a day", day(0)))
+    out = say("s2", day(5), detail("User has been getting really into bouldering lately, User goes twice a week", day(5)))
+    assert actions(out) == [("ADD", "new")] and len(active(store)) == 2

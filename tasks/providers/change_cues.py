@@ -44,6 +44,10 @@ _TO_VALUE = re.compile(
 _PERSON_SUBJECT = re.compile(r"^\s*\w+'s (?:\w+ ){1,2}?[A-Z][a-z]+\b")
 
 
+#: Words of how often (a rhythm), which two unrelated habits share.
+_TIMING = content_words(
+    "once twice daily weekly monthly week day month year morning evening night weekend time always usually often every"
+)
 #: Frames that take one value at a time only when said as "my X is": verbs may take several.
 _VERB_FRAMES = frozenset({"be", "have"})
 
@@ -94,13 +98,19 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
             return "supersedes", memory, f"done: {duty} ({tag})"
         if value_words and value_words <= words and not (strong or negated) and (same_frame or sim >= 0.4):
             return "IGNORE", memory, f"confirms a current memory ({tag})"
-        score = sim + (0.15 if same_frame else 0.0)
+        # "is" and "has" frame anything ("is learning Japanese", "is vegetarian"): no closeness of their own.
+        kin_frame = same_frame and (fact.slot or "")[6:] not in _VERB_FRAMES
+        score = sim + (0.15 if kin_frame else 0.0)
         # A replacement ("moved to X") closes a memory that holds a value of its own, at a lower similarity.
         floor = REPLACED_AT if replaced and strong and memory.value else STRONG_AT
         # "Now" alone is as often the time of speaking ("had surgery, resting now"): it changes a state
         # ("plays the kalimba"), not a detail that happened on a day ("went hiking today (15 March 2025)").
-        weak_kin = memory.topic != CATCH_ALL or same_frame or not _happened(memory)
-        if ((strong or negated) and score >= floor) or (weak and weak_kin and score >= WEAK_AT):
+        weak_kin = memory.topic != CATCH_ALL or kin_frame or not _happened(memory)
+        # Two habits that share only their rhythm read as close ("goes bouldering twice a week", "takes
+        # metformin twice a day"): that closeness says nothing about the same thing changing.
+        shared = content_words(WEAK_CUE.sub("", text)) & content_words(WEAK_CUE.sub("", memory.content))
+        topical = kin_frame or sim >= CLEAR_AT or not shared or not shared <= _TIMING
+        if ((strong or negated) and score >= floor) or (weak and weak_kin and topical and score >= WEAK_AT):
             verdict: Verdict = ("contradicts" if negated else "supersedes", memory, f"states a change ({tag})")
         elif same_frame and fact.slot and fact.value and not _is_verb_frame(fact.slot, text):
             verdict = ("contradicts", memory, f"{fact.slot[6:]} changed to {fact.value} ({tag})")
