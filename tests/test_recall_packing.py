@@ -137,3 +137,13 @@ def test_a_dropped_episode_fills_a_slot_nothing_else_would() -> None:
     hits = [_memory("a", ["t1"]), _episode([("a.", ["t1"])])]
     assert [h.kind for h in pack(hits, k=5)] == ["memory", "episode"]
     assert [h.kind for h in pack(hits, k=1)] == ["memory"]
+
+
+def test_memory_repeating_a_shown_line_gives_its_slot_to_the_next_hit() -> None:
+    """A one-turn session's episode is its memory: shown twice, it had taken two of the top three."""
+    hits = [_episode([("User's dentist is Dr. Okafor.", ["t1"])]), _memory("User's dentist is Dr Okafor", ["t1"]),
+            _memory("User drinks oat flat whites", ["t2"])]  # fmt: skip
+    assert [h.content for h in pack(hits, k=2)] == ["User's dentist is Dr. Okafor.", "User drinks oat flat whites"]
+    assert [h.kind for h in pack(hits[:2], k=2)] == ["episode", "memory"]  # nothing else: it fills the slot
+    saying_more = _memory("User's dentist is Dr. Okafor", ["t1", "t3"])
+    assert len(pack([hits[0], saying_more], k=2)) == 2  # a turn of its own keeps it

@@ -5,13 +5,15 @@ on the same turns twice (an episode line cost ~220 tokens on LoCoMo-dev and most
 above it). Packing walks the ranked hits; an episode keeps only its cited sentences that add a
 source turn not yet covered, and is dropped (its slot going to the next hit) when none does; when
 no hit is left to take the slot, the dropped episodes fill it after all (whole: nothing else competes).
-Memories are never dropped: two memories of one turn can say different things (dropping them cost
-answer words on LoCoMo-dev for no recall).
+A memory is dropped only when it says again, word for word, a line already shown with no turn of its
+own (a one-turn session's episode is its memory): two memories of one turn can say different things
+(dropping those cost answer words on LoCoMo-dev for no recall).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Iterable, Sequence
 
 from tasks.models import EpisodeSentence, RecallHit
 from tasks.textrules import joined
@@ -20,11 +22,15 @@ from tasks.textrules import joined
 def pack(hits: Sequence[RecallHit], k: int) -> list[RecallHit]:
     """The first ``k`` of ``hits`` (best first), episodes cut to their sentences that add turns."""
     covered: set[str] = set()
+    said: set[str] = set()
     out: list[RecallHit] = []
     skipped: list[RecallHit] = []
     for hit in hits:
         if len(out) >= k:
             break
+        if hit.kind == "memory" and _key(hit.content) in said and not set(hit.source_event_ids) - covered:
+            skipped.append(hit)
+            continue
         if hit.kind == "episode" and hit.sentences:
             kept = [s for s in hit.sentences if set(s.source_event_ids) - covered]
             if not kept:
@@ -32,6 +38,7 @@ def pack(hits: Sequence[RecallHit], k: int) -> list[RecallHit]:
                 continue
             hit = showing(hit, kept)
         covered.update(hit.source_event_ids)
+        said.update(_key(t) for t in _lines(hit))
         out.append(hit)
     return out + skipped[: max(k - len(out), 0)]
 
@@ -45,3 +52,13 @@ def showing(episode: RecallHit, sentences: Sequence[EpisodeSentence]) -> RecallH
             "sentences": tuple(sentences),
         }
     )
+
+
+def _lines(hit: RecallHit) -> Iterable[str]:
+    """What a hit shows, line by line: an episode's cited sentences, a memory's content."""
+    return [s.text for s in hit.sentences] if hit.kind == "episode" and hit.sentences else [hit.content]
+
+
+def _key(text: str) -> str:
+    """A line compared without case, spacing or closing punctuation."""
+    return re.sub(r"\W+", " ", text).strip().lower()
