@@ -375,7 +375,8 @@ def test_is_and_has_frame_no_attribute_of_their_own(store: Store, say: Say) -> N
         return fact(content, at, topic="key_conversation_details", slot=slot)
 
     say("s1", day(0), detail("User is learning Japanese on Duolingo, 200 day streak!", day(0), "about:be"))
-    out = say("s2", day(5), detail("User stopped eating meat in 2025, User is fully vegetarian now", day(5), "about:be"))
+    now_vegetarian = "User stopped eating meat in 2025, User is fully vegetarian now"
+    out = say("s2", day(5), detail(now_vegetarian, day(5), "about:be"))
     assert actions(out) == [("ADD", "new")] and len(active(store)) == 2
 
 
@@ -387,5 +388,5 @@ def test_habits_sharing_only_their_rhythm_are_not_one_thing(store: Store, say: S
         return fact(content, at, topic="key_conversation_details", slot="about:")
 
     say("s1", day(0), detail("User takes metformin for User's type 2 diabetes, twice a day", day(0)))
-    out = say("s2", day(5), detail("User has been getting really into bouldering lately, User goes twice a week", day(5)))
+    out = say("s2", day(5), detail("User has been getting into bouldering lately, User goes twice a week", day(5)))
     assert actions(out) == [("ADD", "new")] and len(active(store)) == 2
