@@ -56,6 +56,11 @@ QUERIES = (
     "What sport is the user training for?",
     "order ZX-4471",
     "What did we say about the budget?",
+    # Asked in the first person (as an agent preloads a user's message): two embedder passes each
+    # (the question and its statement form, tasks.recall.statement).
+    "What pet do I have?",
+    "Where do I work these days?",
+    "What's my favourite city?",
 )
 
 

@@ -218,6 +218,13 @@ class Settings(BaseSettings):
     #: was said of "my sister" before the user named her, "my sister" for what was said of "Nora"
     #: (``tasks.recall.aliases``; the tie is the user's own, "User's sister Nora").
     recall_known_names: bool = True
+    #: The query vector is the mean of the question's and of its statement form's ("What do I do for a
+    #: living?" + "User do for a living"; tasks.recall.statement): memories are statements.
+    recall_statement_query: bool = True
+    #: The abstention threshold for such rewritten (first-person) questions, learned as the one above on
+    #: the synthetic set's questions asked in the first person ("What do I like to drink?"): 0.258. Their
+    #: cosines are of another vector; at 0.29, 9 of 78 answerable ones abstained (the question alone: 31).
+    recall_abstain_min_cosine_statement: float = 0.26
 
     # -- issue 14: erasure, user control, PII redaction -----------------------------------------
     #: Days a forgotten (status "deleted") memory's text is kept before it is physically erased at

