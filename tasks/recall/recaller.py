@@ -34,7 +34,7 @@ from tasks.recall.hits import TablePlan, candidates_of, top_hits
 from tasks.recall.pack import pack
 from tasks.recall.ranking import Reranker, timely_first
 from tasks.recall.search import HybridSearcher, Leg
-from tasks.recall.statement import as_statement
+from tasks.recall.statement import abstain_threshold, query_vector
 from tasks.recall.when import window_of
 from tasks.settings import Settings
 from tasks.store.filters import all_of, column, eq, is_in, scope, ts_literal
@@ -168,21 +168,11 @@ class Recaller:
         or when the question names one person and its best match was said by someone else; ``untimely``
         is the time the question names when no candidate lies in it."""
         hits, basis, untimely = self._ranked(query, app_name, user_id, **options)
-        threshold = self.settings.recall_abstain_min_cosine
-        if self.settings.recall_statement_query and as_statement(query) is not None:
-            threshold = self.settings.recall_abstain_min_cosine_statement  # the cosine of another vector
-        verdict = judge(basis, threshold, query, untimely=untimely)
+        verdict = judge(basis, abstain_threshold(query, self.settings), query, untimely=untimely)
         return verdict if hits is basis else replace(verdict, hits=hits)
 
     def _embed(self, query: str) -> npt.NDArray[np.float32]:
-        """The query's vector; with ``recall_statement_query``, the unit mean of the question's and its
-        statement form's (one embedder call for both)."""
-        said = as_statement(query) if self.settings.recall_statement_query else None
-        if said is None:
-            return np.asarray(self.embedder.embed([query])[0], dtype=np.float32)
-        both = np.asarray(self.embedder.embed([query, said]), dtype=np.float32)
-        mean = both[0] + both[1]
-        return np.asarray(mean / max(float(np.linalg.norm(mean)), 1e-12), dtype=np.float32)
+        return query_vector(self.embedder, query, self.settings.recall_statement_query)
 
     def flush_access(self) -> int:
         """Add pending access counts in place; rows updated.

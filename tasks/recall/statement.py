@@ -12,6 +12,12 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
+import numpy.typing as npt
+
+from tasks.providers.base import Embedder
+from tasks.settings import Settings
+
 _AUX = (
     r"(?:(?:is|are|was|were|do|does|did|have|has|had|could|would|should|must)n['’]t|can['’]t|won['’]t|"
     r"is|are|was|were|am|do|does|did|have|has|had|can|could|will|would|should|shall|may|might|must)(?![\w'’])"
@@ -56,3 +62,21 @@ def as_statement(query: str) -> str | None:
         stripped = pattern.sub(said, stripped)
     stripped = _SPACE.sub(" ", stripped).strip()
     return stripped if stripped and stripped != text else None
+
+
+def query_vector(embedder: Embedder, query: str, with_statement: bool) -> npt.NDArray[np.float32]:
+    """The query's vector; ``with_statement``, the unit mean of the question's and its statement form's
+    (one embedder call for both)."""
+    said = as_statement(query) if with_statement else None
+    if said is None:
+        return np.asarray(embedder.embed([query])[0], dtype=np.float32)
+    both = np.asarray(embedder.embed([query, said]), dtype=np.float32)
+    mean = both[0] + both[1]
+    return np.asarray(mean / max(float(np.linalg.norm(mean)), 1e-12), dtype=np.float32)
+
+
+def abstain_threshold(query: str, settings: Settings) -> float:
+    """The abstention threshold for ``query``'s vector: a rewritten question's cosines are of the mean."""
+    if settings.recall_statement_query and as_statement(query) is not None:
+        return settings.recall_abstain_min_cosine_statement
+    return settings.recall_abstain_min_cosine
