@@ -1,4 +1,4 @@
-"""The wording families added in round 15 (from a third fresh probe of 30 chat turns), kept apart so that
+"""The wording families added in rounds 15 and 16 (from fresh probes of chat turns), kept apart so that
 each module stays short; :mod:`evaluation.wording` appends them after :mod:`evaluation.wording_recent`'s.
 Same record: a chat case is (the user's turn, or "the agent's question >> the user's turn"; phrases its
 memories must contain; phrases they must not). DEV cases were used while writing the rules; HELD-OUT
@@ -196,5 +196,18 @@ PROBE_FAMILIES: tuple[Family, ...] = (
         ("Not a big reader, prefer audiobooks.", ("prefers audiobooks",), ()),
         ("I drink tea, avoid coffee.", ("avoids coffee",), ()),
         ("I teach maths, coach the football team on weekends.", ("coaches the football team",), ()),
+    )),
+    # -- round 16 (a recall probe): a rule that cut its clause short ("a nurse at St Mary's", the name
+    # ending before "hospital") left the whole clause to come back as a second memory of the same thing.
+    Family("chat: a rule's clause said in full, once", "dev", chat=(
+        ("I work as a nurse at St Mary's hospital, mostly night shifts.",
+         ("User works as a nurse at St Mary's hospital", "night shifts"), (" | ",)),
+        ("I work as a nurse at St Mary's hospital.", ("at St Mary's hospital",), (" | ",)),
+        ("I work as a porter at King's College hospital, nights mostly.", ("King's College hospital",), (" | ",)),
+    )),
+    Family("chat: a rule's clause said in full, once (held out)", "heldout", chat=(
+        ("I'm a teacher at Oakwood primary school.", ("Oakwood primary school",), (" | ",)),
+        ("I work as a chef at Luigi's restaurant in town.", ("at Luigi's restaurant",), (" | ",)),
+        ("I've been a receptionist at Parkside dental surgery for years.", ("Parkside dental surgery",), (" | ",)),
     )),
 )  # fmt: skip

@@ -6,8 +6,11 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from tasks.providers.statements import is_specific
+from tasks.providers.statements import STRONG_CUE, WEAK_CUE, is_specific
+from tasks.providers.wording import content_words as stems
+from tasks.providers.wording import is_negated
 from tasks.textrules import ASKED, REQUEST, SMALL_TALK, USER_CLAUSE, WEEKDAYS, clauses, content_words
+from tasks.third_person import third_person
 
 #: A code, a long number or a year ("A123", "#4521", "2021"), not a count ("3 months").
 IDENTIFIER_WORD = re.compile(r"(?=[\w-]*\d)[\w-]{3,}")
@@ -139,3 +142,22 @@ _GOT = re.compile(r"I (?:just |finally |recently |actually )?got (?!(?:it|that|t
 def is_news(clause: str) -> bool:
     """The user says something they got (a puppy, a job, promoted): one word of content is enough."""
     return _GOT.match(clause) is not None
+
+
+def rule_drops(clause: str, rule_content: str) -> bool:
+    """The rule's fact left out a name or code the user gave ("a dog called Rex"), or words of its own
+    clause ("a nurse at St Mary's *hospital*", which then came back as a second memory of the same
+    thing): the fact should say the user's clause."""
+    return bool(specifics(clause) - specifics(rule_content)) or _cut_short(clause, rule_content)
+
+
+def _cut_short(clause: str, rule_content: str) -> bool:
+    """The rule's fact is its clause with words left out: it opens the same and says nothing else (stems
+    compared; an aside after a comma aside). Not a change or a negation, nor a rule that rewords
+    ("asked to be reminded")."""
+    if STRONG_CUE.search(clause) or WEAK_CUE.search(clause) or is_negated(clause):
+        return False
+    said = third_person(clause, "User")
+    if said.split()[:2] != rule_content.split()[:2]:
+        return False
+    return stems(rule_content) <= stems(said) and bool(stems(said.split(",")[0]) - stems(rule_content))

@@ -19,7 +19,7 @@ from typing import Protocol
 import tasks.providers.clause_shape as shape
 from tasks.models import Event, Extraction, Fact, ForgetRequest
 from tasks.plural import reported
-from tasks.providers.clause_shape import IDENTIFIER_WORD, answered, covered_by, elaborates, specifics
+from tasks.providers.clause_shape import IDENTIFIER_WORD, answered, covered_by, elaborates, rule_drops
 from tasks.providers.extraction_rules import RULES, RuleFact
 from tasks.providers.forget_request import change_after, forget_target
 from tasks.providers.implicit_subject import as_said, with_subject
@@ -123,8 +123,7 @@ class UserClauses:
         cued: list[RuleFact] = []  # rules from a clause with a change cue: the new value, when not negative
         for clause in clauses(resolved, USER_CLAUSE):
             found = [r for fn in RULES if (r := fn(clause, self.who)) and not VAGUE.search(r.content)]
-            if len(found) == 1 and specifics(clause) - specifics(found[0].content):
-                # The rule dropped a name or code the user gave ("a dog called Rex"): keep the user's clause.
+            if len(found) == 1 and rule_drops(clause, found[0].content):  # the user's clause, the rule's slot
                 rule = found[0]
                 found = [RuleFact(rule.topic, self._third(clause), rule.importance, rule.slot, rule.value)]
             rules += found
