@@ -390,3 +390,21 @@ def test_habits_sharing_only_their_rhythm_are_not_one_thing(store: Store, say: S
     say("s1", day(0), detail("User takes metformin for User's type 2 diabetes, twice a day", day(0)))
     out = say("s2", day(5), detail("User has been getting into bouldering lately, User goes twice a week", day(5)))
     assert actions(out) == [("ADD", "new")] and len(active(store)) == 2
+
+
+def test_two_things_going_on_at_once_do_not_close_each_other(store: Store, say: Say) -> None:
+    """A cue word says when, not what changed: "sleeping badly lately" had closed "reading sci-fi these
+    days" (similarity 0.34), and "learning to knit lately" the son's piano. The same doing still changes."""
+
+    def detail(content: str, at: datetime, slot: str) -> Fact:
+        return fact(content, at, topic="key_conversation_details", slot=slot)
+
+    say("s1", day(0), detail("User is reading a lot of sci-fi these days", day(0), "about:be"))
+    slept = say("s2", day(4), detail("User has been sleeping badly lately, maybe four hours a night", day(4), "about:"))
+    say("s3", day(8), detail("User's son is learning the piano, he practises every day", day(8), "about:son"))
+    knits = say("s4", day(12), detail("User is learning to knit lately", day(12), "about:be"))
+    assert actions(slept) == [("ADD", "new")] and actions(knits) == [("ADD", "new")]
+    history = say("s5", day(16), detail("User is mostly reading history books these days", day(16), "about:be"))
+    assert actions(history) == [("UPDATE", "supersedes")]
+    contents = [m.content for m in active(store)]
+    assert not any(c.startswith("User is reading a lot of sci-fi") for c in contents) and len(contents) == 4

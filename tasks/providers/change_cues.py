@@ -21,6 +21,7 @@ from typing import Literal
 from tasks.dates import stated_spans
 from tasks.models import Fact
 from tasks.providers.base import ScoredMemory
+from tasks.providers.people import RELATIONS
 from tasks.providers.statements import CANCEL_CUE, PLAN_WORDS, STRONG_CUE, WEAK_CUE, old_words
 from tasks.providers.wording import content_words, is_negated, strip_annotation
 from tasks.rows import MemoryRow
@@ -108,8 +109,15 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
         weak_kin = memory.topic != CATCH_ALL or kin_frame or not _happened(memory)
         # Two habits that share only their rhythm read as close ("goes bouldering twice a week", "takes
         # metformin twice a day"): that closeness says nothing about the same thing changing.
+        # A cue word alone ("now", "lately") says when, not what changed: the memory must be of the same
+        # thing by its frame or its words. Two things going on at once are common ("reading sci-fi these
+        # days", then "sleeping badly lately"); a rhythm ("twice a week", "twice a day") is no such word.
         shared = content_words(WEAK_CUE.sub("", text)) & content_words(WEAK_CUE.sub("", memory.content))
-        topical = kin_frame or sim >= CLEAR_AT or not shared or not shared <= _TIMING
+        topical = kin_frame or sim >= CLEAR_AT or _kin_slots(fact.slot, memory, text)
+        topical = (topical or bool(shared - _TIMING)) and not _other_doing(fact, memory)
+        # What someone in the user's life does ("User's son is learning the piano") is not changed by what
+        # the user does now ("User is learning to knit lately").
+        topical = topical and (_of_someone(text) or not _of_someone(strip_annotation(memory.content)))
         if ((strong or negated) and score >= floor) or (weak and weak_kin and topical and score >= WEAK_AT):
             verdict: Verdict = ("contradicts" if negated else "supersedes", memory, f"states a change ({tag})")
         elif same_frame and fact.slot and fact.value and not _is_verb_frame(fact.slot, text):
@@ -126,6 +134,52 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
     if verdict[0] == "supersedes" and score < CLEAR_AT and len(found) > 1 and score - found[1][0] < MARGIN:
         return None  # two memories about as close: do not guess which one changed
     return verdict
+
+
+_RELATIVE_OPENING = re.compile(r"\s*\w+'s ([a-z]+)\b")
+#: What the user is doing, said as a progressive ("is reading", "has been sleeping", "is mostly reading").
+_PROGRESSIVE = re.compile(r"\b(?:is|are|was|were|am|has been|have been)\s+(?:\w+ly\s+)?([a-z]+ing)\b")
+
+
+def _doing(content: str, slot: str | None) -> str | None:
+    """The verb of a fact that says what someone does: its verb frame ("about:play"), or a progressive."""
+    frame = (slot or "")[6:] if (slot or "").startswith("about:") else ""
+    if frame and frame not in _VERB_FRAMES and _is_verb_frame(slot or "", content):
+        return frame.split()[0]
+    found = _PROGRESSIVE.search(strip_annotation(content))
+    return found[1] if found else None
+
+
+def _other_doing(fact: Fact, memory: MemoryRow) -> bool:
+    """Both say what the user does, with verbs that are not one verb inflected."""
+    new, old = _doing(fact.content, fact.slot), _doing(memory.content, memory.slot)
+    if new is None or old is None:
+        return False
+    return not (_inflected(new, old.removesuffix("ing"), 2) or _inflected(old, new.removesuffix("ing"), 2))
+
+
+def _of_someone(text: str) -> bool:
+    """``text`` opens with someone in the user's life: "User's son ...", "User's wife Ana ..."."""
+    opening = _RELATIVE_OPENING.match(text)
+    return opening is not None and opening[1].lower() in RELATIONS
+
+
+def _frame_kind(slot: str | None, text: str) -> str:
+    """ "verb" ("about:play"), "noun" ("my sport is": "about:sport"), "be" (is / has), or "none"."""
+    frame = (slot or "")[6:] if (slot or "").startswith("about:") else ""
+    if not frame:
+        return "none"
+    if frame in _VERB_FRAMES:
+        return "be"
+    return "verb" if _is_verb_frame(slot or "", text) else "noun"
+
+
+def _kin_slots(slot: str | None, memory: MemoryRow, text: str) -> bool:
+    """One names the thing, the other the doing ("my instrument is the kalimba", "plays the theremin"),
+    or a doing follows a memory of no frame (a change already told: "quit Helix (previously …)")."""
+    said = strip_annotation(memory.content)
+    new, old = _frame_kind(slot, text), _frame_kind(memory.slot, said)
+    return {new, old} == {"noun", "verb"} or ((old, new) == ("none", "verb") and said != memory.content)
 
 
 def about_someone(text: str) -> bool:
