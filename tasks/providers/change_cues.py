@@ -100,25 +100,15 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
         if value_words and value_words <= words and not (strong or negated) and (same_frame or sim >= 0.4):
             return "IGNORE", memory, f"confirms a current memory ({tag})"
         # "is" and "has" frame anything ("is learning Japanese", "is vegetarian"): no closeness of their own.
-        kin_frame = same_frame and (fact.slot or "")[6:] not in _VERB_FRAMES
+        kin_frame = same_frame and _frame(fact.slot) not in _VERB_FRAMES
         score = sim + (0.15 if kin_frame else 0.0)
         # A replacement ("moved to X") closes a memory that holds a value of its own, at a lower similarity.
         floor = REPLACED_AT if replaced and strong and memory.value else STRONG_AT
         # "Now" alone is as often the time of speaking ("had surgery, resting now"): it changes a state
         # ("plays the kalimba"), not a detail that happened on a day ("went hiking today (15 March 2025)").
         weak_kin = memory.topic != CATCH_ALL or kin_frame or not _happened(memory)
-        # Two habits that share only their rhythm read as close ("goes bouldering twice a week", "takes
-        # metformin twice a day"): that closeness says nothing about the same thing changing.
-        # A cue word alone ("now", "lately") says when, not what changed: the memory must be of the same
-        # thing by its frame or its words. Two things going on at once are common ("reading sci-fi these
-        # days", then "sleeping badly lately"); a rhythm ("twice a week", "twice a day") is no such word.
-        shared = content_words(WEAK_CUE.sub("", text)) & content_words(WEAK_CUE.sub("", memory.content))
-        topical = kin_frame or sim >= CLEAR_AT or _kin_slots(fact.slot, memory, text)
-        topical = (topical or bool(shared - _TIMING)) and not _other_doing(fact, memory)
-        # What someone in the user's life does ("User's son is learning the piano") is not changed by what
-        # the user does now ("User is learning to knit lately").
-        topical = topical and (_of_someone(text) or not _of_someone(strip_annotation(memory.content)))
-        if ((strong or negated) and score >= floor) or (weak and weak_kin and topical and score >= WEAK_AT):
+        weak_change = weak and weak_kin and score >= WEAK_AT and _same_thing(fact, memory, sim, kin_frame)
+        if ((strong or negated) and score >= floor) or weak_change:
             verdict: Verdict = ("contradicts" if negated else "supersedes", memory, f"states a change ({tag})")
         elif same_frame and fact.slot and fact.value and not _is_verb_frame(fact.slot, text):
             verdict = ("contradicts", memory, f"{fact.slot[6:]} changed to {fact.value} ({tag})")
@@ -136,16 +126,34 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
     return verdict
 
 
+def _same_thing(fact: Fact, memory: MemoryRow, sim: float, kin_frame: bool) -> bool:
+    """A cue word alone ("now", "lately") says when, not what changed: the memory must be of the same
+    thing by its frame or its words. Two things going on at once are common ("reading sci-fi these
+    days", then "sleeping badly lately"); a rhythm ("twice a week", "twice a day") is no such word; and
+    what someone in the user's life does ("User's son is learning the piano") is not changed by what the
+    user does now ("User is learning to knit lately")."""
+    text = fact.content
+    shared = content_words(WEAK_CUE.sub("", text)) & content_words(WEAK_CUE.sub("", memory.content))
+    kin = kin_frame or sim >= CLEAR_AT or _kin_slots(fact.slot, memory, text) or bool(shared - _TIMING)
+    if not kin or _other_doing(fact, memory):
+        return False
+    return _of_someone(text) or not _of_someone(strip_annotation(memory.content))
+
+
 _RELATIVE_OPENING = re.compile(r"\s*\w+'s ([a-z]+)\b")
 #: What the user is doing, said as a progressive ("is reading", "has been sleeping", "is mostly reading").
 _PROGRESSIVE = re.compile(r"\b(?:is|are|was|were|am|has been|have been)\s+(?:\w+ly\s+)?([a-z]+ing)\b")
 
 
+def _frame(slot: str | None) -> str:
+    """The frame of a generic slot ("about:play" → "play"); "" for none or a lexicon slot."""
+    return slot[6:] if slot and slot.startswith("about:") else ""
+
+
 def _doing(content: str, slot: str | None) -> str | None:
     """The verb of a fact that says what someone does: its verb frame ("about:play"), or a progressive."""
-    frame = (slot or "")[6:] if (slot or "").startswith("about:") else ""
-    if frame and frame not in _VERB_FRAMES and _is_verb_frame(slot or "", content):
-        return frame.split()[0]
+    if _frame_kind(slot, content) == "verb":
+        return _frame(slot).split()[0]
     found = _PROGRESSIVE.search(strip_annotation(content))
     return found[1] if found else None
 
@@ -166,7 +174,7 @@ def _of_someone(text: str) -> bool:
 
 def _frame_kind(slot: str | None, text: str) -> str:
     """ "verb" ("about:play"), "noun" ("my sport is": "about:sport"), "be" (is / has), or "none"."""
-    frame = (slot or "")[6:] if (slot or "").startswith("about:") else ""
+    frame = _frame(slot)
     if not frame:
         return "none"
     if frame in _VERB_FRAMES:
