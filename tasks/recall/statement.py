@@ -29,6 +29,9 @@ _QUESTION = re.compile(rf"^(?:{_WH}|{_AUX})\b|\?\s*$", re.I)
 _WH_IS = re.compile(rf"^{_WH}['’]s\s+", re.I)
 _AUX_FIRST = re.compile(rf"^{_AUX}\s+", re.I)
 _WH_SUBJECT = re.compile(rf"^{_WH}\s+", re.I)
+#: How a question opens, tried in turn: "Which city did ...", "What's ...", "Do I ...", and a question
+#: word that is its own subject ("Who taught me to swim").
+_OPENINGS = (_WH_AUX, _WH_IS, _AUX_FIRST, _WH_SUBJECT)
 #: The asker's own words, said of the user (the memories' subject).
 _PERSON = (
     (re.compile(r"\b(?:[Mm]y|[Mm]ine)\b"), "User's"),
@@ -51,13 +54,10 @@ def as_statement(query: str) -> str | None:
     if not _QUESTION.search(query.strip()) or not _FIRST_PERSON.search(query):
         return None
     text = query.strip().rstrip("?!. ").strip()
-    stripped = _WH_AUX.sub(lambda m: (m["head"] or "").strip() + " ", text, count=1)
-    if stripped == text:
-        stripped = _WH_IS.sub("", text, count=1)
-    if stripped == text:
-        stripped = _AUX_FIRST.sub("", text, count=1)
-    if stripped == text:  # the question word is the subject: "Who taught me to swim"
-        stripped = _WH_SUBJECT.sub("", text, count=1)
+    stripped = text
+    for opening in _OPENINGS:  # the first that fits
+        if (stripped := opening.sub(lambda m: (m.groupdict().get("head") or "").strip() + " ", text, count=1)) != text:
+            break
     for pattern, said in _PERSON:
         stripped = pattern.sub(said, stripped)
     stripped = _SPACE.sub(" ", stripped).strip()
