@@ -25,6 +25,7 @@ from tasks.providers.people import RELATIONS
 from tasks.providers.statements import CANCEL_CUE, PLAN_WORDS, STRONG_CUE, WEAK_CUE, old_words
 from tasks.providers.wording import content_words, is_negated, strip_annotation
 from tasks.rows import MemoryRow
+from tasks.textrules import ASKED
 
 #: The topic of whatever fits no other: two facts under it need not be about one thing.
 CATCH_ALL = "key_conversation_details"
@@ -68,9 +69,10 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
     strong, weak = bool(STRONG_CUE.search(text)), bool(WEAK_CUE.search(text))
     replaced = _TO_VALUE.search(text) is not None
     negated_words = _negated_words(_REPORTED.sub("", text))
+    heads = _negated_heads(_REPORTED.sub("", text))
     value_words = content_words(fact.value or "")
     named_old = content_words(old_words(text)) - value_words
-    if named_old and not any(named_old & content_words(strip_annotation(s.memory.content)) for s in related):
+    if named_old and not any(named_old & content_words(claim(s.memory.content)) for s in related):
         # It names what it replaces, and no memory says that: the old value was never stored, so a memory
         # that is merely similar is not it (with few memories, the closest one is often unrelated).
         strong = negated_any = False
@@ -84,11 +86,12 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
         memory, sim = scored.memory, scored.similarity
         if memory.status != "active" or (memory.speaker or "").lower() != (fact.speaker or "").lower():
             continue
-        words = content_words(_REPORTED.sub("", strip_annotation(memory.content)))
+        words = content_words(_REPORTED.sub("", claim(memory.content)))
         if only_the_person(text, words):
             continue
         # A negation changes this memory only when it is about it: "don't judge" beside a new fact is not.
-        negated = negated_any and bool(negated_words and negated_words & words)
+        # ... and says what it negates: "not a morning person" is not about "chose a morning slot".
+        negated = negated_any and bool(negated_words and negated_words & words and (heads or words) & words)
         same_frame = memory.slot == fact.slot and fact.slot != "about:"
         tag = f"similarity {sim:.2f}"
         if named_old and named_old & words and (strong or negated):
@@ -124,6 +127,19 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
     if verdict[0] == "supersedes" and score < CLEAR_AT and len(found) > 1 and score - found[1][0] < MARGIN:
         return None  # two memories about as close: do not guess which one changed
     return verdict
+
+
+#: An answer that is only "yes" or "no": its question says what it is about.
+_BARE_ANSWER = re.compile(r"^\w+ said (?:yes|no)\W*$")
+
+
+def claim(content: str) -> str:
+    """What a memory says, without its notes: the question an answer quotes ('(Asked by the agent: "Would
+    you prefer a morning or evening slot?") User mentioned that before 9') is the asker's words, so "not
+    a morning person" later names nothing the user said there; only a bare "yes" or "no" keeps it."""
+    said = strip_annotation(content)
+    answer = ASKED.sub("", said, count=1)
+    return said if answer == said or _BARE_ANSWER.match(answer) else answer
 
 
 def _same_thing(fact: Fact, memory: MemoryRow, sim: float, kin_frame: bool) -> bool:
@@ -252,6 +268,25 @@ def _negated_words(text: str) -> frozenset[str] | None:
     if not clauses:
         return None
     return frozenset().union(*(content_words(c[m.end() :] if (m := _NEGATION.search(c)) else c) for c in clauses))
+
+
+#: Where a negated phrase ends once it has a word: "can't drive | since the accident".
+_PHRASE_END = re.compile(r"\b(?:since|after|before|until|for|in|at|on|with|from|to|because|when|as)\b", re.I)
+
+
+def _negated_heads(text: str) -> frozenset[str]:
+    """The last content word of each negated phrase, its head ("not a morning person" → person,
+    "can't drive since the accident" → drive): what the negation is about, said by a memory it changes."""
+    heads: set[str] = set()
+    for clause in re.split(r"[,;:()]|\s-\s|\s(?:so|and|but|because|while)\s", text):
+        m = _NEGATION.search(clause) if is_negated(clause) else None
+        words: list[str] = []
+        for word in re.findall(r"[\w']+", STRONG_CUE.sub("", WEAK_CUE.sub("", clause[m.end() :]))) if m else []:
+            if words and _PHRASE_END.fullmatch(word):
+                break
+            words += [word] if content_words(word) else []
+        heads |= content_words(words[-1]) if words else set()
+    return frozenset(heads)
 
 
 def _is_verb_frame(slot: str, text: str) -> bool:

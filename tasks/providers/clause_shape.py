@@ -19,6 +19,15 @@ _MONTHS = (f"{datetime(2000, m, 1):%B}" for m in range(1, 13))
 DATE_WORDS = frozenset((*_MONTHS, *(w.capitalize() for w in WEEKDAYS), "User", "I"))
 
 
+#: Words that open a clause and say nothing of it ("btw", "Quick update:", "Good news,").
+FILLER = re.compile(
+    r"^(?:quick update|update|fyi|by the way|btw|also|and|so|well|anyway|honestly|actually|as I said(?: before)?|"
+    r"nothing changed|yes|yeah|yep|yup|nah|nope|no(?=\s*[,:;!.-])|sorry|ok|okay|change of plans?|plan change|"
+    r"(?:big |good |great |small |quick |some )?(?:news|change)(?=\s*[,:;!.-]))\b"
+    r"[,:;!.\s-]*",
+    re.I,
+)
+
 _OWN_QUESTION = re.compile(r"^(?:and |so )?(my [\w' -]{2,40}?)\s*\?$", re.I)
 
 

@@ -19,6 +19,7 @@ from typing import Protocol
 import tasks.providers.clause_shape as shape
 from tasks.models import Event, Extraction, Fact, ForgetRequest
 from tasks.plural import reported
+from tasks.providers.choices import chosen
 from tasks.providers.clause_shape import IDENTIFIER_WORD, answered, covered_by, elaborates, rule_drops
 from tasks.providers.extraction_rules import RULES, RuleFact
 from tasks.providers.forget_request import change_after, forget_target
@@ -70,15 +71,6 @@ class FactMaker(Protocol):
     def custom_topic(self, sentence: str) -> str | None: ...
 
 
-_FILLER = re.compile(
-    r"^(?:quick update|update|fyi|by the way|btw|also|and|so|well|anyway|honestly|actually|as I said(?: before)?|"
-    r"nothing changed|yes|yeah|yep|yup|nah|nope|no(?=\s*[,:;!.-])|sorry|ok|okay|change of plans?|plan change|"
-    r"(?:big |good |great |small |quick |some )?(?:news|change)(?=\s*[,:;!.-]))\b"
-    r"[,:;!.\s-]*",
-    re.I,
-)
-
-
 #: A clause about someone else, by pronoun: it means something only after a question that names them.
 _ABOUT_THEM = re.compile(r"(?:he|she|they)(?:'s|'re| \w+)", re.I)
 _CUES = re.compile(f"{STRONG_CUE.pattern}|{WEAK_CUE.pattern}", re.I)
@@ -97,11 +89,15 @@ class UserClauses:
         self.first_generic = True
 
     def run(self) -> None:
-        if (asked := self.asked) is not None and (said := shape.bare_answer(self.event.text, asked.prefix)):
+        text = self.event.text
+        if (asked := self.asked) is not None and (said := shape.bare_answer(text, asked.prefix)):
             rule = RuleFact("key_conversation_details", f"{self.who} said {said}", 0.5)  # "Still vegetarian?" "yes"
             self.out.facts.append(self.x.fact(self.event, rule, (asked.event_id, self.event.id), asked.prefix))
             return
-        for raw in answered(sentences(self.event.text)):
+        if asked is not None and (choice := chosen(asked.prefix, text)) is not None:  # "oak or walnut?" "walnut"
+            self._add(RuleFact("key_conversation_details", f"{self.who} {choice[0]}", 0.6), choice[0], generic=True)
+            text = choice[1]
+        for raw in answered(sentences(text)):
             sentence = clean(raw)
             if sentence and (target := forget_target(sentence)) is not None:  # "Ok thanks, forget my address"
                 self.out.forgets.append(ForgetRequest(query=target, source_event_ids=(self.event.id,),
@@ -114,7 +110,7 @@ class UserClauses:
             if (value := retraction(sentence)) is not None and self._retract(value):
                 continue
             # "Quick update: moved to X" starts with its verb too
-            sentence = as_said(_FILLER.sub("", sentence))
+            sentence = as_said(shape.FILLER.sub("", sentence))
             sentence = with_subject(sentence, self.people) or sentence
             self._sentence(resolve_dates(sentence, self.event.timestamp))
 
@@ -134,7 +130,7 @@ class UserClauses:
         rest: list[str] = []
         details: list[str] = []  # "I work at Google, mostly on search": what a rule's clause goes on to say
         for clause in self._clauses(resolved, cue, bool(rules)):
-            clause = _FILLER.sub("", clause.strip(" ,;-")).strip()
+            clause = shape.FILLER.sub("", clause.strip(" ,;-")).strip()
             # In a change, a clause with the cue carries the new value even without "I" ("it's all jazz now").
             carries = change and _CUES.search(clause) is not None and len(content_words(clause)) >= 2
             if not clause or (rules and covered_by(clause, covered)):
