@@ -1,11 +1,12 @@
 """Decisions and outcomes in agent dialogs, asked back in the user's own words (round 17).
 
 An assistant's user decides things by answering: "Do you want oak or walnut worktops?" "walnut".
-Each user here has ten short dialogs with an agent: offers answered by a choice, decisions and outcomes
-told outright. Every decision is asked back in the first person ("What worktops did I choose for the
+Each user here has fifteen short dialogs with an agent: offers answered by a choice, decisions and
+outcomes told outright, and (written second) proposals the user declines or corrects ("No, too
+expensive"). Every decision is asked back in the first person ("What worktops did I choose for the
 kitchen?"); a question is right at rank r when the r-th hit cites the user's deciding turn, and its
 answer word must be said by one of the top three hits. A few questions ask about decisions never told.
-DEV and HELD-OUT were written together before the first run; only DEV's misses were read.
+Each part's DEV and HELD-OUT were written together before its first run; only DEV's misses were read.
 
 ``python -m evaluation.decisions [--reranker]``
 """
@@ -46,6 +47,17 @@ DEV: tuple[Dialog, ...] = (
      (("What worktops did I choose for the kitchen?", "walnut"),)),
     (("U: We settled on Portugal for the summer holiday, the Algarve.",), 0,
      (("Where are we going on holiday?", "Algarve"),)),
+    # written second, with HELD-OUT's last five: the user declines or corrects what the agent proposed
+    (("A: Shall I book the Hilton for you?", "U: No, too expensive."), 1,
+     (("Why didn't I want the Hilton?", "expensive"),)),
+    (("A: Want me to add mushrooms to the shopping list?", "U: Nope, I hate mushrooms."), 1,
+     (("Which food do I hate?", "mushroom"),)),
+    (("A: Should I schedule the call for Monday?", "U: Not Monday, I'm off that day. Tuesday works."), 1,
+     (("When is the call?", "Tuesday"),)),
+    (("A: I'll send the invoice to your work email, ok?", "U: No, send it to my personal one, jo.mills@fastmail.com"),
+     1, (("Which email should invoices go to?", "fastmail"),)),
+    (("A: Do you still want the gym reminder at 6am?", "U: No, make it 7 from now on."), 1,
+     (("When is my gym reminder?", "7"),)),
 )  # fmt: skip
 DEV_NONE = ("Which car did I buy?", "What did I name my cat?", "Which gym did I join?")
 HELD: tuple[Dialog, ...] = (
@@ -66,6 +78,16 @@ HELD: tuple[Dialog, ...] = (
      (("What colour am I painting the bedroom?", "blue"),)),
     (("U: We agreed to split the wedding costs with Sam's parents.",), 0,
      (("Who are we sharing the wedding costs with?", "Sam"),)),
+    (("A: Shall I reserve the window table again?", "U: No, somewhere quieter this time, it was too loud."), 1,
+     (("What kind of table do I want?", "quiet"),)),
+    (("A: Want me to order the usual oat milk?", "U: No, switch to almond milk."), 1,
+     (("What milk do I want?", "almond"),)),
+    (("A: Should I book your dentist for Friday?", "U: Not Friday, I have a work trip. Any day next week is fine."), 1,
+     (("Why can't I do Friday?", "trip"),)),
+    (("A: I'll ship it to your home address, right?", "U: No, ship it to the office at 12 King Street."), 1,
+     (("Where should deliveries go?", "King"),)),
+    (("A: Keep the weekly report on Mondays?", "U: No, Fridays please."), 1,
+     (("When should I get the weekly report?", "Friday"),)),
 )  # fmt: skip
 HELD_NONE = ("Which school did we choose for our son?", "What flight did I book?", "Which restaurant did I reserve?")
 SPLITS = {"dev": (DEV, DEV_NONE), "held-out": (HELD, HELD_NONE)}

@@ -28,6 +28,13 @@ FILLER = re.compile(
     re.I,
 )
 
+
+def names_day(clause: str) -> bool:
+    """The clause names a day or a month as said ("Tuesday works", "March is better"), not one the write
+    path resolved."""
+    return any(word in DATE_WORDS and word not in ("User", "I") for word in re.findall(r"[A-Z]\w+", clause))
+
+
 _OWN_QUESTION = re.compile(r"^(?:and |so )?(my [\w' -]{2,40}?)\s*\?$", re.I)
 
 
@@ -112,6 +119,9 @@ _BARE = re.compile(
     r"^\W*(yes|yeah|yep|yup|sure|correct|exactly|right|no|nope|nah|not really)\b[\s!.,]*(?:thanks|thank you)?[\s!.]*$",
     re.I,
 )
+#: A no and what it goes on to say ("No, too expensive", "No, Fridays please"): a refusal or a correction.
+#: A yes with more ("yes, the red one") is an answer the general rules read.
+_LEADING = re.compile(r"^\W*(no|nope|nah|not really)\b[\s,.!:;-]+(.+?)[\s.!]*$", re.I)
 #: Words of a yes/no question about the conversation itself ("Does that sound good?", "Anything else?").
 _PROCEDURAL = frozenset({
     "sound", "good", "anything", "else", "everything", "today", "ahead", "work", "ready", "want", "okay", "fine",
@@ -120,18 +130,28 @@ _PROCEDURAL = frozenset({
 })  # fmt: skip
 
 
+_POLITE_END = re.compile(r"[\s,]*\b(?:please|thanks|thank you)\W*$", re.I)
+#: The user's own words ("my", "me") make a clause a statement about them, read by the general rules.
+_OWN = re.compile(r"\b(?:my|me|mine|our|us)\b", re.I)
+
+
 def bare_answer(text: str, asked: str) -> str | None:
     """The user's "yes" or "no" when ``text`` only answers the yes/no question quoted in ``asked`` (an
     answer's '(Asked by P: "Q?")' prefix) and that question is about something ("Back to the 120
     budget?" "yep"); None for a wh-question, or one about the conversation itself ("Anything else?")."""
     quoted = ASKED.search(asked)
     question = quoted[1] if quoted else asked
-    m = _BARE.match(text)
+    m = _BARE.match(text) or _LEADING.match(text)
     if m is None or re.match(r"\W*(?:what|which|when|where|who|whom|whose|why|how)\b", question, re.I):
         return None
     if not set(content_words(question)) - _PROCEDURAL:
         return None
-    return "no" if m[1].lower() in ("no", "nope", "nah", "not really") else "yes"
+    said = "no" if m[1].lower() in ("no", "nope", "nah", "not really") else "yes"
+    if m.re is _BARE:
+        return said
+    # What follows a no without a subject of its own is its reason or correction; a statement is not.
+    rest = _POLITE_END.sub("", m[2])
+    return f"{said}, {rest}" if rest and is_short_answer(rest) and not _OWN.search(rest) else None
 
 
 def is_small_talk(sentence: str) -> bool:

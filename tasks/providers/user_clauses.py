@@ -216,6 +216,8 @@ class UserClauses:
             needed = 1  # "I'm not vegan any more": one word of content, and it closes a fact; "Got a puppy!"
         if self.first_generic and self._seeks() and shape.is_short_answer(clause) and content_words(clause):
             return True  # "Any dietary restrictions?" "Gluten-free, and my son can't have dairy"
+        if self.asked is not None and len(content_words(clause)) >= 2 and shape.names_day(clause):
+            return True  # "Should I schedule the call for Monday?" "Not Monday. Tuesday works."
         if self.asked is not None and _ABOUT_THEM.match(clause) and len(content_words(clause)) >= 2:
             return True  # "Does your mum have any preferences?" "she doesn't like spicy food": the question names her
         return FIRST_PERSON.search(clause) is not None and len(content_words(clause)) >= needed
