@@ -1,11 +1,12 @@
 """Decisions and outcomes in agent dialogs, asked back in the user's own words (round 17).
 
 An assistant's user decides things by answering: "Do you want oak or walnut worktops?" "walnut".
-Each user here has fifteen short dialogs with an agent: offers answered by a choice, decisions and
-outcomes told outright, and (written second) proposals the user declines or corrects ("No, too
-expensive"). Every decision is asked back in the first person ("What worktops did I choose for the
-kitchen?"); a question is right at rank r when the r-th hit cites the user's deciding turn, and its
-answer word must be said by one of the top three hits. A few questions ask about decisions never told.
+Each user here has eighteen short dialogs with an agent: offers answered by a choice, decisions and
+outcomes told outright, (written second) proposals the user declines or corrects ("No, too
+expensive"), and (written third) recaps by the agent that the user agrees to ("To confirm: ..."
+"Perfect"). Every decision is asked back in the first person ("What worktops did I choose for the
+kitchen?"); a question is right at rank r when the r-th hit cites the deciding turn, and its answer
+word must be said by one of the top three hits. A few questions ask about decisions never told.
 Each part's DEV and HELD-OUT were written together before its first run; only DEV's misses were read.
 
 ``python -m evaluation.decisions [--reranker]``
@@ -58,6 +59,13 @@ DEV: tuple[Dialog, ...] = (
      1, (("Which email should invoices go to?", "fastmail"),)),
     (("A: Do you still want the gym reminder at 6am?", "U: No, make it 7 from now on."), 1,
      (("When is my gym reminder?", "7"),)),
+    # written third, with HELD-OUT's last three: the agent recaps, the user agrees (the deciding turn is the recap)
+    (("A: To confirm: dinner for 4 at Wagamama on Friday at 7pm.", "U: Perfect, thanks!"), 0,
+     (("Where is dinner on Friday?", "Wagamama"),)),
+    (("A: So that's the 3-bed house on Elm Road, offer of 410k. Shall I send it?", "U: Yes, send it."), 0,
+     (("How much did I offer for the house?", "410"),)),
+    (("A: Summary: you'll take the Lisbon flight on 3 May, returning 10 May.", "U: Yes that's right."), 0,
+     (("When do I fly back from Lisbon?", "10 May"),)),
 )  # fmt: skip
 DEV_NONE = ("Which car did I buy?", "What did I name my cat?", "Which gym did I join?")
 HELD: tuple[Dialog, ...] = (
@@ -88,6 +96,12 @@ HELD: tuple[Dialog, ...] = (
      (("Where should deliveries go?", "King"),)),
     (("A: Keep the weekly report on Mondays?", "U: No, Fridays please."), 1,
      (("When should I get the weekly report?", "Friday"),)),
+    (("A: Just to recap, the plumber comes Tuesday between 8 and 10.", "U: Great."), 0,
+     (("When is the plumber coming?", "Tuesday"),)),
+    (("A: Your order: two large pizzas, one margherita and one pepperoni, delivered at 8. Correct?", "U: Correct!"), 0,
+     (("What pizzas did I order?", "margherita"),)),
+    (("A: Okay, I've noted the kids' dentist appointment for 14 June at 4pm. Anything else?", "U: No, that's all."), 0,
+     (("When is the kids' dentist appointment?", "June"),)),
 )  # fmt: skip
 HELD_NONE = ("Which school did we choose for our son?", "What flight did I book?", "Which restaurant did I reserve?")
 SPLITS = {"dev": (DEV, DEV_NONE), "held-out": (HELD, HELD_NONE)}

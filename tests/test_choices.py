@@ -100,10 +100,27 @@ def test_a_day_named_in_an_answer_is_kept() -> None:
     assert any("Friday suits" in f.content for f in facts), [f.content for f in facts]
 
 
+def test_a_recap_the_user_agrees_to_is_kept_in_full() -> None:
+    session = dialog("u", "s1", ("A: Just to confirm: you're collecting the keys from Anna at 6pm on the 2nd.",
+                                 "U: Yep, exactly."), AT)  # fmt: skip
+    facts = LocalExtractor().extract(session).facts
+    assert [(f.content, f.source_event_ids) for f in facts] == [
+        ("Confirmed by User: User is collecting the keys from Anna at 6pm on the 2nd", ("s1-0", "s1-1"))
+    ]
+    refused = dialog("u", "s2", ("A: To confirm: a table for 6 at 8pm.", "U: No, for 5 people."), AT)
+    assert not any("Confirmed" in f.content for f in LocalExtractor().extract(refused).facts)
+
+
+def test_a_decision_about_it_says_what_it_is() -> None:
+    session = dialog("u", "s1", ("A: The quote for the roof is 4,200 euros. Shall I accept it?", "U: Yes please"), AT)
+    facts = LocalExtractor().extract(session).facts
+    assert [f.content for f in facts] == ["Decision: accept it (the quote for the roof is 4,200 euros)"]
+
+
 def test_the_decision_family_finds_every_dev_decision() -> None:
-    """Before: DEV top-1 14/17 ("walnut" and "No, too expensive" were no memory; "before 9" was closed by
-    "not a morning person"; "Tuesday works" was dropped)."""
+    """Before: DEV top-1 14/20 ("walnut", "No, too expensive" and the recaps were no memory; "before 9" was
+    closed by "not a morning person"; "Tuesday works" was dropped); held-out top-3 10/18."""
     found = measure(Settings())
-    assert found["dev"]["top1"] == found["dev"]["asked"] == 17
-    assert found["dev"]["said"] == 17 and found["dev"]["abstained"] == 0
-    assert found["held-out"]["top3"] >= 12
+    assert found["dev"]["top1"] == found["dev"]["asked"] == 20
+    assert found["dev"]["said"] == 20 and found["dev"]["abstained"] == 0
+    assert found["held-out"]["top3"] >= 14

@@ -13,7 +13,8 @@ from collections.abc import Mapping, Sequence
 
 from tasks.expiry import expiry_from_text
 from tasks.models import Event, Extraction, Fact, ForgetRequest, Session
-from tasks.providers.extraction_rules import AFFIRM, AGENT_OUTCOME, PROPOSAL, RULES, RuleFact
+from tasks.providers.agent_turns import agent_facts
+from tasks.providers.extraction_rules import RULES, RuleFact
 from tasks.providers.forget_request import forget_target
 from tasks.providers.people import mentioned, merged
 from tasks.providers.user_clauses import Asked, UserClauses
@@ -194,20 +195,6 @@ class LocalExtractor:
         return next((name for name, pats in self._custom if any(p.search(sentence) for p in pats)), None)
 
     def _agent_turn(self, event: Event, following: Sequence[Event], out: Extraction) -> None:
-        for raw in sentences(event.text):
-            sentence = resolve_dates(clean(raw), event.timestamp)
-            if m := AGENT_OUTCOME.search(sentence):
-                what = re.sub(r"\byour\b", "User's", re.sub(r"\byou\b", "User", m.group(2).strip()))
-                content = f"Outcome: the agent {m.group(1).lower()} {what}"
-                out.facts.append(self.fact(event, RuleFact("key_conversation_details", content, 0.6)))
-            reply = following[0] if following else None
-            if (
-                (m := PROPOSAL.search(sentence))
-                and reply is not None
-                and reply.role == "user"
-                and AFFIRM.match(reply.text)
-            ):
-                choice = third_person(m.group(1).strip(" ?"), "User")
-                rule = RuleFact("key_conversation_details", f"Decision: {choice}", 0.7)
-                fact = self.fact(reply, rule, sources=(event.id, reply.id))
-                out.facts.append(fact)
+        """Outcomes the agent reports, and what the user agreed to (:mod:`tasks.providers.agent_turns`)."""
+        for rule, cites in agent_facts(event, following):
+            out.facts.append(self.fact(following[0] if len(cites) > 1 else event, rule, sources=cites))
