@@ -14,7 +14,7 @@ Anything else is left to the consolidator's general rules.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import timedelta
 from typing import Literal
 
@@ -68,8 +68,9 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
     text = fact.content
     strong, weak = bool(STRONG_CUE.search(text)), bool(WEAK_CUE.search(text))
     replaced = _TO_VALUE.search(text) is not None
-    negated_words = _negated_words(_REPORTED.sub("", text))
-    heads = _negated_heads(_REPORTED.sub("", text))
+    spans = _negated_spans(_REPORTED.sub("", text))
+    negated_words = frozenset().union(*(content_words(span) for span, _ in spans)) if spans else None
+    heads = _heads(span for span, after_negation in spans if after_negation)
     value_words = content_words(fact.value or "")
     named_old = content_words(old_words(text)) - value_words
     if named_old and not any(named_old & content_words(claim(s.memory.content)) for s in related):
@@ -261,27 +262,31 @@ _REPORTED = re.compile(r"\b[A-Z][\w'’-]* mentioned(?: that|:)\s*")
 _NEGATION = re.compile(r"\b(?:not|never|no|nobody|nothing|none|neither|nor)\b|n't\b", re.I)
 
 
-def _negated_words(text: str) -> frozenset[str] | None:
-    """Content words that a negated clause negates (after its negation: "Carlos can't drive" is about
-    driving, not about every memory naming Carlos), None when no clause is negated."""
-    clauses = [c for c in re.split(r"[,;:()]|\s-\s|\s(?:so|and|but|because|while)\s", text) if is_negated(c)]
-    if not clauses:
-        return None
-    return frozenset().union(*(content_words(c[m.end() :] if (m := _NEGATION.search(c)) else c) for c in clauses))
+_CLAUSE_BREAK = re.compile(r"[,;:()]|\s-\s|\s(?:so|and|but|because|while)\s")
+
+
+def _negated_spans(text: str) -> list[tuple[str, bool]]:
+    """What each negated clause negates: (its words after the negation, True) — "Carlos can't drive" is
+    about driving, not every memory naming Carlos — or (the whole clause, False) with no negation word."""
+    spans: list[tuple[str, bool]] = []
+    for clause in _CLAUSE_BREAK.split(text):
+        if is_negated(clause):
+            m = _NEGATION.search(clause)
+            spans.append((clause[m.end() :], True) if m else (clause, False))
+    return spans
 
 
 #: Where a negated phrase ends once it has a word: "can't drive | since the accident".
 _PHRASE_END = re.compile(r"\b(?:since|after|before|until|for|in|at|on|with|from|to|because|when|as)\b", re.I)
 
 
-def _negated_heads(text: str) -> frozenset[str]:
+def _heads(spans: Iterable[str]) -> frozenset[str]:
     """The last content word of each negated phrase, its head ("not a morning person" → person,
     "can't drive since the accident" → drive): what the negation is about, said by a memory it changes."""
     heads: set[str] = set()
-    for clause in re.split(r"[,;:()]|\s-\s|\s(?:so|and|but|because|while)\s", text):
-        m = _NEGATION.search(clause) if is_negated(clause) else None
+    for span in spans:
         words: list[str] = []
-        for word in re.findall(r"[\w']+", STRONG_CUE.sub("", WEAK_CUE.sub("", clause[m.end() :]))) if m else []:
+        for word in re.findall(r"[\w']+", STRONG_CUE.sub("", WEAK_CUE.sub("", span))):
             if words and _PHRASE_END.fullmatch(word):
                 break
             words += [word] if content_words(word) else []

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import re
 
-from tasks.providers.clause_shape import is_short_answer
+from tasks.providers.clause_shape import is_short_answer, quoted_question
 from tasks.providers.wording import content_words, words
-from tasks.textrules import ASKED, FIRST_PERSON, STOPWORDS
+from tasks.textrules import FIRST_PERSON, STOPWORDS
 
 #: "or" between alternatives; not "or not", "or so", "or something", "or anything else".
 _OR = re.compile(r"\s+or\s+(?!not\b|so\b|something\b|anything\b|else\b|whatever\b|other\b)", re.I)
@@ -64,8 +64,7 @@ def alternatives(question: str) -> tuple[frozenset[str], frozenset[str]] | None:
 def chosen(asked: str, reply: str) -> tuple[str, str] | None:
     """(the decision's wording, the rest of the reply) when ``reply`` picks one side of the question an
     answer's '(Asked by P: "Q?")' prefix quotes; None otherwise."""
-    quoted = ASKED.search(asked)
-    question = quoted[1] if quoted else asked
+    question = quoted_question(asked)
     sides = alternatives(question)
     first = re.match(r"\s*([^.!?;]*)([.!?;]*)\s*", reply)
     if sides is None or first is None:

@@ -32,7 +32,7 @@ FILLER = re.compile(
 def names_day(clause: str) -> bool:
     """The clause names a day or a month as said ("Tuesday works", "March is better"), not one the write
     path resolved."""
-    return any(word in DATE_WORDS and word not in ("User", "I") for word in re.findall(r"[A-Z]\w+", clause))
+    return any(word in DATE_WORDS and word != "User" for word in re.findall(r"[A-Z]\w+", clause))
 
 
 _OWN_QUESTION = re.compile(r"^(?:and |so )?(my [\w' -]{2,40}?)\s*\?$", re.I)
@@ -135,12 +135,17 @@ _POLITE_END = re.compile(r"[\s,]*\b(?:please|thanks|thank you)\W*$", re.I)
 _OWN = re.compile(r"\b(?:my|me|mine|our|us)\b", re.I)
 
 
+def quoted_question(asked: str) -> str:
+    """The question an answer's '(Asked by P: "Q?")' prefix quotes ("Q?"); the text itself otherwise."""
+    quoted = ASKED.search(asked)
+    return quoted[1] if quoted else asked
+
+
 def bare_answer(text: str, asked: str) -> str | None:
     """The user's "yes" or "no" when ``text`` only answers the yes/no question quoted in ``asked`` (an
     answer's '(Asked by P: "Q?")' prefix) and that question is about something ("Back to the 120
     budget?" "yep"); None for a wh-question, or one about the conversation itself ("Anything else?")."""
-    quoted = ASKED.search(asked)
-    question = quoted[1] if quoted else asked
+    question = quoted_question(asked)
     m = _BARE.match(text) or _LEADING.match(text)
     if m is None or re.match(r"\W*(?:what|which|when|where|who|whom|whose|why|how)\b", question, re.I):
         return None
