@@ -22,6 +22,7 @@ from tasks.dates import stated_spans
 from tasks.models import Fact
 from tasks.providers.base import ScoredMemory
 from tasks.providers.people import RELATIONS
+from tasks.providers.sameness import confirms, inflected
 from tasks.providers.statements import CANCEL_CUE, PLAN_WORDS, STRONG_CUE, WEAK_CUE, old_words
 from tasks.providers.wording import content_words, is_negated, strip_annotation
 from tasks.rows import MemoryRow
@@ -98,10 +99,16 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
         if named_old and named_old & words and (strong or negated):
             relation: Literal["supersedes", "contradicts"] = "contradicts" if negated else "supersedes"
             return relation, memory, f"names the old value ({', '.join(sorted(named_old & words))}; {tag})"
-        duty = next((d for d in sorted(_duties(memory.content)) if _inflected(did, d, 3)), None) if did else None
+        duty = next((d for d in sorted(_duties(memory.content)) if inflected(did, d, 3)), None) if did else None
         if duty and value_words & words:  # "renewed" after "need to renew": the duty is done, not confirmed
             return "supersedes", memory, f"done: {duty} ({tag})"
-        if value_words and value_words <= words and not (strong or negated) and (same_frame or sim >= 0.4):
+        if (
+            value_words
+            and value_words <= words
+            and not (strong or negated)
+            and (same_frame or sim >= 0.4)
+            and (confirms(fact, memory, claim(memory.content), _frame(fact.slot)))
+        ):
             return "IGNORE", memory, f"confirms a current memory ({tag})"
         # "is" and "has" frame anything ("is learning Japanese", "is vegetarian"): no closeness of their own.
         kin_frame = same_frame and _frame(fact.slot) not in _VERB_FRAMES
@@ -114,9 +121,9 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
         weak_change = weak and weak_kin and score >= WEAK_AT and _same_thing(fact, memory, sim, kin_frame)
         if ((strong or negated) and score >= floor) or weak_change:
             verdict: Verdict = ("contradicts" if negated else "supersedes", memory, f"states a change ({tag})")
-        elif same_frame and fact.slot and fact.value and not _is_verb_frame(fact.slot, text):
+        elif same_frame and fact.slot and not value_words <= words and not _is_verb_frame(fact.slot, text):
             verdict = ("contradicts", memory, f"{fact.slot[6:]} changed to {fact.value} ({tag})")
-        elif sim >= duplicate_threshold and not (strong or negated):
+        elif sim >= duplicate_threshold and not (strong or negated) and confirms(fact, memory, claim(memory.content)):
             verdict = ("IGNORE", memory, f"duplicate of a current memory ({tag})")
         else:
             continue
@@ -180,7 +187,7 @@ def _other_doing(fact: Fact, memory: MemoryRow) -> bool:
     new, old = _doing(fact.content, fact.slot), _doing(memory.content, memory.slot)
     if new is None or old is None:
         return False
-    return not (_inflected(new, old.removesuffix("ing"), 2) or _inflected(old, new.removesuffix("ing"), 2))
+    return not (inflected(new, old.removesuffix("ing"), 2) or inflected(old, new.removesuffix("ing"), 2))
 
 
 def _of_someone(text: str) -> bool:
@@ -224,22 +231,7 @@ def only_the_person(text: str, memory_words: frozenset[str]) -> bool:
     if subject[0].split()[-1].lower() not in memory_words:
         return True
     said, theirs = content_words(text) - person, memory_words - person
-    return not any(_inflected(a, b) or _inflected(b, a) for a in said for b in theirs)
-
-
-def _inflected(word: str, stem: str, shortest: int = 4) -> bool:
-    """``word`` is ``stem`` or an inflection of it ("swimming" / "swim", "driving" / "drive", "drives"), also
-    as the stemmer leaves them ("swimm" / "swim")."""
-    if word == stem:
-        return True
-    for base in {stem, stem[:-1] if stem.endswith("e") else stem}:
-        if len(base) < shortest or not word.startswith(base):
-            continue
-        rest = word[len(base) :]
-        doubled = rest[:1] == base[-1] and rest[1:] in {"", "ing", "ed", "er"}  # "swimming", "swimm"
-        if doubled or rest in {"s", "es", "d", "ed", "ing", "er", "ers"}:
-            return True
-    return False
+    return not any(inflected(a, b) or inflected(b, a) for a in said for b in theirs)
 
 
 #: A duty or a plan, with its verb: "need to renew", "have to book", "going to repaint", "should call".

@@ -21,7 +21,10 @@ DATE_WORDS = frozenset((*_MONTHS, *(w.capitalize() for w in WEEKDAYS), "User", "
 
 #: Words that open a clause and say nothing of it ("btw", "Quick update:", "Good news,").
 FILLER = re.compile(
-    r"^(?:quick update|update|fyi|by the way|btw|also|and|so|well|anyway|honestly|actually|as I said(?: before)?|"
+    r"^(?:quick update|update|fyi|by the way|btw|also|and|so|well|anyway|honestly|actually|as you know|"
+    r"(?:just )?so you know|(?:as|like) I(?:'ve)? (?:already )?(?:said|mentioned|told you)"
+    r"(?: before| earlier| last \w+| yesterday| the other day)?|"
+    r"I (?:already )?(?:said|told you)(?: before| earlier| already)?(?: that)?(?=,? I\b)|"
     r"nothing changed|yes|yeah|yep|yup|nah|nope|no(?=\s*[,:;!.-])|sorry|ok|okay|change of plans?|plan change|"
     r"(?:big |good |great |small |quick |some )?(?:news|change)(?=\s*[,:;!.-]))\b"
     r"[,:;!.\s-]*",

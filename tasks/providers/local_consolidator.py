@@ -15,6 +15,7 @@ from tasks.models import Decision, Fact, ForgetRequest, Relation
 from tasks.providers.base import ScoredMemory
 from tasks.providers.change_cues import CATCH_ALL, about_someone, change_decision, only_the_person
 from tasks.providers.forget_values import forgotten_values, states_value
+from tasks.providers.sameness import confirms, restates
 from tasks.providers.statements import STRONG_CUE
 from tasks.providers.wording import (
     FORGET_WORDS,
@@ -116,7 +117,13 @@ class LocalConsolidator:
             if memory.topic == CATCH_ALL and abs(fact.stated_at - memory.stated_at) > OCCASION:
                 return Decision(action="ADD", relation="new", reason=f"adds to a detail of another occasion ({sim})")
             return self._update(fact, memory, "refines", f"adds detail to a memory ({sim})")
-        if close:
+        restated = next((s for s in candidates if not flipped and restates(fact.content, s.memory.content)), None)
+        if restated is not None:
+            why = f"restates a current memory (similarity {restated.similarity:.2f})"
+            return Decision(
+                action="IGNORE", target_memory_id=restated.memory.memory_id, relation="duplicates", reason=why
+            )
+        if close and confirms(fact, memory, memory.content):
             return Decision(
                 action="IGNORE",
                 target_memory_id=memory.memory_id,

@@ -1,0 +1,136 @@
+"""A fact said again in other words, weeks later: one memory confirmed, not a second one.
+
+Users repeat themselves: "I live in Utrecht", then a month later "Utrecht is where I live, by the way".
+A restatement that becomes a second memory takes a second slot in every recall about it and, once the
+first is changed, leaves a stale copy behind. But a repeat that adds something ("I play the cello in a
+quartet now"), or says the same words of someone else ("my brother lives in Utrecht"), must be kept.
+
+Each case is a user with three unrelated memories, a first statement, and a second one 30 days later:
+- RESTATED: the second says nothing new; right when its session logs only IGNOREs (a confirmation of
+  the first memory), or no fact at all, and the number of active memories is unchanged.
+- KEEP: the second says something new; right when every marker (the new thing, and for another holder
+  the old thing too) is in an active memory.
+DEV and HELD-OUT were written together before any rule; DEV's failures were read, HELD-OUT's never.
+Run ``python -m evaluation.restated``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
+
+from evaluation.temporal import told_session
+from tasks.ingest.run import ingest_sessions
+from tasks.settings import Settings
+from tasks.store.tables import CHANGES, MEMORIES, open_store
+
+NOW = datetime(2026, 10, 1, 12, tzinfo=UTC)
+BACKGROUND = ("I go running on Sunday mornings.", "My car is a blue Golf.", "I'm reading a novel by Ishiguro.")
+#: (first statement, second statement, markers): no markers means a restatement.
+Case = tuple[str, str, tuple[str, ...]]
+DEV: tuple[Case, ...] = (
+    ("I live in Utrecht.", "Utrecht is where I live, by the way.", ()),
+    ("I'm allergic to penicillin.", "Just so you know, I'm allergic to penicillin.", ()),
+    ("I work as a nurse.", "As I said, I work as a nurse.", ()),
+    ("My favourite band is Radiohead.", "Radiohead is my favourite band.", ()),
+    ("I prefer aisle seats on long flights.", "On long flights I always prefer an aisle seat, remember.", ()),
+    ("My sister's name is Nora.", "Remember, my sister is called Nora.", ()),
+    ("I'm vegetarian.", "As you know, I'm a vegetarian.", ()),
+    ("I drive a Honda Civic.", "I still drive a Honda Civic.", ()),
+    ("I live in Utrecht.", "My brother lives in Utrecht.", ("brother", "User lives in Utrecht")),
+    ("My brother lives in Utrecht.", "I live in Utrecht.", ("brother", "User lives in Utrecht")),
+    ("I play the cello.", "I play the cello in a quartet on Thursdays.", ("quartet",)),
+    ("I'm vegetarian.", "I'm not vegetarian anymore.", ("not vegetarian",)),
+    ("My son plays football.", "I play football.", ("son", "User plays football")),
+    ("I'm learning Spanish.", "I'm learning Spanish and Italian.", ("Italian",)),
+)  # fmt: skip
+HELD: tuple[Case, ...] = (
+    ("I'm a software engineer.", "Like I mentioned, I'm a software engineer.", ()),
+    ("I have two cats.", "Remember I have two cats.", ()),
+    ("My birthday is on March 3rd.", "March 3rd is my birthday.", ()),
+    ("I'm lactose intolerant.", "Don't forget I'm lactose intolerant.", ()),
+    ("I support Arsenal.", "I'm an Arsenal supporter, as you know.", ()),
+    ("I live in a flat in Leeds.", "Leeds is where my flat is.", ()),
+    ("I take the train to work.", "Still taking the train to work.", ()),
+    ("My wife works as a teacher.", "My wife is a teacher, remember.", ()),
+    ("I live in Leeds.", "My parents live in Leeds.", ("parents", "User lives in Leeds")),
+    ("My daughter is a teacher.", "I'm a teacher.", ("daughter", "User is a teacher")),
+    ("I have two cats.", "I have two cats and a rabbit.", ("rabbit",)),
+    ("I support Arsenal.", "I don't support Arsenal anymore, I switched to Spurs.", ("Spurs",)),
+    ("I take the train to work.", "I take the train to work but cycle home.", ("cycle",)),
+    ("My sister lives in Paris.", "My sister lives in Paris with her husband.", ("husband",)),
+)  # fmt: skip
+
+
+def sessions(cases: Sequence[Case], user_prefix: str) -> list:  # type: ignore[type-arg]
+    """Per case a user: the background (60–50 days ago), the first statement (40), the second (10)."""
+    out = []
+    for i, (first, second, _) in enumerate(cases):
+        user = f"{user_prefix}{i}"
+        said = [*BACKGROUND, first, second]
+        days = [60, 55, 50, 40, 10]
+        for j, (text, ago) in enumerate(zip(said, days, strict=True)):
+            out.append(told_session("restated", user, f"{user}-s{j}", text, NOW - timedelta(days=ago), "Got it."))
+    return out
+
+
+def measure(cases: Sequence[Case], user_prefix: str, settings: Settings, *, verbose: bool = False) -> tuple[int, int]:
+    """(restatements kept as one memory, new things kept) for ``cases``, each in its own user."""
+    with tempfile.TemporaryDirectory() as tmp:
+        run = settings.model_copy(update={"store_uri": tmp})
+        every = sessions(cases, user_prefix)
+        ingest_sessions([s for s in every if not s.session_id.endswith("-s4")], run)
+        store = open_store(run)
+        before = _active(store)
+        ingest_sessions(every, run)
+        after = _active(store)
+        actions = _actions(store)
+    restated = kept = 0
+    for i, (_, second, markers) in enumerate(cases):
+        user = f"{user_prefix}{i}"
+        now = after.get(user, [])
+        if markers:
+            right = all(any(m.lower() in c.lower() for c in now) for m in markers)
+            kept += right
+        else:
+            logged = actions.get(f"{user}-s4", set())
+            right = logged <= {"IGNORE"} and len(now) == len(before.get(user, []))
+            restated += right
+        if verbose and not right:
+            print(f"  MISS {user}: {second!r} -> {sorted(actions.get(f'{user}-s4', set()))}")
+            for c in now:
+                print(f"       {c}")
+    return restated, kept
+
+
+def _active(store) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]
+    out: dict[str, list[str]] = {}
+    for row in store.rows(MEMORIES, columns=["user_id", "status", "content"]):
+        if row["status"] == "active":
+            out.setdefault(row["user_id"], []).append(row["content"])
+    return out
+
+
+def _actions(store) -> dict[str, set[str]]:  # type: ignore[no-untyped-def]
+    out: dict[str, set[str]] = {}
+    for row in store.rows(CHANGES, columns=["session_id", "action"]):
+        out.setdefault(row["session_id"], set()).add(row["action"])
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--verbose", action="store_true", help="print DEV's misses (never HELD-OUT's)")
+    args = parser.parse_args(argv)
+    settings = Settings()
+    for name, cases, prefix in (("DEV", DEV, "d"), ("HELD-OUT", HELD, "h")):
+        restated, kept = measure(cases, prefix, settings, verbose=args.verbose and name == "DEV")
+        n_restated = sum(1 for c in cases if not c[2])
+        print(f"{name}: restatements kept as one memory {restated}/{n_restated}, "
+              f"new things kept {kept}/{len(cases) - n_restated}")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()

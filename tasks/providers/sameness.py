@@ -1,0 +1,149 @@
+"""Does a fact say again what a memory says, or only look like it does?
+
+Cosine alone answers both wrongly. "User is learning Spanish and Italian" is 0.90 from "User is
+learning Spanish", and "User plays football" 0.85 from "User's son plays football": judged duplicates,
+the new language and the user's own sport were lost. "Utrecht is where User lives, by the way" is only
+0.88 from "User lives in Utrecht": judged distinct, a restatement became a second memory that takes a
+second slot in every recall about it. So a repeat is judged by words: the fact names nothing the memory
+does not (talk about talking — "as I said", "by the way", "remember" — aside), and of the same person.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tasks.models import Fact
+from tasks.providers.people import RELATIONS
+from tasks.providers.wording import content_words, has_change_cue, is_negated, strip_annotation
+from tasks.rows import MemoryRow
+from tasks.textrules import ASKED
+from tasks.third_person import IRREGULAR_PAST
+
+#: Asides about the telling, not the thing told: "as I said", "like I told you before", "just so you know".
+_WHEN_TOLD = r"(?: (?:before|earlier|already|last \w+|yesterday|the other day))?"
+_ASIDE = re.compile(
+    rf"\b(?:like|as) (?:\w+ )?(?:has |have |had )?(?:already )?(?:said|says|told you|mentioned|knows?){_WHEN_TOLD}\b"
+    rf"|\b\w+ (?:has |have |had )?(?:already )?told you{_WHEN_TOLD}(?: that)?\b|\b(?:just )?so you know\b"
+    r"|\bby the way\b|\bdon't forget\b|\bas always\b|\bfor the record\b",
+    re.I,
+)
+#: Words about the telling left once the asides are out: "User mentioned that", "remember", "still", "again".
+TELLING = content_words("mention mentioned remember reminder still again fyi btw")
+#: How often a habit or taste holds, said for emphasis: "always prefers an aisle seat" is "prefers an aisle seat".
+_EMPHASIS = content_words("always usually normally generally definitely")
+#: Whose the memory is: "User's son ...", "Melanie's kids ..." (its first words, past a quoted question).
+_OWNER = re.compile(r"^\s*(?:\([^)]*\)\s*)?[\w-]+'s ([a-z]+)\b")
+#: The telling's own frame before what is told: a quoted question, "User mentioned that", "User asked to remember:".
+_FRAME = re.compile(r"^\s*(?:\([^)]*\)\s*)?(?:[\w'’-]+ (?:mentioned(?: that|:)|asked to remember:)\s*)?")
+#: What may stand beside a name said alone as a repeat: "Still Zedwin", "It's Zedwin", "Yes, Zedwin again".
+_ALONE = re.compile(r"|still|again|yes|yeah|yep|it's|it|is|a|an|the|same", re.I)
+_CLAUSES = re.compile(r"\s*[,:;]\s+")
+#: Words after which a past form is a state ("is married", "has played for years"), not something done.
+_STATE_BEFORE = frozenset({"is", "are", "was", "were", "be", "been", "has", "have", "had", "am", "get", "got"})
+
+
+def inflected(word: str, stem: str, shortest: int = 4) -> bool:
+    """``word`` is ``stem`` or an inflection of it ("swimming" / "swim", "driving" / "drive", "drives"), also
+    as the stemmer leaves them ("swimm" / "swim")."""
+    if word == stem:
+        return True
+    for base in {stem, stem[:-1] if stem.endswith("e") else stem}:
+        if len(base) < shortest or not word.startswith(base):
+            continue
+        rest = word[len(base) :]
+        doubled = rest[:1] == base[-1] and rest[1:] in {"", "ing", "ed", "er"}  # "swimming", "swimm"
+        if doubled or rest in {"s", "es", "d", "ed", "ing", "er", "ers"}:
+            return True
+    return False
+
+
+def owner(text: str) -> str:
+    """The person in the user's life a memory is about ("son"), or "" for the speaker themselves."""
+    found = _OWNER.match(strip_annotation(text))
+    if found is None:
+        return ""
+    word = found[1].lower()
+    single = word[:-1] if word.endswith("s") else word
+    return single if single in RELATIONS else word if word in RELATIONS else ""
+
+
+def _spelled(word: str) -> str:
+    """One spelling for British and American forms: "favourite" / "favorite", "organise" / "organize"."""
+    if len(word) > 5:
+        word = word.replace("our", "or")
+        word = word[:-2] + "iz" if word.endswith("is") else word
+    return word
+
+
+def _said(text: str) -> frozenset[str]:
+    told = content_words(_ASIDE.sub(" ", ASKED.sub("", strip_annotation(text), count=1))) - TELLING - _EMPHASIS
+    return frozenset(_spelled(w) for w in told)
+
+
+def _unsaid(words: frozenset[str], old: set[str]) -> frozenset[str]:
+    return frozenset(w for w in words if not any(inflected(w, o) or inflected(o, w) for o in old))
+
+
+def _opening_aside(clause: str, old: set[str]) -> bool:
+    """A first clause that only comments ("Same as before", "Nothing's changed", "User said it before"):
+    at most two words, none of them the memory's, no name and no number."""
+    said = _said(clause)
+    names = [w for w in clause.split()[1:] if w[:1].isupper() and not w.startswith("User")]
+    return len(said) <= 2 and _unsaid(said, old) == said and not names and not re.search(r"\d", clause)
+
+
+def _old(memory: str) -> set[str]:
+    return {_spelled(w) for w in content_words(strip_annotation(memory))}
+
+
+def _told(fact: str, old: set[str]) -> str:
+    """``fact`` without its frame and opening asides."""
+    clauses = _CLAUSES.split(_FRAME.sub("", strip_annotation(fact), count=1))
+    while len(clauses) > 1 and _opening_aside(clauses[0], old):
+        clauses = clauses[1:]
+    return ", ".join(clauses)
+
+
+def new_words(fact: str, memory: str) -> frozenset[str]:
+    """The content words of ``fact`` that ``memory`` does not say, in any inflection, opening asides aside."""
+    old = _old(memory)
+    return _unsaid(_said(_told(fact, old)), old)
+
+
+def repeats(fact: str, memory: str, frame: str = "") -> bool:
+    """``fact`` names nothing ``memory`` does not, of the same person: confirming it loses nothing. The
+    fact's ``frame`` may differ ("User still plays kabaddi" repeats "User's sport is kabaddi")."""
+    verbs = [v[:-1] if v.endswith("y") else v for v in content_words(frame)]  # "fly" / "flies", "go" / "goes"
+    said = {w for w in new_words(fact, memory) if not any(w.startswith(v) and len(w) - len(v) <= 2 for v in verbs)}
+    return owner(fact) == owner(memory) and not said
+
+
+def confirms(fact: Fact, memory: MemoryRow, said: str, frame: str = "") -> bool:
+    """IGNORE of ``fact`` as ``memory`` (which says ``said``) loses nothing: it repeats it, or is another
+    view of the same turn ("User likes the job" beside "after eight years as a nurse User still likes the
+    job", whose nurse the occupation keeps)."""
+    return bool(set(fact.source_event_ids) & set(memory.source_event_ids)) or repeats(fact.content, said, frame)
+
+
+def done(text: str) -> bool:
+    """``text`` says something was done on an occasion ("User went hiking", "User's son booked the vet"):
+    a past form among its first words, not after "is" or "has"."""
+    told = _ASIDE.sub(" ", _FRAME.sub("", strip_annotation(text), count=1)).lower().split()[:5]
+    return any(
+        ((len(w) > 3 and w.endswith("ed")) or w in IRREGULAR_PAST) and (i == 0 or told[i - 1] not in _STATE_BEFORE)
+        for i, w in enumerate(re.sub(r"[^\w\s'’]", "", w) for w in told)
+    )
+
+
+def restates(fact: str, memory: str) -> bool:
+    """``fact`` says ``memory`` again in other words ("Utrecht is where User lives, by the way" for "User
+    lives in Utrecht"): it repeats it, says at least two of its words and half of them, with the same
+    polarity and no change cue, and is a state, not something done again on another occasion. A name
+    said alone ("Still Zedwin, as I said") is enough of it."""
+    told = _told(fact, _old(memory))
+    said, old = _said(told), _said(memory)
+    rest = [w for w in _ASIDE.sub(" ", told).split() if not w[:1].isupper()]
+    named = len(said) == 1 and all(_ALONE.fullmatch(w.strip(",.;:!")) for w in rest)
+    if not (named or (len(said) >= 2 and 2 * len(said) >= len(old))) or not repeats(fact, memory):
+        return False
+    return is_negated(fact) == is_negated(memory) and not has_change_cue(fact) and not done(told)
