@@ -23,8 +23,9 @@ from datetime import UTC, datetime, timedelta
 
 from evaluation.temporal import told_session
 from tasks.ingest.run import ingest_sessions
+from tasks.models import Session
 from tasks.settings import Settings
-from tasks.store.tables import CHANGES, MEMORIES, open_store
+from tasks.store.tables import CHANGES, MEMORIES, Store, open_store
 
 NOW = datetime(2026, 10, 1, 12, tzinfo=UTC)
 BACKGROUND = ("I go running on Sunday mornings.", "My car is a blue Golf.", "I'm reading a novel by Ishiguro.")
@@ -64,9 +65,9 @@ HELD: tuple[Case, ...] = (
 )  # fmt: skip
 
 
-def sessions(cases: Sequence[Case], user_prefix: str) -> list:  # type: ignore[type-arg]
+def sessions(cases: Sequence[Case], user_prefix: str) -> list[Session]:
     """Per case a user: the background (60–50 days ago), the first statement (40), the second (10)."""
-    out = []
+    out: list[Session] = []
     for i, (first, second, _) in enumerate(cases):
         user = f"{user_prefix}{i}"
         said = [*BACKGROUND, first, second]
@@ -105,7 +106,7 @@ def measure(cases: Sequence[Case], user_prefix: str, settings: Settings, *, verb
     return restated, kept
 
 
-def _active(store) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]
+def _active(store: Store) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for row in store.rows(MEMORIES, columns=["user_id", "status", "content"]):
         if row["status"] == "active":
@@ -113,7 +114,7 @@ def _active(store) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]
     return out
 
 
-def _actions(store) -> dict[str, set[str]]:  # type: ignore[no-untyped-def]
+def _actions(store: Store) -> dict[str, set[str]]:
     out: dict[str, set[str]] = {}
     for row in store.rows(CHANGES, columns=["session_id", "action"]):
         out.setdefault(row["session_id"], set()).add(row["action"])

@@ -21,8 +21,7 @@ from typing import Literal
 from tasks.dates import stated_spans
 from tasks.models import Fact
 from tasks.providers.base import ScoredMemory
-from tasks.providers.people import RELATIONS
-from tasks.providers.sameness import confirms, inflected
+from tasks.providers.sameness import confirms, inflected, owner
 from tasks.providers.statements import CANCEL_CUE, PLAN_WORDS, STRONG_CUE, WEAK_CUE, old_words
 from tasks.providers.wording import content_words, is_negated, strip_annotation
 from tasks.rows import MemoryRow
@@ -107,7 +106,7 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
             and value_words <= words
             and not (strong or negated)
             and (same_frame or sim >= 0.4)
-            and (confirms(fact, memory, claim(memory.content), _frame(fact.slot)))
+            and confirms(fact, memory, claim(memory.content), _frame(fact.slot))
         ):
             return "IGNORE", memory, f"confirms a current memory ({tag})"
         # "is" and "has" frame anything ("is learning Japanese", "is vegetarian"): no closeness of their own.
@@ -161,10 +160,9 @@ def _same_thing(fact: Fact, memory: MemoryRow, sim: float, kin_frame: bool) -> b
     kin = kin_frame or sim >= CLEAR_AT or _kin_slots(fact.slot, memory, text) or bool(shared - _TIMING)
     if not kin or _other_doing(fact, memory):
         return False
-    return _of_someone(text) or not _of_someone(strip_annotation(memory.content))
+    return bool(owner(text)) or not owner(memory.content)
 
 
-_RELATIVE_OPENING = re.compile(r"\s*\w+'s ([a-z]+)\b")
 #: What the user is doing, said as a progressive ("is reading", "has been sleeping", "is mostly reading").
 _PROGRESSIVE = re.compile(r"\b(?:is|are|was|were|am|has been|have been)\s+(?:\w+ly\s+)?([a-z]+ing)\b")
 
@@ -188,12 +186,6 @@ def _other_doing(fact: Fact, memory: MemoryRow) -> bool:
     if new is None or old is None:
         return False
     return not (inflected(new, old.removesuffix("ing"), 2) or inflected(old, new.removesuffix("ing"), 2))
-
-
-def _of_someone(text: str) -> bool:
-    """``text`` opens with someone in the user's life: "User's son ...", "User's wife Ana ..."."""
-    opening = _RELATIVE_OPENING.match(text)
-    return opening is not None and opening[1].lower() in RELATIONS
 
 
 def _frame_kind(slot: str | None, text: str) -> str:

@@ -19,11 +19,13 @@ _MONTHS = (f"{datetime(2000, m, 1):%B}" for m in range(1, 13))
 DATE_WORDS = frozenset((*_MONTHS, *(w.capitalize() for w in WEEKDAYS), "User", "I"))
 
 
+#: Saying that something was said before, and when: "said", "told you" ... "last week" (the speaker's asides).
+TOLD = r"(?:said|mentioned|told you)"
+WHEN_TOLD = r"before|earlier|last \w+|yesterday|the other day"
 #: Words that open a clause and say nothing of it ("btw", "Quick update:", "Good news,").
 FILLER = re.compile(
     r"^(?:quick update|update|fyi|by the way|btw|also|and|so|well|anyway|honestly|actually|as you know|"
-    r"(?:just )?so you know|(?:as|like) I(?:'ve)? (?:already )?(?:said|mentioned|told you)"
-    r"(?: before| earlier| last \w+| yesterday| the other day)?|"
+    rf"(?:just )?so you know|(?:as|like) I(?:'ve)? (?:already )?{TOLD}(?: (?:{WHEN_TOLD}))?|"
     r"I (?:already )?(?:said|told you)(?: before| earlier| already)?(?: that)?(?=,? I\b)|"
     r"nothing changed|yes|yeah|yep|yup|nah|nope|no(?=\s*[,:;!.-])|sorry|ok|okay|change of plans?|plan change|"
     r"(?:big |good |great |small |quick |some )?(?:news|change)(?=\s*[,:;!.-]))\b"

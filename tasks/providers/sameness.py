@@ -13,16 +13,18 @@ from __future__ import annotations
 import re
 
 from tasks.models import Fact
+from tasks.providers.clause_shape import TOLD, WHEN_TOLD
 from tasks.providers.people import RELATIONS
 from tasks.providers.wording import content_words, has_change_cue, is_negated, strip_annotation
 from tasks.rows import MemoryRow
 from tasks.textrules import ASKED
 from tasks.third_person import IRREGULAR_PAST
 
-#: Asides about the telling, not the thing told: "as I said", "like I told you before", "just so you know".
-_WHEN_TOLD = r"(?: (?:before|earlier|already|last \w+|yesterday|the other day))?"
+#: Asides about the telling, not the thing told: "as I said", "like I told you before", "just so you know"
+#: (said of the speaker in the third person, anywhere; the extractor drops them at a sentence's start).
+_WHEN_TOLD = rf"(?: (?:{WHEN_TOLD}|already))?"
 _ASIDE = re.compile(
-    rf"\b(?:like|as) (?:\w+ )?(?:has |have |had )?(?:already )?(?:said|says|told you|mentioned|knows?){_WHEN_TOLD}\b"
+    rf"\b(?:like|as) (?:\w+ )?(?:has |have |had )?(?:already )?(?:{TOLD}|says|knows?){_WHEN_TOLD}\b"
     rf"|\b\w+ (?:has |have |had )?(?:already )?told you{_WHEN_TOLD}(?: that)?\b|\b(?:just )?so you know\b"
     r"|\bby the way\b|\bdon't forget\b|\bas always\b|\bfor the record\b",
     re.I,
@@ -140,10 +142,13 @@ def restates(fact: str, memory: str) -> bool:
     lives in Utrecht"): it repeats it, says at least two of its words and half of them, with the same
     polarity and no change cue, and is a state, not something done again on another occasion. A name
     said alone ("Still Zedwin, as I said") is enough of it."""
-    told = _told(fact, _old(memory))
+    memory_words = _old(memory)
+    told = _told(fact, memory_words)
     said, old = _said(told), _said(memory)
     rest = [w for w in _ASIDE.sub(" ", told).split() if not w[:1].isupper()]
     named = len(said) == 1 and all(_ALONE.fullmatch(w.strip(",.;:!")) for w in rest)
-    if not (named or (len(said) >= 2 and 2 * len(said) >= len(old))) or not repeats(fact, memory):
+    if not (named or (len(said) >= 2 and 2 * len(said) >= len(old))):
+        return False
+    if owner(fact) != owner(memory) or _unsaid(said, memory_words):  # what repeats() asks, on words read once
         return False
     return is_negated(fact) == is_negated(memory) and not has_change_cue(fact) and not done(told)
