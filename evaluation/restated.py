@@ -12,6 +12,10 @@ Each case is a user with three unrelated memories, a first statement, and a seco
   the old thing too) is in an active memory.
 DEV and HELD-OUT were written together before any rule; DEV's failures were read, HELD-OUT's never.
 Run ``python -m evaluation.restated``.
+
+``--merge`` measures the merge pass on a store that holds both statements as memories, as one written
+before the write path knew restatements does: the second statement is ingested as another user and its
+memories moved to the first; then the same two scores after ``run_merge``.
 """
 
 from __future__ import annotations
@@ -23,7 +27,9 @@ from datetime import UTC, datetime, timedelta
 
 from evaluation.temporal import told_session
 from tasks.ingest.run import ingest_sessions
-from tasks.models import Session
+from tasks.maintain.merge import run_merge
+from tasks.models import Session, stable_id
+from tasks.rows import MemoryRow
 from tasks.settings import Settings
 from tasks.store.tables import CHANGES, MEMORIES, Store, open_store
 
@@ -46,6 +52,8 @@ DEV: tuple[Case, ...] = (
     ("I'm vegetarian.", "I'm not vegetarian anymore.", ("not vegetarian",)),
     ("My son plays football.", "I play football.", ("son", "User plays football")),
     ("I'm learning Spanish.", "I'm learning Spanish and Italian.", ("Italian",)),
+    ("My grandparents live in Cork.", "I live in Cork.", ("grandparents", "User lives in Cork")),
+    ("I work from home.", "My in-laws work from home.", ("in-laws", "User works from home")),
 )  # fmt: skip
 HELD: tuple[Case, ...] = (
     ("I'm a software engineer.", "Like I mentioned, I'm a software engineer.", ()),
@@ -62,6 +70,8 @@ HELD: tuple[Case, ...] = (
     ("I support Arsenal.", "I don't support Arsenal anymore, I switched to Spurs.", ("Spurs",)),
     ("I take the train to work.", "I take the train to work but cycle home.", ("cycle",)),
     ("My sister lives in Paris.", "My sister lives in Paris with her husband.", ("husband",)),
+    ("My family lives in Porto.", "I live in Porto.", ("family", "User lives in Porto")),
+    ("I speak German at home.", "My children speak German at home.", ("children", "User speaks German")),
 )  # fmt: skip
 
 
@@ -106,6 +116,44 @@ def measure(cases: Sequence[Case], user_prefix: str, settings: Settings, *, verb
     return restated, kept
 
 
+def measure_merge(
+    cases: Sequence[Case], user_prefix: str, settings: Settings, *, merge: bool = True, verbose: bool = False
+) -> tuple[int, int]:
+    """The two scores after the merge pass (or before it: ``merge=False``), over a store where each case's
+    second statement was kept."""
+    with tempfile.TemporaryDirectory() as tmp:
+        run = settings.model_copy(update={"store_uri": tmp})
+        every = sessions(cases, user_prefix)
+        seconds = [s for s in every if s.session_id.endswith("-s4")]
+        ingest_sessions([s for s in every if s not in seconds], run)
+        ingest_sessions([s.model_copy(update={"user_id": f"{s.user_id}~"}) for s in seconds], run)
+        store = open_store(run)
+        moved = [MemoryRow.model_validate(r) for r in store.rows(MEMORIES) if r["user_id"].endswith("~")]
+        store.upsert(MEMORIES, [_moved(m) for m in moved])
+        if merge:
+            run_merge(run, now=NOW)
+        after = _active(store)
+    restated = kept = 0
+    for i, (_, second, markers) in enumerate(cases):
+        now = after.get(f"{user_prefix}{i}", [])
+        right = all(any(m.lower() in c.lower() for c in now) for m in markers) if markers else None
+        if right is None:
+            right = len(now) == len(BACKGROUND) + 1
+            restated += right
+        else:
+            kept += right
+        if verbose and not right:
+            print(f"  MISS {user_prefix}{i}: {second!r} -> {now[len(BACKGROUND) - 1 :]}")
+    return restated, kept
+
+
+def _moved(memory: MemoryRow) -> MemoryRow:
+    user = memory.user_id.removesuffix("~")
+    memory_id = stable_id("moved", memory.memory_id)
+    row_id = MemoryRow.make_row_id(memory_id, memory.version)
+    return memory.model_copy(update={"user_id": user, "memory_id": memory_id, "row_id": row_id})
+
+
 def _active(store: Store) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for row in store.rows(MEMORIES, columns=["user_id", "status", "content"]):
@@ -124,10 +172,16 @@ def _actions(store: Store) -> dict[str, set[str]]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--verbose", action="store_true", help="print DEV's misses (never HELD-OUT's)")
+    parser.add_argument("--merge", action="store_true", help="both statements stored, then the merge pass")
     args = parser.parse_args(argv)
     settings = Settings()
     for name, cases, prefix in (("DEV", DEV, "d"), ("HELD-OUT", HELD, "h")):
-        restated, kept = measure(cases, prefix, settings, verbose=args.verbose and name == "DEV")
+        if args.merge:
+            stored = measure_merge(cases, prefix, settings, merge=False)
+            print(f"{name} before the merge pass: restatements {stored[0]}, new things kept {stored[1]}")
+            restated, kept = measure_merge(cases, prefix, settings, verbose=args.verbose and name == "DEV")
+        else:
+            restated, kept = measure(cases, prefix, settings, verbose=args.verbose and name == "DEV")
         n_restated = sum(1 for c in cases if not c[2])
         print(f"{name}: restatements kept as one memory {restated}/{n_restated}, "
               f"new things kept {kept}/{len(cases) - n_restated}")  # fmt: skip

@@ -136,9 +136,54 @@ def test_merge_near_duplicates_with_lineage(settings: Settings) -> None:
     assert statuses[c.row_id] == statuses[d.row_id] == statuses[other.row_id] == "active"
 
 
+def test_merge_folds_a_restatement_from_another_topic_and_keeps_what_only_looks_like_one(settings: Settings) -> None:
+    """A store written before the write path knew restatements holds one fact twice (0.86 apart, under the
+    duplicate threshold, in two topics); another person's fact is as close and stays, and so does a hike
+    done on two days, told in the same words (0.96 apart)."""
+    home, hike = np.asarray(unit(11)), np.asarray(unit(12))
+    said = mem("u", "a", "User lives in Utrecht", topic="user_personal_info", vector=[float(x) for x in home])
+    again = mem("u", "b", "User mentioned that Utrecht is where User lives, by the way.", vector=unit(13, home, 0.03))
+    brother = mem("u", "c", "User's brother lives in Utrecht.", vector=unit(14, home, 0.03))
+    hikes = [mem("u", f"h{i}", "User went hiking in Snowdonia.", vector=unit(15 + i, hike, 0.01), days_ago=1 + 20 * i)
+             for i in range(2)]  # fmt: skip
+    seed(settings, [said, again, brother, *hikes])
+    report = run_pass(settings, "merge", now=NOW)
+    after = by_id(settings)
+    merged = [r for r in after.values() if r["relation"] == "duplicates" and r["status"] == "active"]
+    assert report.details["memory_groups_merged"] == 1 and len(merged) == 1
+    assert merged[0]["content"] == "User lives in Utrecht" and merged[0]["topic"] == "user_personal_info"
+    assert set(merged[0]["supersedes"].split(",")) == {said.row_id, again.row_id}
+    assert [after[r.row_id]["status"] for r in (brother, *hikes)] == ["active"] * 3
+
+
+def test_merge_takes_the_same_words_from_two_topics_and_never_two_speakers(settings: Settings) -> None:
+    base = np.asarray(unit(21))
+    diet = mem("u", "a", "User is vegetarian", topic="user_preferences", vector=unit(22, base, 0.005),
+               slot="preference:diet", value="vegetarian")  # fmt: skip
+    again = mem("u", "b", "User is a vegetarian.", vector=unit(23, base, 0.005), slot="about:be", value="a vegetarian")
+    theirs = mem("u", "c", "User is a vegetarian.", vector=unit(24, base, 0.005)).model_copy(update={"speaker": "Sam"})
+    seed(settings, [diet, again, theirs])
+    run_pass(settings, "merge", now=NOW)
+    after = by_id(settings)
+    assert after[diet.row_id]["status"] == after[again.row_id]["status"] == "merged"
+    assert after[theirs.row_id]["status"] == "active"
+
+
 def test_merged_content_joins_different_details() -> None:
     rows = [mem("u", "a", "Flies to Oslo on Friday."), mem("u", "b", "Flies to Oslo with Sam.")]
-    assert merged_content(rows) == "Flies to Oslo on Friday; Flies to Oslo with Sam."
+    assert sorted(merged_content(rows).rstrip(".").split("; ")) == ["Flies to Oslo on Friday", "Flies to Oslo with Sam"]
+
+
+def test_merged_content_is_the_plainest_wording_that_says_it_all() -> None:
+    """A restatement's asides and frame add no content: the plain wording stands, nothing is joined."""
+    rows = [
+        mem("u", "a", "User mentioned that Utrecht is where User lives, by the way."),
+        mem("u", "b", "User lives in Utrecht."),
+        mem("u", "c", "User asked to remember: User lives in Utrecht"),
+    ]
+    assert merged_content(rows) == "User lives in Utrecht."
+    rows = [mem("u", "a", "User plays the cello."), mem("u", "b", "User plays the cello in a quartet on Thursdays.")]
+    assert merged_content(rows) == "User plays the cello in a quartet on Thursdays."
 
 
 def test_old_episodes_roll_up_per_month(settings: Settings) -> None:

@@ -41,6 +41,7 @@ def test_a_restatement_in_other_words_is_recognised(fact: str, memory: str) -> N
         ("User went hiking in Snowdonia.", "User went hiking in Snowdonia.", "done again, on another occasion"),
         ("User is in Japan.", "User is planning a trip to Japan next spring.", "one word of many"),
         ("Gina asked to remember: Jon, Just do it", "Gina: Jon, glad Gina could help!", "a name, not alone"),
+        ("Melanie: That's cool, Caroline!", "Caroline: Looks like you had a great day!", "a remark, not an aside"),
     ],
 )
 def test_what_only_looks_like_a_restatement_is_not_one(fact: str, memory: str, why: str) -> None:
@@ -51,6 +52,9 @@ def test_owner_and_done_read_whose_and_when() -> None:
     assert owner("User's son plays football.") == "son"
     assert owner("Melanie's kids love pottery") == "kid"
     assert owner("User's favorite band is Radiohead") == ""
+    assert owner("User's grandparents live in Cork") == "grandparent"
+    assert owner("User's in-laws work from home") == "in-law"
+    assert owner("User's mother-in-law visits") == "mother"
     assert done("User went hiking in the Cairngorms today")
     assert done("User's son booked the vet")
     assert not done("User has played cello in the orchestra for years")
@@ -97,5 +101,6 @@ def test_a_fact_that_only_looks_like_a_repeat_is_not_lost(tmp_path: Path, first:
 
 
 def test_the_family_keeps_dev_restatements_as_one_memory_and_every_new_thing() -> None:
-    """Before: DEV 7/8 and 4/6 (two facts lost as "duplicates"). HELD-OUT is measured by the CLI, not asserted."""
-    assert measure(DEV, "d", Settings()) == (8, 6)
+    """Before: DEV 7/8 and 4/8 (two facts lost as "duplicates", a grandparent read as the user).
+    HELD-OUT is measured by the CLI, not asserted."""
+    assert measure(DEV, "d", Settings()) == (8, 8)

@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
+import numpy as np
+import numpy.typing as npt
 import pyarrow as pa
 from pydantic import BaseModel, Field
 
@@ -220,3 +222,10 @@ def report_part(report: PassReport, plan: Plan) -> None:
                  app_name=c.app_name, user_id=c.user_id, reason=c.reason)
         for c in plan.changes[: max(room, 0)]
     ]  # fmt: skip
+
+
+def unit_rows(vectors: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+    """Each row scaled to length 1 (a zero row stays zero)."""
+    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+    unit: npt.NDArray[np.float32] = (vectors / np.where(norms > 0, norms, 1.0)).astype(np.float32)
+    return unit

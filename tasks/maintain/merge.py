@@ -1,18 +1,20 @@
-"""Merge pass: near-duplicate memories of a user become one; old episodes roll up per month.
+"""Merge pass: near-duplicate and restated memories of a user become one; old episodes roll up per month.
 
-**Memories.** Two active memories of a user are duplicates when their stored vectors' cosine is at
-least ``settings.merge_threshold`` and they pass the write path's own same-attribute test (the
-local consolidator's slot rule: same topic; if both name a slot, the same slot, and if both carry a
-value, the same value — else they are a contradiction, not a duplicate). Each group becomes one
-new memory: the most informative wording (the longest; joined with any other wording that carries
-words it lacks), confirmations and recalls summed, ``supersedes`` listing every merged row id
-(comma-separated), relation ``duplicates``. The originals are closed as ``merged``.
-
-**Episodes.** A user's episodes that ended more than ``settings.episode_rollup_days`` ago are rolled
-up per calendar month into one episode (``session_id`` ``month:YYYY-MM``) whose sentences cite each
-session (``[session id] summary``, with its event ids); the originals are archived. The rollup is
-recomputed from all of the month's originals (archived ones included), so later sessions of the
-same month fold in and a re-run after a crash rebuilds the same row.
+Two active memories of a user, by the same speaker, are one memory said twice (:func:`said_twice`) when
+- their stored vectors' cosine is at least ``settings.merge_threshold`` and they pass the write path's
+  own same-attribute test (the local consolidator's slot rule: same topic; if both name a slot, the same
+  slot, and if both carry a value, the same value — else they are a contradiction, not a duplicate), or
+  say the same content words in two topics; or
+- one restates the other (:func:`tasks.providers.sameness.restates`: nothing new, of the same person,
+  same polarity, a state and not something done again) at cosine ``RESTATED_AT`` or more, in any topic:
+  "Utrecht is where User lives, by the way" beside "User lives in Utrecht" (0.88), which a store written
+  before the write path knew restatements holds twice, and which no cosine threshold alone separates
+  from "User's brother lives in Utrecht" (0.89).
+Each group becomes one new memory: the most informative wording (the most content words, then the
+fewest words; joined with any other wording that says a content word it lacks), confirmations and
+recalls summed, ``supersedes`` listing every merged row id (comma-separated), relation ``duplicates``.
+Something done, told on two occasions, is two memories. The originals are closed as ``merged``.
+Episodes are rolled up by :mod:`tasks.maintain.rollup`.
 
 Ids come from the merged rows, so a pass killed after writing the new rows and re-run (even at
 another time) completes the same merge: an active merged row whose sources are still active closes
@@ -24,7 +26,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Iterator, Mapping, Sequence
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 import numpy as np
@@ -39,14 +41,17 @@ from tasks.maintain.common import (
     active,
     tenant_tables,
     tenants,
-    where_scope,
+    unit_rows,
 )
+from tasks.maintain.rollup import plan_rollups
 from tasks.maintain.write import execute
 from tasks.models import stable_id
-from tasks.rows import EpisodeRow, MemoryRow, StoredSentence
+from tasks.providers.local_consolidator import OCCASION
+from tasks.providers.sameness import done, new_words, restates, told_words
+from tasks.rows import MemoryRow
 from tasks.settings import Settings
-from tasks.store.filters import eq, ts_literal
-from tasks.store.tables import EPISODES, MEMORIES, Store
+from tasks.store.filters import eq
+from tasks.store.tables import MEMORIES, Store
 
 _WORD = re.compile(r"\w+")
 #: Rows (with vectors, ~1.6 KB each) taken per read: whole tenants, about this many rows. With parts
@@ -54,7 +59,11 @@ _WORD = re.compile(r"\w+")
 _READ_ROWS = 5_000
 #: Changes per written part (smaller than the other passes': a merge part also carries the merged rows).
 _PART_CHANGES = 2_000
-_MONTH_PREFIX = "month:"
+#: Restatements in other words sit at cosine 0.77-0.88 from what they restate (the restated family's
+#: pairs); below this, pairs are not read for words (a user's pairs at 0.75+ are a few per memory).
+RESTATED_AT = 0.75
+#: Rows of a user compared at once against all of them (a 256 x n block of cosines: 51 MB at 50k rows).
+_BLOCK = 256
 
 
 def same_attribute(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
@@ -64,15 +73,30 @@ def same_attribute(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
     if a["slot"] and b["slot"]:
         if a["slot"] != b["slot"]:
             return False
-        if a["value"] and b["value"] and a["value"].strip().casefold() != b["value"].strip().casefold():
+        if a["value"] and b["value"] and _value(a) != _value(b):
             return False
     return True
 
 
-def _unit(vectors: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
-    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
-    unit: npt.NDArray[np.float32] = (vectors / np.where(norms > 0, norms, 1.0)).astype(np.float32)
-    return unit
+def _value(row: Mapping[str, Any]) -> str:
+    return re.sub(r"^(?:a|an|the) ", "", str(row["value"] or "").strip().casefold())
+
+
+def said_twice(a: Mapping[str, Any], b: Mapping[str, Any], cosine: float, threshold: float) -> bool:
+    """``a`` and ``b`` are one memory said twice, by the same speaker: near-duplicates of one attribute, the
+    same words in two topics, or one restating the other. Something done is not, on two occasions ("User
+    went hiking in Snowdonia" twice is two hikes, as the write path keeps them)."""
+    if a["speaker"] != b["speaker"]:
+        return False
+    if abs(utc(a["stated_at"]) - utc(b["stated_at"])) > OCCASION and (done(a["content"]) or done(b["content"])):
+        return False
+    slots_agree = not (a["slot"] and a["slot"] == b["slot"] and a["value"] and b["value"]) or _value(a) == _value(b)
+    same_words = not new_words(a["content"], b["content"]) and not new_words(b["content"], a["content"])
+    if cosine >= threshold and (same_attribute(a, b) or same_words):
+        return True
+    generic = str(a["slot"] or "").startswith("about:")
+    restated = restates(a["content"], b["content"]) or restates(b["content"], a["content"])
+    return cosine >= RESTATED_AT and (slots_agree or generic) and restated
 
 
 def vectors_of(rows: pa.Table) -> npt.NDArray[np.float32]:
@@ -84,7 +108,8 @@ def vectors_of(rows: pa.Table) -> npt.NDArray[np.float32]:
 
 def duplicate_groups(rows: Sequence[Mapping[str, Any]], vectors: npt.NDArray[np.float32],
                      threshold: float) -> list[list[int]]:  # fmt: skip
-    """Positions of groups (two or more) of near-duplicates: cosine >= threshold and the same attribute."""
+    """Positions of groups (two or more) of one memory said twice: cosine >= threshold and the same attribute,
+    or one restating the other."""
     parent = list(range(len(rows)))
 
     def root(i: int) -> int:
@@ -93,17 +118,14 @@ def duplicate_groups(rows: Sequence[Mapping[str, Any]], vectors: npt.NDArray[np.
             i = parent[i]
         return i
 
-    by_topic: dict[str, list[int]] = defaultdict(list)
-    for i, row in enumerate(rows):
-        by_topic[row["topic"]].append(i)
-    for members in by_topic.values():
-        if len(members) < 2:
-            continue
-        unit = _unit(vectors[members])
-        sims = unit @ unit.T
-        for a, b in zip(*np.nonzero(np.triu(sims >= threshold, k=1)), strict=True):
-            i, j = members[int(a)], members[int(b)]
-            if same_attribute(rows[i], rows[j]):
+    unit = unit_rows(vectors) if len(rows) else vectors
+    for start in range(0, len(rows), _BLOCK):
+        sims = unit[start : start + _BLOCK] @ unit.T
+        for a, b in zip(*np.nonzero(sims >= min(threshold, RESTATED_AT)), strict=True):
+            i, j = start + int(a), int(b)
+            if i >= j or root(i) == root(j):
+                continue
+            if said_twice(rows[i], rows[j], float(sims[a, b]), threshold):
                 parent[root(i)] = root(j)
     groups: dict[int, list[int]] = defaultdict(list)
     for i in range(len(rows)):
@@ -113,16 +135,17 @@ def duplicate_groups(rows: Sequence[Mapping[str, Any]], vectors: npt.NDArray[np.
 
 
 def merged_content(group: list[MemoryRow]) -> str:
-    """The longest wording, joined with the other wordings that carry words it lacks."""
-    ordered = sorted(group, key=lambda r: (-len(_WORD.findall(r.content)), -len(r.content), r.row_id))
+    """The wording that says the most (then the shortest: "User lives in Utrecht", not "Utrecht is where
+    User lives, by the way"), joined with the other wordings that say a content word it lacks."""
+    told = {r.row_id: told_words(r.content) for r in group}
+    ordered = sorted(group, key=lambda r: (-len(told[r.row_id]), len(_WORD.findall(r.content)), r.row_id))
     base = ordered[0].content
-    seen = {w.casefold() for w in _WORD.findall(base)}
+    joined = base
     extras: list[str] = []
     for row in ordered[1:]:
-        words = {w.casefold() for w in _WORD.findall(row.content)}
-        if words - seen:
+        if new_words(row.content, joined):
             extras.append(row.content.strip().rstrip("."))
-            seen |= words
+            joined = f"{joined}; {row.content}"
     return "; ".join([base.strip().rstrip("."), *extras]) + "." if extras else base
 
 
@@ -132,7 +155,8 @@ def merged_row(group: list[MemoryRow], at: datetime, run_id: str) -> MemoryRow:
     lead = next((r for r in group if r.content == content), max(group, key=lambda r: (len(r.content), r.row_id)))
     ids = [r.row_id for r in group]
     memory_id = stable_id("merged", *ids)
-    vector = lead.vector if lead.content == content else _unit(np.asarray([r.vector for r in group]).mean(0)[None])[0]
+    mean = np.asarray([r.vector for r in group]).mean(0)[None]
+    vector = lead.vector if lead.content == content else unit_rows(mean)[0]
     events = list(dict.fromkeys(e for r in group for e in r.source_event_ids))
     expiries = [r.expires_at for r in group]
     return MemoryRow(
@@ -190,69 +214,6 @@ def plan_user_merge(plan: Plan, rows: pa.Table, settings: Settings, at: datetime
         for i, member in zip(members, group, strict=True):
             _close_merged(plan, member, new, at, meta[i].get("_rowid"))
     return len(groups)
-
-
-def _month(value: datetime) -> str:
-    return f"{utc(value):%Y-%m}"
-
-
-def rollup_row(
-    app: str, user: str, month: str, originals: list[dict[str, Any]], at: datetime, run_id: str
-) -> EpisodeRow:
-    """One episode for a user's month, citing each session it replaces."""
-    eps = sorted(originals, key=lambda e: (utc(e["started_at"]), e["session_id"]))
-    sentences = [StoredSentence(text=f"[{e['session_id']}] {e['summary']}", source_event_ids=e["source_event_ids"])
-                 for e in eps]  # fmt: skip
-    vector = _unit(np.asarray([e["vector"] for e in eps], dtype=np.float32).mean(0)[None])[0]
-    return EpisodeRow(
-        episode_id=stable_id("episode-month", app, user, month), app_name=app, user_id=user,
-        session_id=f"{_MONTH_PREFIX}{month}", summary=f"Sessions of {month}: " + " ".join(s.text for s in sentences),
-        topics=list(dict.fromkeys(t for e in eps for t in e["topics"])),
-        key_facts=list(dict.fromkeys(f for e in eps for f in e["key_facts"])), sentences=sentences,
-        source_event_ids=list(dict.fromkeys(x for e in eps for x in e["source_event_ids"])),
-        vector=[float(x) for x in vector], started_at=min(utc(e["started_at"]) for e in eps),
-        ended_at=max(utc(e["ended_at"]) for e in eps), status="active",
-        access_count=sum(e["access_count"] or 0 for e in eps),
-        last_accessed_at=max((utc(e["last_accessed_at"]) for e in eps if e["last_accessed_at"]), default=None),
-        created_at=at, run_id=run_id,
-    )  # fmt: skip
-
-
-def plan_rollups(
-    store: Store, settings: Settings, report: PassReport, app: str | None, user: str | None
-) -> Iterator[Plan]:
-    if settings.episode_rollup_days <= 0 or not store.has(EPISODES):
-        return
-    at = report.now
-    cutoff = at - timedelta(days=settings.episode_rollup_days)
-    old = where_scope(app, user, eq("status", "active", ("status",)), f"`ended_at` < {ts_literal(cutoff)}")
-    columns = list(EpisodeRow.model_fields)
-    months, plan = 0, Plan()
-    counts = tenants(store, EPISODES, old, settings.maintain_chunk_rows)
-    for a, u, rows in tenant_tables(store, EPISODES, counts, None, columns, _READ_ROWS):
-        if len(plan) >= _PART_CHANGES:
-            yield plan
-            plan = Plan()
-        by_month: dict[str, list[dict[str, Any]]] = defaultdict(list)
-        for ep in rows.to_pylist():
-            rolled = ep["status"] == "archived"
-            if ep["session_id"].startswith(_MONTH_PREFIX) or not (rolled or ep["status"] == "active"):
-                continue
-            if rolled or utc(ep["ended_at"]) < cutoff:
-                by_month[_month(ep["started_at"])].append(ep)
-        for month, eps in sorted(by_month.items()):
-            todo = [e for e in eps if e["status"] == "active"]
-            if len(eps) < 2 or not todo:
-                continue
-            row = rollup_row(a, u, month, eps, at, report.run_id)
-            plan.new_rows.setdefault(EPISODES, []).append(row)
-            months += 1
-            for e in sorted(todo, key=lambda e: e["episode_id"]):
-                plan.close(Closure(EPISODES, e["episode_id"], e["episode_id"], a, u, "archived", None,
-                                   f"rolled up into {row.episode_id} ({month})", "MERGE", "duplicates", e["summary"],
-                                   row.summary, e.get("_rowid")), at)  # fmt: skip
-    report.details["episode_months_rolled_up"] = months
-    yield plan
 
 
 def plan_merge(

@@ -31,10 +31,18 @@ _ASIDE = re.compile(
 )
 #: Words about the telling left once the asides are out: "User mentioned that", "remember", "still", "again".
 TELLING = content_words("mention mentioned remember reminder still again fyi btw")
+#: The words of a clause that only comments on the telling: "Same as before", "Nothing's changed", "Yeah".
+_COMMENT = content_words(
+    "same before nothing changed change usual ever again still yes yeah yep right okay ok well anyway "
+    "said say told tell know"
+)
 #: How often a habit or taste holds, said for emphasis: "always prefers an aisle seat" is "prefers an aisle seat".
 _EMPHASIS = content_words("always usually normally generally definitely")
 #: Whose the memory is: "User's son ...", "Melanie's kids ..." (its first words, past a quoted question).
-_OWNER = re.compile(r"^\s*(?:\([^)]*\)\s*)?[\w-]+'s ([a-z]+)\b")
+_OWNER = re.compile(r"^\s*(?:\([^)]*\)\s*)?[\w-]+'s ([a-z]+(?:-[a-z]+)*)\b")
+#: People a memory may be about beyond the named relations: "User's parents", "User's in-laws", "User's family".
+_KIN = frozenset({"parent", "grandparent", "in-law", "family", "folk", "relative", "grandchild", "grandkid"})
+_PLURALS = {"children": "child", "grandchildren": "grandchild", "wives": "wife", "families": "family"}
 #: The telling's own frame before what is told: a quoted question, "User mentioned that", "User asked to remember:".
 _FRAME = re.compile(r"^\s*(?:\([^)]*\)\s*)?(?:[\w'’-]+ (?:mentioned(?: that|:)|asked to remember:)\s*)?")
 #: What may stand beside a name said alone as a repeat: "Still Zedwin", "It's Zedwin", "Yes, Zedwin again".
@@ -65,8 +73,11 @@ def owner(text: str) -> str:
     if found is None:
         return ""
     word = found[1].lower()
-    single = word[:-1] if word.endswith("s") else word
-    return single if single in RELATIONS else word if word in RELATIONS else ""
+    head = word.split("-")[0] if word.split("-")[0] in RELATIONS else word  # "mother-in-law"
+    for form in (head, _PLURALS.get(head, head), head.removesuffix("s")):
+        if form in RELATIONS or form in _KIN:
+            return form
+    return ""
 
 
 def _spelled(word: str) -> str:
@@ -87,11 +98,11 @@ def _unsaid(words: frozenset[str], old: set[str]) -> frozenset[str]:
 
 
 def _opening_aside(clause: str, old: set[str]) -> bool:
-    """A first clause that only comments ("Same as before", "Nothing's changed", "User said it before"):
-    at most two words, none of them the memory's, no name and no number."""
+    """A first clause that only comments on the telling ("Same as before", "Nothing's changed", "User said it
+    before", "Yeah"): at most two words, all of them words about sameness or telling, none of the memory's.
+    "That's cool" or a speaker's name ("Melanie: ...") is something said, not an aside."""
     said = _said(clause)
-    names = [w for w in clause.split()[1:] if w[:1].isupper() and not w.startswith("User")]
-    return len(said) <= 2 and _unsaid(said, old) == said and not names and not re.search(r"\d", clause)
+    return len(said) <= 2 and said <= _COMMENT and _unsaid(said, old) == said and not re.search(r"\d", clause)
 
 
 def _old(memory: str) -> set[str]:
@@ -104,6 +115,11 @@ def _told(fact: str, old: set[str]) -> str:
     while len(clauses) > 1 and _opening_aside(clauses[0], old):
         clauses = clauses[1:]
     return ", ".join(clauses)
+
+
+def told_words(text: str) -> frozenset[str]:
+    """The content words of what ``text`` tells, its frame and asides about the telling left out."""
+    return _said(_told(text, set()))
 
 
 def new_words(fact: str, memory: str) -> frozenset[str]:
