@@ -15,7 +15,7 @@ from tasks.models import Decision, Fact, ForgetRequest, Relation
 from tasks.providers.base import ScoredMemory
 from tasks.providers.change_cues import CATCH_ALL, about_someone, change_decision, only_the_person
 from tasks.providers.forget_values import forgotten_values, states_value
-from tasks.providers.sameness import confirms, restates
+from tasks.providers.sameness import confirms, extends, restates
 from tasks.providers.statements import STRONG_CUE
 from tasks.providers.wording import (
     FORGET_WORDS,
@@ -111,6 +111,11 @@ class LocalConsolidator:
         )
         if changes and has_change_cue(fact.content) and (close or kin):
             return self._update(fact, memory, "supersedes", f"states a change ({sim})")
+        # A state told again with more ("learning Spanish and Italian") is the state as it now stands.
+        extended = next((s for s in candidates if extends(fact.content, s.memory.content)), None)
+        if extended is not None:
+            why = f"says all of a current memory and more (similarity {extended.similarity:.2f})"
+            return self._update(fact, extended.memory, "refines", why)
         # A detail told on another occasion is another event ("gave talks at the shelter" months after
         # "volunteers at the shelter"), not a sharper wording of the first: both stay, each with its turns.
         if same_topic and self._refines(new_words, old_words):

@@ -168,3 +168,12 @@ def restates(fact: str, memory: str) -> bool:
     if owner(fact) != owner(memory) or _unsaid(said, memory_words):  # what repeats() asks, on words read once
         return False
     return is_negated(fact) == is_negated(memory) and not has_change_cue(fact) and not done(told)
+
+
+def extends(fact: str, memory: str) -> bool:
+    """``fact`` says all ``memory`` says and more, of the same state ("User is learning Spanish and Italian"
+    for "User is learning Spanish"): the memory restates it, and the fact is no change and nothing done
+    again ("User went hiking in Snowdonia with Sam" is another hike)."""
+    if not new_words(fact, memory) or has_change_cue(fact) or done(_told(fact, _old(memory))):
+        return False
+    return restates(memory, fact)

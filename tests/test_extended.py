@@ -1,0 +1,42 @@
+"""A state told again with more is refined into one memory; something done again or someone else's stays two
+(``evaluation.extended``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from evaluation.extended import DEV, measure
+from tasks.providers.sameness import extends
+from tasks.settings import Settings
+
+
+@pytest.mark.parametrize(
+    ("fact", "memory"),
+    [
+        ("User is learning Spanish and Italian.", "User is learning Spanish."),
+        ("User has a border collie called Pip.", "User has a border collie."),
+        ("User's brother works in Berlin as an architect.", "User's brother works in Berlin."),
+    ],
+)
+def test_a_state_told_with_more_extends_the_memory(fact: str, memory: str) -> None:
+    assert extends(fact, memory)
+
+
+@pytest.mark.parametrize(
+    ("fact", "memory", "why"),
+    [
+        ("User went hiking in Snowdonia with Sam.", "User went hiking in Snowdonia.", "done again"),
+        ("User's brother lives in Leeds with his wife.", "User lives in Leeds", "another person"),
+        ("User is learning Spanish.", "User is learning Spanish and Italian.", "says less, not more"),
+        ("User is learning Spanish now, and Italian.", "User is learning French.", "a change, not more"),
+        ("User isn't learning Spanish and Italian.", "User is learning Spanish.", "negated"),
+        ("User is in Japan with Sam.", "User is planning a trip to Japan next spring.", "one word of many"),
+    ],
+)
+def test_what_is_not_more_of_the_same_state(fact: str, memory: str, why: str) -> None:
+    assert not extends(fact, memory), why
+
+
+def test_the_family_refines_dev_states_and_keeps_two_occasions() -> None:
+    """Before: DEV 0/5 (each state told with more was a second memory) and 3/3."""
+    assert measure(DEV, "d", Settings()) == (5, 3)
