@@ -54,6 +54,8 @@ DEV: tuple[Case, ...] = (
     ("I'm learning Spanish.", "I'm learning Spanish and Italian.", ("Italian",)),
     ("My grandparents live in Cork.", "I live in Cork.", ("grandparents", "User lives in Cork")),
     ("I work from home.", "My in-laws work from home.", ("in-laws", "User works from home")),
+    ("I have a cat named Miso.", "Remember that my cat is called Miso.", ()),
+    ("I have a son who plays football.", "I play football.", ("son", "User plays football")),
 )  # fmt: skip
 HELD: tuple[Case, ...] = (
     ("I'm a software engineer.", "Like I mentioned, I'm a software engineer.", ()),
@@ -72,6 +74,8 @@ HELD: tuple[Case, ...] = (
     ("My sister lives in Paris.", "My sister lives in Paris with her husband.", ("husband",)),
     ("My family lives in Porto.", "I live in Porto.", ("family", "User lives in Porto")),
     ("I speak German at home.", "My children speak German at home.", ("children", "User speaks German")),
+    ("I have a sister called Ruth.", "My sister's name is Ruth, remember.", ()),
+    ("I have a daughter who lives in Bristol.", "I live in Bristol.", ("daughter", "User lives in Bristol")),
 )  # fmt: skip
 
 

@@ -1,4 +1,4 @@
-"""The wording families added in rounds 15 and 16 (from fresh probes of chat turns), kept apart so that
+"""The wording families added in rounds 15, 16 and 19 (from fresh probes of chat turns), kept apart so that
 each module stays short; :mod:`evaluation.wording` appends them after :mod:`evaluation.wording_recent`'s.
 Same record: a chat case is (the user's turn, or "the agent's question >> the user's turn"; phrases its
 memories must contain; phrases they must not). DEV cases were used while writing the rules; HELD-OUT
@@ -209,5 +209,15 @@ PROBE_FAMILIES: tuple[Family, ...] = (
         ("I'm a teacher at Oakwood primary school.", ("Oakwood primary school",), (" | ",)),
         ("I work as a chef at Luigi's restaurant in town.", ("at Luigi's restaurant",), (" | ",)),
         ("I've been a receptionist at Parkside dental surgery for years.", ("Parkside dental surgery",), (" | ",)),
+    )),
+    # -- round 19 (a probe of users' lives over months): "I'm a UX designer at a fintech startup" came back
+    # as "works as a UX designer" beside the clause; a promotion then changed one and left the other.
+    Family("chat: a job said with 'I'm a', once", "dev", chat=(
+        ("What's the job? >> I'm a UX designer at a fintech startup.", ("UX designer at a fintech startup",), (" | ",)),
+        ("I'm a barista at a café near the station.", ("barista at a café near the station",), (" | ",)),
+    )),
+    Family("chat: a job said with 'I'm a', once (held out)", "heldout", chat=(
+        ("I'm an accountant at a small firm in Leeds.", ("accountant at a small firm in Leeds",), (" | ",)),
+        ("What do you do? >> I'm a nurse on a children's ward.", ("nurse on a children's ward",), (" | ",)),
     )),
 )  # fmt: skip

@@ -38,5 +38,11 @@ def test_what_is_not_more_of_the_same_state(fact: str, memory: str, why: str) ->
 
 
 def test_the_family_refines_dev_states_and_keeps_two_occasions() -> None:
-    """Before: DEV 0/5 (each state told with more was a second memory) and 3/3."""
-    assert measure(DEV, "d", Settings()) == (5, 3)
+    """Round 18's code: DEV 0/6 (each state told with more was a second memory; Tofu was lost) and 3/3."""
+    assert measure(DEV, "d", Settings()) == (6, 3)
+
+
+def test_the_same_slot_value_with_a_new_name_is_kept() -> None:
+    """'I have a cat named Miso and a dog named Tofu' was IGNOREd as 'same count:cat' and Tofu was lost."""
+    one, _ = measure([c for c in DEV if "Tofu" in c[1]], "t", Settings())
+    assert one == 1

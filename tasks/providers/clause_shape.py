@@ -193,10 +193,18 @@ def rule_drops(clause: str, rule_content: str) -> bool:
 def _cut_short(clause: str, rule_content: str) -> bool:
     """The rule's fact is its clause with words left out: it opens the same and says nothing else (stems
     compared; an aside after a comma aside). Not a change or a negation, nor a rule that rewords
-    ("asked to be reminded")."""
+    ("asked to be reminded"), except the job rule's "works as" for "is": "User is a UX designer at a
+    fintech startup" had been kept beside "User works as a UX designer", and a promotion changed only one."""
     if STRONG_CUE.search(clause) or WEAK_CUE.search(clause) or is_negated(clause):
         return False
     said = third_person(clause, "User")
+    if _JOB_AS.match(rule_content) and _JOB_IS.match(said):
+        rule_content = _JOB_AS.sub(r"\1is ", rule_content, count=1)
     if said.split()[:2] != rule_content.split()[:2]:
         return False
     return stems(rule_content) <= stems(said) and bool(stems(said.split(",")[0]) - stems(rule_content))
+
+
+#: The job rule's wording of "User is a nurse ...", and the clause it came from.
+_JOB_AS = re.compile(r"^(\w+ )works as (?=an? )")
+_JOB_IS = re.compile(r"^\w+ is an? ")

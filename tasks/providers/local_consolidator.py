@@ -14,6 +14,7 @@ from datetime import timedelta
 from tasks.models import Decision, Fact, ForgetRequest, Relation
 from tasks.providers.base import ScoredMemory
 from tasks.providers.change_cues import CATCH_ALL, about_someone, change_decision, only_the_person
+from tasks.providers.clause_shape import specifics
 from tasks.providers.forget_values import forgotten_values, states_value
 from tasks.providers.sameness import confirms, extends, restates
 from tasks.providers.statements import STRONG_CUE
@@ -89,8 +90,9 @@ class LocalConsolidator:
                                     reason=why)  # fmt: skip
                 return self._update(fact, memory, kind, why)
         candidates = sorted((s for s in related if self._comparable(fact, s)), key=lambda s: s.similarity, reverse=True)
-        if not candidates:
-            return Decision(action="ADD", relation="new", reason="no related memory")
+        if not candidates:  # a restatement under another slot's name ("User's cat is named Miso" / "has a cat")
+            near = [s for s in related if s.similarity >= self.related_threshold and s.memory.speaker == fact.speaker]
+            return self._restated(fact, near) or Decision(action="ADD", relation="new", reason="no related memory")
         slotted = self._slot_decision(fact, candidates)
         if slotted is not None:
             return slotted
@@ -122,12 +124,9 @@ class LocalConsolidator:
             if memory.topic == CATCH_ALL and abs(fact.stated_at - memory.stated_at) > OCCASION:
                 return Decision(action="ADD", relation="new", reason=f"adds to a detail of another occasion ({sim})")
             return self._update(fact, memory, "refines", f"adds detail to a memory ({sim})")
-        restated = next((s for s in candidates if not flipped and restates(fact.content, s.memory.content)), None)
+        restated = None if flipped else self._restated(fact, candidates)
         if restated is not None:
-            why = f"restates a current memory (similarity {restated.similarity:.2f})"
-            return Decision(
-                action="IGNORE", target_memory_id=restated.memory.memory_id, relation="duplicates", reason=why
-            )
+            return restated
         if close and confirms(fact, memory, memory.content):
             return Decision(
                 action="IGNORE",
@@ -189,6 +188,13 @@ class LocalConsolidator:
         if match is None or match.value is None:
             return None
         if _norm(match.value) == _norm(fact.value):
+            # The same value may come with more: "a cat named Miso and a dog named Tofu" (Tofu was lost).
+            if extends(fact.content, match.content):
+                return self._update(fact, match, "refines", f"same {fact.slot}: {fact.value}, and more")
+            # Other words for the same value are a confirmation ("always wants the aisle seat when flying");
+            # a name or number the memory lacks is not ("and a dog named Tofu").
+            if specifics(fact.content) - specifics(match.content) and not confirms(fact, match, match.content):
+                return None
             return Decision(
                 action="IGNORE",
                 target_memory_id=match.memory_id,
@@ -198,6 +204,15 @@ class LocalConsolidator:
         return self._update(
             fact, match, "contradicts", f"{fact.slot} changed from {match.value} to {fact.value}", match.value
         )
+
+    @staticmethod
+    def _restated(fact: Fact, scored: Sequence[ScoredMemory]) -> Decision | None:
+        """IGNORE of a fact that says one of these memories again (:func:`restates`)."""
+        again = next((s for s in scored if restates(fact.content, s.memory.content)), None)
+        if again is None:
+            return None
+        why = f"restates a current memory (similarity {again.similarity:.2f})"
+        return Decision(action="IGNORE", target_memory_id=again.memory.memory_id, relation="duplicates", reason=why)
 
     def _refines(self, new: frozenset[str], old: frozenset[str]) -> bool:
         """The new fact keeps (nearly) all the old words and adds at least two: more specific."""

@@ -80,8 +80,26 @@ def owner(text: str) -> str:
     return ""
 
 
+#: Someone the speaker has, said with what is told of them: "User has a son who plays football".
+_HAS = re.compile(r"^\s*(?:\([^)]*\)\s*)?[\w-]+ has (?:a|an|one|two|three|\w+) ([a-z-]+) (?:who|that|named|called)\b")
+
+
+def holder(text: str) -> str:
+    """Whom a memory tells about: its :func:`owner`, or someone the speaker has ("User has a cat named
+    Miso" is about the cat, as "User's cat is named Miso" is; "User has a son who plays football" is not
+    "User plays football")."""
+    text = _FRAME.sub("", strip_annotation(text), count=1)
+    found = owner(text)
+    if found or (had := _HAS.match(text)) is None:
+        return found
+    return owner(f"User's {had[1]}")
+
+
 def _spelled(word: str) -> str:
-    """One spelling for British and American forms: "favourite" / "favorite", "organise" / "organize"."""
+    """One spelling for British and American forms: "favourite" / "favorite", "organise" / "organize"; one
+    word for a name given ("called" / "named")."""
+    if word == "call":
+        return "nam"
     if len(word) > 5:
         word = word.replace("our", "or")
         word = word[:-2] + "iz" if word.endswith("is") else word
@@ -133,7 +151,7 @@ def repeats(fact: str, memory: str, frame: str = "") -> bool:
     fact's ``frame`` may differ ("User still plays kabaddi" repeats "User's sport is kabaddi")."""
     verbs = [v[:-1] if v.endswith("y") else v for v in content_words(frame)]  # "fly" / "flies", "go" / "goes"
     said = {w for w in new_words(fact, memory) if not any(w.startswith(v) and len(w) - len(v) <= 2 for v in verbs)}
-    return owner(fact) == owner(memory) and not said
+    return holder(fact) == holder(memory) and not said
 
 
 def confirms(fact: Fact, memory: MemoryRow, said: str, frame: str = "") -> bool:
@@ -165,7 +183,7 @@ def restates(fact: str, memory: str) -> bool:
     named = len(said) == 1 and all(_ALONE.fullmatch(w.strip(",.;:!")) for w in rest)
     if not (named or (len(said) >= 2 and 2 * len(said) >= len(old))):
         return False
-    if owner(fact) != owner(memory) or _unsaid(said, memory_words):  # what repeats() asks, on words read once
+    if holder(fact) != holder(memory) or _unsaid(said, memory_words):  # what repeats() asks, on words read once
         return False
     return is_negated(fact) == is_negated(memory) and not has_change_cue(fact) and not done(told)
 
