@@ -220,4 +220,25 @@ PROBE_FAMILIES: tuple[Family, ...] = (
         ("I'm an accountant at a small firm in Leeds.", ("accountant at a small firm in Leeds",), (" | ",)),
         ("What do you do? >> I'm a nurse on a children's ward.", ("nurse on a children's ward",), (" | ",)),
     )),
+    # -- round 19, second probe: an aside about the telling at a sentence's end stayed in the memory ("User
+    # drives a Fiat Panda, as User said") and hid a request ("Keep answers short please, as I said").
+    Family("chat: an aside about the telling at the end", "dev", chat=(
+        ("I drive a Fiat Panda, as I said.", ("User drives a Fiat Panda",), ("said",)),
+        ("Keep answers short please, as I said.", ("answers short",), ("said", "mentioned that")),
+        ("I'm allergic to penicillin, like I told you before.", ("allergic to penicillin",), ("told",)),
+    )),
+    Family("chat: an aside about the telling at the end (held out)", "heldout", chat=(
+        ("My flat is in Hackney, as I mentioned.", ("flat is in Hackney",), ("mentioned",)),
+        ("Reply in French from now on, like I said.", ("French",), ("said",)),
+        ("I work nights, as you know.", ("works nights",), ("you know",)),
+    )),
+    # "Still on levothyroxine 75mcg every morning" had no subject ("User mentioned that still on ...").
+    Family("chat: still where one was, without 'I'm'", "dev", chat=(
+        ("Still on levothyroxine 75mcg every morning.", ("User is still on levothyroxine",), ("mentioned",)),
+        ("Still in Leeds, for now.", ("User is still in Leeds",), ("mentioned",)),
+    )),
+    Family("chat: still where one was, without 'I'm' (held out)", "heldout", chat=(
+        ("Still at the same company, just a new team.", ("User is still at the same company",), ("mentioned",)),
+        ("Currently on antibiotics for a chest infection.", ("User is currently on antibiotics",), ("mentioned",)),
+    )),
 )  # fmt: skip

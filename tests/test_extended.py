@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from evaluation import new_holder
 from evaluation.extended import DEV, measure
 from tasks.providers.sameness import extends
 from tasks.settings import Settings
@@ -46,3 +47,8 @@ def test_the_same_slot_value_with_a_new_name_is_kept() -> None:
     """'I have a cat named Miso and a dog named Tofu' was IGNOREd as 'same count:cat' and Tofu was lost."""
     one, _ = measure([c for c in DEV if "Tofu" in c[1]], "t", Settings())
     assert one == 1
+
+
+def test_someone_new_in_a_role_closes_who_had_it() -> None:
+    """Round 18's code: DEV 1/3 ('My new manager is Omar' left Priya the user's manager) and 2/2."""
+    assert new_holder.measure(new_holder.DEV, "n", Settings()) == (3, 2)

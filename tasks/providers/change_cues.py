@@ -88,7 +88,8 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
         if memory.status != "active" or (memory.speaker or "").lower() != (fact.speaker or "").lower():
             continue
         words = content_words(_REPORTED.sub("", claim(memory.content)))
-        if only_the_person(text, words):
+        new_holder = _new_holder(fact, memory)  # "User's new manager is Omar" after "... is Priya"
+        if only_the_person(text, words) and not new_holder:
             continue
         # A negation changes this memory only when it is about it: "don't judge" beside a new fact is not.
         # ... and says what it negates: "not a morning person" is not about "chose a morning slot".
@@ -120,8 +121,8 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
         weak_change = weak and weak_kin and score >= WEAK_AT and _same_thing(fact, memory, sim, kin_frame)
         if ((strong or negated) and score >= floor) or weak_change:
             verdict: Verdict = ("contradicts" if negated else "supersedes", memory, f"states a change ({tag})")
-        elif same_frame and fact.slot and not value_words <= words and not _is_verb_frame(fact.slot, text):
-            verdict = ("contradicts", memory, f"{fact.slot[6:]} changed to {fact.value} ({tag})")
+        elif same_frame and not value_words <= words and (new_holder or not _is_verb_frame(fact.slot or "", text)):
+            verdict = ("contradicts", memory, f"{(fact.slot or '')[6:]} changed to {fact.value} ({tag})")
         elif sim >= duplicate_threshold and not (strong or negated) and confirms(fact, memory, claim(memory.content)):
             verdict = ("IGNORE", memory, f"duplicate of a current memory ({tag})")
         else:
@@ -209,6 +210,17 @@ def _kin_slots(slot: str | None, memory: MemoryRow, text: str) -> bool:
 def about_someone(text: str) -> bool:
     """``text`` opens with someone in the user's life ("User's daughter Maya quit swimming")."""
     return _PERSON_SUBJECT.match(text) is not None
+
+
+#: A role said to have someone new: "User's new manager is Omar", "their new landlord is Mrs Okafor".
+_NEW_ONE = re.compile(r"\b(?:new|current) ((?:[a-z-]+ ){0,2}[a-z-]+) (?:is|are) (?:Dr |Mr |Mrs |Ms )?[A-Z]")
+
+
+def _new_holder(fact: Fact, memory: MemoryRow) -> bool:
+    """``fact`` names someone new in the role ``memory`` names someone in (both values names)."""
+    found = _NEW_ONE.search(fact.content)
+    role = f"about:{found[1]}" if found else ""
+    return bool(role) and memory.slot == fact.slot == role and (memory.value or "")[:1].isupper()
 
 
 def only_the_person(text: str, memory_words: frozenset[str]) -> bool:

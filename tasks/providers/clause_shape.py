@@ -22,6 +22,12 @@ DATE_WORDS = frozenset((*_MONTHS, *(w.capitalize() for w in WEEKDAYS), "User", "
 #: Saying that something was said before, and when: "said", "told you" ... "last week" (the speaker's asides).
 TOLD = r"(?:said|mentioned|told you)"
 WHEN_TOLD = r"before|earlier|last \w+|yesterday|the other day"
+#: An aside about the telling that closes a sentence: "I drive a Fiat, as I said", "..., like I told you before".
+TRAILING_ASIDE = re.compile(
+    rf"[,;]?\s*(?:(?:as|like) I(?:'ve)? (?:already )?{TOLD}(?: (?:{WHEN_TOLD}))?|as you know|(?:just )?so you know)"
+    r"(?=[.!?]*$)",
+    re.I,
+)
 #: Words that open a clause and say nothing of it ("btw", "Quick update:", "Good news,").
 FILLER = re.compile(
     r"^(?:quick update|update|fyi|by the way|btw|also|and|so|well|anyway|honestly|actually|as you know|"

@@ -59,7 +59,8 @@ _ADJECTIVES = (
 _AM_IN = re.compile(
     r"(?:still |currently )?(?:between jobs|on (?:holiday|vacation|leave|call|a diet|medication|a break|the road|"
     r"(?:maternity|paternity|sick|parental|annual) leave|night shifts?)|off (?:work|sick)|"
-    r"out of (?:office|town|work))\b",
+    r"out of (?:office|town|work))\b"
+    r"|(?:still|currently) (?=(?:on|in|at|with) \w)",  # "Still on levothyroxine", "Currently in Leeds"
     re.I,
 )
 _AM_ADJECTIVE = re.compile(

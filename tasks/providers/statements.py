@@ -114,8 +114,8 @@ def _verb_root(verb: str) -> str:
 
 def frame_of(clause: str) -> Frame | None:
     """The attribute and value a first- or third-person clause states, if it has that shape."""
-    if m := _MY.search(clause):
-        return Frame(m.group(1).lower(), _value(m.group("v")))
+    if m := _MY.search(clause):  # "my new manager" and "my manager" name one attribute; "my old one" another
+        return Frame(re.sub(r"^(?:new|current|present) ", "", m.group(1).lower()), _value(m.group("v")))
     if m := _I_HAVE.search(clause):
         return Frame("have", _value(m.group("v")))
     if m := _I_AM.search(clause):

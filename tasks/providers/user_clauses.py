@@ -98,7 +98,7 @@ class UserClauses:
             self._add(RuleFact("key_conversation_details", f"{self.who} {choice[0]}", 0.6), choice[0], generic=True)
             text = choice[1]
         for raw in answered(sentences(text)):
-            sentence = clean(raw)
+            sentence = shape.TRAILING_ASIDE.sub("", clean(raw))
             if sentence and (target := forget_target(sentence)) is not None:  # "Ok thanks, forget my address"
                 self.out.forgets.append(ForgetRequest(query=target, source_event_ids=(self.event.id,),
                                                       stated_at=self.event.timestamp, speaker=self.who))  # fmt: skip

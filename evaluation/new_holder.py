@@ -1,0 +1,81 @@
+"""Someone new in a role: "My manager is Priya", later "My new manager is Omar".
+
+The second statement was added beside the first, and Priya stayed the user's manager: two facts about
+one person in the user's life that share nothing but the person are both kept (rightly, for "my son is
+sick" and "my son is 5"), and "new manager" was another attribute than "manager". A role said to have
+someone new closes who had it. What only looks like that must not: another role, or a new thing.
+
+Each case is a user with three unrelated memories, a first statement and a second 30 days later (as in
+:mod:`evaluation.restated`), and (value that must be active, value that must not be, or "" if both stay).
+DEV and HELD-OUT were written together before any rule; DEV's failures were read, HELD-OUT's never.
+Run ``python -m evaluation.new_holder``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+from collections.abc import Sequence
+
+from evaluation.restated import sessions
+from tasks.ingest.run import ingest_sessions
+from tasks.settings import Settings
+from tasks.store.tables import MEMORIES, open_store
+
+#: (first statement, second statement, the value now, the value no longer: "" when both stay).
+Case = tuple[str, str, str, str]
+DEV: tuple[Case, ...] = (
+    ("My manager is Priya.", "My new manager is Omar.", "Omar", "Priya"),
+    ("My landlord is Mr Hughes.", "Our new landlord is Mrs Okafor.", "Okafor", "Hughes"),
+    ("My personal trainer is Jess.", "Jess moved away, my new personal trainer is Marco.", "Marco", "is Jess"),
+    ("My son is Tom.", "My son is sick this week.", "sick", ""),
+    ("My manager is Priya.", "My new desk is by the window.", "window", ""),
+)  # fmt: skip
+HELD: tuple[Case, ...] = (
+    ("My GP is Dr Evans.", "My new GP is Dr Malik.", "Malik", "Evans"),
+    ("My flatmate is Lena.", "My new flatmate is Joe, Lena moved out.", "Joe", "flatmate is Lena"),
+    ("My boss is Karen.", "Karen retired, so my new boss is Steve.", "Steve", "boss is Karen"),
+    ("My brother is Sam.", "My new car is a Tesla.", "Tesla", ""),
+    ("My daughter is Mia.", "My daughter is Mia and she's 7 now.", "7", ""),
+)  # fmt: skip
+
+
+def measure(cases: Sequence[Case], user_prefix: str, settings: Settings, *, verbose: bool = False) -> tuple[int, int]:
+    """(changes right, keeps right): a change when the new value is active and the old one is not in any
+    active memory; a keep when both statements' values are still active."""
+    with tempfile.TemporaryDirectory() as tmp:
+        run = settings.model_copy(update={"store_uri": tmp})
+        ingest_sessions(sessions([(a, b, ()) for a, b, _, _ in cases], user_prefix), run)
+        active: dict[str, list[str]] = {}
+        for row in open_store(run).rows(MEMORIES, columns=["user_id", "status", "content"]):
+            if row["status"] == "active":
+                active.setdefault(row["user_id"], []).append(row["content"].lower())
+    changes = keeps = 0
+    for i, (first, second, now, gone) in enumerate(cases):
+        said = active.get(f"{user_prefix}{i}", [])
+        has_now = any(now.lower() in c for c in said)
+        if gone:
+            right = has_now and not any(gone.lower() in c.split("(previously")[0] for c in said)
+            changes += right
+        else:
+            first_value = first.rstrip(".").split()[-1].lower()
+            right = has_now and any(first_value in c for c in said)
+            keeps += right
+        if verbose and not right:
+            print(f"  MISS {user_prefix}{i}: {first!r} then {second!r} -> {said[3:]}")
+    return changes, keeps
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--verbose", action="store_true", help="print DEV's misses (never HELD-OUT's)")
+    args = parser.parse_args(argv)
+    for name, cases, prefix in (("DEV", DEV, "d"), ("HELD-OUT", HELD, "h")):
+        changes, keeps = measure(cases, prefix, Settings(), verbose=args.verbose and name == "DEV")
+        n_changes = sum(1 for c in cases if c[3])
+        print(f"{name}: someone new in a role, the old one closed {changes}/{n_changes}; "
+              f"not a change, both kept {keeps}/{len(cases) - n_changes}")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
