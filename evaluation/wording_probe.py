@@ -212,13 +212,18 @@ PROBE_FAMILIES: tuple[Family, ...] = (
     )),
     # -- round 19 (a probe of users' lives over months): "I'm a UX designer at a fintech startup" came back
     # as "works as a UX designer" beside the clause; a promotion then changed one and left the other.
-    Family("chat: a job said with 'I'm a', once", "dev", chat=(
+    Family("chat: a job said with 'I'm a', once; still where one was, without 'I'm'", "dev", chat=(
         ("What's the job? >> I'm a UX designer at a fintech startup.", ("UX designer at a fintech startup",), (" | ",)),
         ("I'm a barista at a café near the station.", ("barista at a café near the station",), (" | ",)),
+        # "Still on levothyroxine 75mcg every morning" had no subject ("User mentioned that still on ...").
+        ("Still on levothyroxine 75mcg every morning.", ("User is still on levothyroxine",), ("mentioned",)),
+        ("Still in Leeds, for now.", ("User is still in Leeds",), ("mentioned",)),
     )),
-    Family("chat: a job said with 'I'm a', once (held out)", "heldout", chat=(
+    Family("chat: a job said with 'I'm a', once; still where one was (held out)", "heldout", chat=(
         ("I'm an accountant at a small firm in Leeds.", ("accountant at a small firm in Leeds",), (" | ",)),
         ("What do you do? >> I'm a nurse on a children's ward.", ("nurse on a children's ward",), (" | ",)),
+        ("Still at the same company, just a new team.", ("User is still at the same company",), ("mentioned",)),
+        ("Currently on antibiotics for a chest infection.", ("User is currently on antibiotics",), ("mentioned",)),
     )),
     # -- round 19, second probe: an aside about the telling at a sentence's end stayed in the memory ("User
     # drives a Fiat Panda, as User said") and hid a request ("Keep answers short please, as I said").
@@ -231,14 +236,5 @@ PROBE_FAMILIES: tuple[Family, ...] = (
         ("My flat is in Hackney, as I mentioned.", ("flat is in Hackney",), ("mentioned",)),
         ("Reply in French from now on, like I said.", ("French",), ("said",)),
         ("I work nights, as you know.", ("works nights",), ("you know",)),
-    )),
-    # "Still on levothyroxine 75mcg every morning" had no subject ("User mentioned that still on ...").
-    Family("chat: still where one was, without 'I'm'", "dev", chat=(
-        ("Still on levothyroxine 75mcg every morning.", ("User is still on levothyroxine",), ("mentioned",)),
-        ("Still in Leeds, for now.", ("User is still in Leeds",), ("mentioned",)),
-    )),
-    Family("chat: still where one was, without 'I'm' (held out)", "heldout", chat=(
-        ("Still at the same company, just a new team.", ("User is still at the same company",), ("mentioned",)),
-        ("Currently on antibiotics for a chest infection.", ("User is currently on antibiotics",), ("mentioned",)),
     )),
 )  # fmt: skip
