@@ -48,6 +48,8 @@ _FRAME = re.compile(r"^\s*(?:\([^)]*\)\s*)?(?:[\w'’-]+ (?:mentioned(?: that|:)
 #: What may stand beside a name said alone as a repeat: "Still Zedwin", "It's Zedwin", "Yes, Zedwin again".
 _ALONE = re.compile(r"|still|again|yes|yeah|yep|it's|it|is|a|an|the|same", re.I)
 _CLAUSES = re.compile(r"\s*[,:;]\s+")
+#: Past participles that name or place, not something done: "a cat named Miso", "a firm based in Leeds".
+_NAMING = frozenset({"named", "called", "nicknamed", "based", "located"})
 #: Words after which a past form is a state ("is married", "has played for years"), not something done.
 _STATE_BEFORE = frozenset({"is", "are", "was", "were", "be", "been", "has", "have", "had", "am", "get", "got"})
 
@@ -161,12 +163,16 @@ def confirms(fact: Fact, memory: MemoryRow, said: str, frame: str = "") -> bool:
     return bool(set(fact.source_event_ids) & set(memory.source_event_ids)) or repeats(fact.content, said, frame)
 
 
+def _past(word: str) -> bool:
+    return ((len(word) > 3 and word.endswith("ed")) or word in IRREGULAR_PAST) and word not in _NAMING
+
+
 def done(text: str) -> bool:
     """``text`` says something was done on an occasion ("User went hiking", "User's son booked the vet"):
-    a past form among its first words, not after "is" or "has"."""
+    a past form among its first words, not after "is" or "has", nor one that names ("a cat named Miso")."""
     told = _ASIDE.sub(" ", _FRAME.sub("", strip_annotation(text), count=1)).lower().split()[:5]
     return any(
-        ((len(w) > 3 and w.endswith("ed")) or w in IRREGULAR_PAST) and (i == 0 or told[i - 1] not in _STATE_BEFORE)
+        _past(w) and (i == 0 or told[i - 1] not in _STATE_BEFORE)
         for i, w in enumerate(re.sub(r"[^\w\s'’]", "", w) for w in told)
     )
 
@@ -191,7 +197,12 @@ def restates(fact: str, memory: str) -> bool:
 def extends(fact: str, memory: str) -> bool:
     """``fact`` says all ``memory`` says and more, of the same state ("User is learning Spanish and Italian"
     for "User is learning Spanish"): the memory restates it, and the fact is no change and nothing done
-    again ("User went hiking in Snowdonia with Sam" is another hike)."""
-    if not new_words(fact, memory) or has_change_cue(fact) or done(_told(fact, _old(memory))):
+    again ("User went hiking in Snowdonia with Sam" is another hike), nor adds something done ("volunteers at
+    the shelter and gave a talk there": the talk is an event of its own day)."""
+    added = new_words(fact, memory)
+    if not added or has_change_cue(fact) or done(_told(fact, _old(memory))):
+        return False
+    words = (re.sub(r"[^\w'’]", "", w).lower() for w in strip_annotation(fact).split())
+    if any(_past(w) and _said(w) & added for w in words):
         return False
     return restates(memory, fact)
