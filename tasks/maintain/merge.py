@@ -90,13 +90,17 @@ def said_twice(a: Mapping[str, Any], b: Mapping[str, Any], cosine: float, thresh
         return False
     if abs(utc(a["stated_at"]) - utc(b["stated_at"])) > OCCASION and (done(a["content"]) or done(b["content"])):
         return False
-    slots_agree = not (a["slot"] and a["slot"] == b["slot"] and a["value"] and b["value"]) or _value(a) == _value(b)
-    same_words = not new_words(a["content"], b["content"]) and not new_words(b["content"], a["content"])
-    if cosine >= threshold and (same_attribute(a, b) or same_words):
+    if cosine >= threshold and (
+        same_attribute(a, b) or not (new_words(a["content"], b["content"]) or new_words(b["content"], a["content"]))
+    ):
         return True
-    generic = str(a["slot"] or "").startswith("about:")
-    restated = restates(a["content"], b["content"]) or restates(b["content"], a["content"])
-    return cosine >= RESTATED_AT and (slots_agree or generic) and restated
+    if cosine < RESTATED_AT:
+        return False
+    # A lexicon slot holding two values is a contradiction; a clause-shape slot ("about:be") is only a hint.
+    clash = a["slot"] and a["slot"] == b["slot"] and a["value"] and b["value"] and _value(a) != _value(b)
+    if clash and not str(a["slot"]).startswith("about:"):
+        return False
+    return restates(a["content"], b["content"]) or restates(b["content"], a["content"])
 
 
 def vectors_of(rows: pa.Table) -> npt.NDArray[np.float32]:
