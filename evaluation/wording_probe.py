@@ -237,4 +237,16 @@ PROBE_FAMILIES: tuple[Family, ...] = (
         ("Reply in French from now on, like I said.", ("French",), ("said",)),
         ("I work nights, as you know.", ("works nights",), ("you know",)),
     )),
+    # "Actually, for code questions I like detailed explanations": the preference rule kept "User likes
+    # detailed explanations", and the clause that says for what was then IGNOREd as the same turn's view.
+    Family("chat: a taste said for a case, once, with the case", "dev", chat=(
+        ("Actually, for code questions I like detailed explanations.", ("code questions",), (" | ",)),
+        ("On weekends I prefer to sleep in.", ("weekends",), (" | ",)),
+        ("For long flights I prefer the aisle.", ("long flights",), (" | ",)),
+    )),
+    Family("chat: a taste said for a case, once, with the case (held out)", "heldout", chat=(
+        ("For work emails I prefer a formal tone.", ("work emails",), (" | ",)),
+        ("At home I usually drink decaf.", ("home",), (" | ",)),
+        ("In the evenings I like to read crime novels.", ("evenings",), (" | ",)),
+    )),
 )  # fmt: skip

@@ -206,11 +206,16 @@ def _cut_short(clause: str, rule_content: str) -> bool:
     said = third_person(clause, "User")
     if _JOB_AS.match(rule_content) and _JOB_IS.match(said):
         rule_content = _JOB_AS.sub(r"\1is ", rule_content, count=1)
+    fronted = _FRONTED.match(said)  # "For code questions User likes ...": the case it holds for
+    if fronted and said[fronted.end() :].split()[:2] == rule_content.split()[:2]:
+        return stems(rule_content) <= stems(said) and bool(stems(fronted[0]))
     if said.split()[:2] != rule_content.split()[:2]:
         return False
     return stems(rule_content) <= stems(said) and bool(stems(said.split(",")[0]) - stems(rule_content))
 
 
+#: A case said before the subject: "For code questions, User likes ...", "On weekends User prefers ...".
+_FRONTED = re.compile(r"^(?:for|on|at|in|during|after|before) [^,]{1,40}?,? (?=User\b)", re.I)
 #: The job rule's wording of "User is a nurse ...", and the clause it came from.
 _JOB_AS = re.compile(r"^(\w+ )works as (?=an? )")
 _JOB_IS = re.compile(r"^\w+ is an? ")
