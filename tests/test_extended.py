@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from evaluation import new_holder
+from evaluation import implied_changes
 from evaluation.extended import DEV, measure
 from tasks.providers.sameness import extends
+from tasks.providers.statements import finishes
 from tasks.settings import Settings
 
 
@@ -49,6 +50,25 @@ def test_the_same_slot_value_with_a_new_name_is_kept() -> None:
     assert one == 1
 
 
-def test_someone_new_in_a_role_closes_who_had_it() -> None:
-    """Round 18's code: DEV 1/3 ('My new manager is Omar' left Priya the user's manager) and 2/2."""
-    assert new_holder.measure(new_holder.DEV, "n", Settings()) == (3, 2)
+def test_someone_new_in_a_role_or_work_finished_closes_the_old_state() -> None:
+    """Round 18's code: DEV 1/5 ('My new manager is Omar' left Priya the user's manager; 'finished the
+    ClickHouse migration' left it in progress) and 3/3."""
+    assert implied_changes.measure(implied_changes.DEV, "n", Settings()) == (5, 3)
+
+
+@pytest.mark.parametrize(
+    ("fact", "memory", "finished"),
+    [
+        (
+            "User mentioned that they finished the ClickHouse migration",
+            "User is working on a migration to ClickHouse",
+            True,
+        ),
+        ("User finally finished User's thesis!", "User is halfway through writing User's thesis.", True),
+        ("User hasn't finished the ClickHouse migration yet", "User is working on a migration to ClickHouse", False),
+        ("User finished a scarf for User's brother.", "User is working on a quilt for User's niece.", False),
+        ("User finished reading a novel by Ishiguro.", "User is working on User's novel.", False),
+    ],
+)
+def test_work_said_to_be_finished_closes_it_in_progress(fact: str, memory: str, finished: bool) -> None:
+    assert finishes(fact, memory) is finished

@@ -22,7 +22,7 @@ from tasks.dates import stated_spans
 from tasks.models import Fact
 from tasks.providers.base import ScoredMemory
 from tasks.providers.sameness import confirms, inflected, owner
-from tasks.providers.statements import CANCEL_CUE, PLAN_WORDS, STRONG_CUE, WEAK_CUE, old_words
+from tasks.providers.statements import CANCEL_CUE, PLAN_WORDS, STRONG_CUE, WEAK_CUE, finishes, old_words
 from tasks.providers.wording import content_words, is_negated, strip_annotation
 from tasks.rows import MemoryRow
 from tasks.textrules import ASKED
@@ -102,6 +102,8 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
         duty = next((d for d in sorted(_duties(memory.content)) if inflected(did, d, 3)), None) if did else None
         if duty and value_words & words:  # "renewed" after "need to renew": the duty is done, not confirmed
             return "supersedes", memory, f"done: {duty} ({tag})"
+        if finishes(text, memory.content):  # "finished the ClickHouse migration" after "working on" it
+            return "supersedes", memory, f"finished what was in progress ({tag})"
         if (
             value_words
             and value_words <= words

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from tasks.providers.wording import content_words
 from tasks.textrules import RESOLVED_DATE
 
 #: A plan called off ("the Lisbon trip got cancelled", "the deal fell through").
@@ -158,3 +159,30 @@ def apply_retraction(previous: str, value: str) -> str:
     if m := re.search(r"\b(is|are|was|on|at)\s+[^,;]+$", previous):
         return previous[: m.end(1)] + " " + value
     return f"{previous.rstrip('. ')}: {value}"
+
+
+#: Work said to be done: "finished the ClickHouse migration", "completed the Berlin marathon".
+_FINISHED = re.compile(
+    r"\b(?:finished|completed|wrapped up|done with)\s+(?:(?P<doing>\w+ing)\s+)?(?P<what>[^,.!?;(]{2,60})", re.I
+)
+#: "hasn't finished", "not yet completed", "never finished": nothing done.
+_NOT_DONE = re.compile(r"(?:n't|\bnot|\bnever|\byet to)(?: \w+)?\s*$", re.I)
+#: Work in progress: "is working on a migration", "halfway through writing", "in the middle of renovating".
+_PROGRESS = re.compile(
+    r"\b(?:is|are|am) (?:still )?(?:working on|in the middle of|halfway through|busy with|training for)"
+    r"\s+(?:(?P<doing>\w+ing)\s+)?(?P<what>[^,.!?;(]{2,60})",
+    re.I,
+)
+
+
+def finishes(fact: str, memory: str) -> bool:
+    """``fact`` says the work ``memory`` has in progress is done: what was worked on is named again ("finished
+    the ClickHouse migration" for "working on a migration to ClickHouse"; two of its words, or its one), and
+    a doing said with it is the same ("finished reading a novel" does not finish "working on User's novel")."""
+    done, going = _FINISHED.search(fact), _PROGRESS.search(memory)
+    if done is None or going is None or _NOT_DONE.search(fact[: done.start()]):
+        return False
+    if done["doing"] and (going["doing"] or "").lower() != done["doing"].lower():
+        return False
+    worked = content_words(going["what"])
+    return len(worked & content_words(done["what"])) >= min(2, len(worked)) > 0

@@ -1,14 +1,16 @@
-"""Someone new in a role: "My manager is Priya", later "My new manager is Omar".
+"""Changes said without a change word: someone new in a role, and work said to be finished.
 
-The second statement was added beside the first, and Priya stayed the user's manager: two facts about
-one person in the user's life that share nothing but the person are both kept (rightly, for "my son is
-sick" and "my son is 5"), and "new manager" was another attribute than "manager". A role said to have
-someone new closes who had it. What only looks like that must not: another role, or a new thing.
+"My manager is Priya", later "My new manager is Omar": the second was added beside the first, and Priya
+stayed the user's manager. Two facts about one person in the user's life that share nothing but the
+person are both kept (rightly, for "my son is sick" and "my son is 5"), and "new manager" was another
+attribute than "manager". "I'm working on a migration to ClickHouse", later "We finished the ClickHouse
+migration": the work stayed in progress. What only looks like either must not change anything: another
+role, a new thing, other work finished.
 
 Each case is a user with three unrelated memories, a first statement and a second 30 days later (as in
 :mod:`evaluation.restated`), and (value that must be active, value that must not be, or "" if both stay).
 DEV and HELD-OUT were written together before any rule; DEV's failures were read, HELD-OUT's never.
-Run ``python -m evaluation.new_holder``.
+Run ``python -m evaluation.implied_changes``.
 """
 
 from __future__ import annotations
@@ -30,6 +32,10 @@ DEV: tuple[Case, ...] = (
     ("My personal trainer is Jess.", "Jess moved away, my new personal trainer is Marco.", "Marco", "is Jess"),
     ("My son is Tom.", "My son is sick this week.", "sick", ""),
     ("My manager is Priya.", "My new desk is by the window.", "window", ""),
+    ("I'm working on a migration to ClickHouse at work.", "We finished the ClickHouse migration yesterday!",
+     "finished the clickhouse migration", "working on a migration"),
+    ("I'm halfway through writing my thesis.", "I finally finished my thesis!", "finished", "halfway through"),
+    ("I'm working on a quilt for my niece.", "I finished a scarf for my brother.", "scarf", ""),
 )  # fmt: skip
 HELD: tuple[Case, ...] = (
     ("My GP is Dr Evans.", "My new GP is Dr Malik.", "Malik", "Evans"),
@@ -37,6 +43,11 @@ HELD: tuple[Case, ...] = (
     ("My boss is Karen.", "Karen retired, so my new boss is Steve.", "Steve", "boss is Karen"),
     ("My brother is Sam.", "My new car is a Tesla.", "Tesla", ""),
     ("My daughter is Mia.", "My daughter is Mia and she's 7 now.", "7", ""),
+    ("I'm in the middle of renovating the kitchen.", "We finished renovating the kitchen last week.",
+     "finished renovating", "middle of renovating"),
+    ("I'm training for the Berlin marathon.", "I completed the Berlin marathon on Sunday!", "completed",
+     "training for the berlin marathon"),
+    ("I'm working on my novel.", "I finished reading a novel by Ishiguro.", "ishiguro", ""),
 )  # fmt: skip
 
 
@@ -73,7 +84,7 @@ def main(argv: list[str] | None = None) -> None:
     for name, cases, prefix in (("DEV", DEV, "d"), ("HELD-OUT", HELD, "h")):
         changes, keeps = measure(cases, prefix, Settings(), verbose=args.verbose and name == "DEV")
         n_changes = sum(1 for c in cases if c[3])
-        print(f"{name}: someone new in a role, the old one closed {changes}/{n_changes}; "
+        print(f"{name}: a change said without a change word, the old state closed {changes}/{n_changes}; "
               f"not a change, both kept {keeps}/{len(cases) - n_changes}")  # fmt: skip
 
 
