@@ -36,6 +36,8 @@ DEV: tuple[Case, ...] = (
      "finished the clickhouse migration", "working on a migration"),
     ("I'm halfway through writing my thesis.", "I finally finished my thesis!", "finished", "halfway through"),
     ("I'm working on a quilt for my niece.", "I finished a scarf for my brother.", "scarf", ""),
+    ("I'm leaning towards a MacBook Air.", "Bought the MacBook Air M3, love it.", "macbook air m3", "leaning towards"),
+    ("I'm leaning towards a MacBook Air.", "I bought a new mouse.", "mouse", ""),
 )  # fmt: skip
 HELD: tuple[Case, ...] = (
     ("My GP is Dr Evans.", "My new GP is Dr Malik.", "Malik", "Evans"),
@@ -48,6 +50,9 @@ HELD: tuple[Case, ...] = (
     ("I'm training for the Berlin marathon.", "I completed the Berlin marathon on Sunday!", "completed",
      "training for the berlin marathon"),
     ("I'm working on my novel.", "I finished reading a novel by Ishiguro.", "ishiguro", ""),
+    ("I'm thinking of getting a Kindle Paperwhite.", "I ordered the Kindle Paperwhite yesterday.", "ordered",
+     "thinking of getting"),
+    ("I'm thinking of getting a puppy.", "I got a new phone case.", "phone case", ""),
 )  # fmt: skip
 
 

@@ -56,6 +56,7 @@ DEV: tuple[Case, ...] = (
     ("I work from home.", "My in-laws work from home.", ("in-laws", "User works from home")),
     ("I have a cat named Miso.", "Remember that my cat is called Miso.", ()),
     ("I have a son who plays football.", "I play football.", ("son", "User plays football")),
+    ("I don't drink alcohol.", "I don't drink alcohol, just so you know.", ()),
 )  # fmt: skip
 HELD: tuple[Case, ...] = (
     ("I'm a software engineer.", "Like I mentioned, I'm a software engineer.", ()),
@@ -76,6 +77,7 @@ HELD: tuple[Case, ...] = (
     ("I speak German at home.", "My children speak German at home.", ("children", "User speaks German")),
     ("I have a sister called Ruth.", "My sister's name is Ruth, remember.", ()),
     ("I have a daughter who lives in Bristol.", "I live in Bristol.", ("daughter", "User lives in Bristol")),
+    ("I don't eat pork.", "Remember, I don't eat pork.", ()),
 )  # fmt: skip
 
 

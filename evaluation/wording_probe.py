@@ -218,12 +218,14 @@ PROBE_FAMILIES: tuple[Family, ...] = (
         # "Still on levothyroxine 75mcg every morning" had no subject ("User mentioned that still on ...").
         ("Still on levothyroxine 75mcg every morning.", ("User is still on levothyroxine",), ("mentioned",)),
         ("Still in Leeds, for now.", ("User is still in Leeds",), ("mentioned",)),
+        ("Down to 79kg this week!", ("User is down to 79kg",), ("mentioned",)),
     )),
     Family("chat: a job said with 'I'm a', once; still where one was (held out)", "heldout", chat=(
         ("I'm an accountant at a small firm in Leeds.", ("accountant at a small firm in Leeds",), (" | ",)),
         ("What do you do? >> I'm a nurse on a children's ward.", ("nurse on a children's ward",), (" | ",)),
         ("Still at the same company, just a new team.", ("User is still at the same company",), ("mentioned",)),
         ("Currently on antibiotics for a chest infection.", ("User is currently on antibiotics",), ("mentioned",)),
+        ("Down to my last 20 euros until payday.", ("User is down to",), ("mentioned",)),
     )),
     # -- round 19, second probe: an aside about the telling at a sentence's end stayed in the memory ("User
     # drives a Fiat Panda, as User said") and hid a request ("Keep answers short please, as I said").

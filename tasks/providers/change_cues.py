@@ -21,7 +21,7 @@ from typing import Literal
 from tasks.dates import stated_spans
 from tasks.models import Fact
 from tasks.providers.base import ScoredMemory
-from tasks.providers.sameness import confirms, inflected, owner
+from tasks.providers.sameness import confirms, inflected, owner, restates
 from tasks.providers.statements import CANCEL_CUE, PLAN_WORDS, STRONG_CUE, WEAK_CUE, finishes, old_words
 from tasks.providers.wording import content_words, is_negated, strip_annotation
 from tasks.rows import MemoryRow
@@ -91,6 +91,8 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
         new_holder = _new_holder(fact, memory)  # "User's new manager is Omar" after "... is Priya"
         if only_the_person(text, words) and not new_holder:
             continue
+        if is_negated(memory.content) and restates(text, claim(memory.content)):  # "doesn't drink alcohol" again
+            return "IGNORE", memory, f"restates a current memory (similarity {sim:.2f})"
         # A negation changes this memory only when it is about it: "don't judge" beside a new fact is not.
         # ... and says what it negates: "not a morning person" is not about "chose a morning slot".
         negated = negated_any and bool(negated_words and negated_words & words and (heads or words) & words)

@@ -49,11 +49,11 @@ _AM = re.compile(
     re.I,
 )
 #: Adjectives that say how or where the speaker is ("Allergic to cats", "Busy with exams", "Back in
-#: London"), before a preposition or a time only: "Happy birthday", "Free shipping" are not about them.
+#: London", "Down to 79kg"), before a preposition or a time only: "Happy birthday", "Free shipping" are not about them.
 _ADJECTIVES = (
     "allergic|afraid|busy|sick|ill|pregnant|single|vegan|vegetarian|glad|proud|ready|keen|late|free|away|home|"
     "back|new|nervous|anxious|grateful|thankful|lucky|fluent|sore|broke|fond|aware|happy|sad|jealous|sober|"
-    "hungry|starving|lactose intolerant|gluten-free"
+    "hungry|starving|lactose intolerant|gluten-free|down"
 )
 #: Where the speaker is in life or work, said without "I'm" ("Between jobs at the moment", "On holiday").
 _AM_IN = re.compile(

@@ -161,28 +161,34 @@ def apply_retraction(previous: str, value: str) -> str:
     return f"{previous.rstrip('. ')}: {value}"
 
 
-#: Work said to be done: "finished the ClickHouse migration", "completed the Berlin marathon".
-_FINISHED = re.compile(
-    r"\b(?:finished|completed|wrapped up|done with)\s+(?:(?P<doing>\w+ing)\s+)?(?P<what>[^,.!?;(]{2,60})", re.I
+#: Something in progress and what ends it: work and its finishing ("working on a migration", "finished the
+#: migration"), a choice being weighed and its making ("leaning towards a MacBook Air", "bought the MacBook Air").
+_WHAT = r"\s+(?:(?P<doing>\w+ing)\s+)?(?P<what>[^,.!?;(]{2,60})"
+_ENDINGS = tuple(
+    (re.compile(rf"\b(?:is|are|am) (?:still )?(?:{going}){_WHAT}", re.I), re.compile(rf"\b(?:{ended}){_WHAT}", re.I))
+    for going, ended in (
+        (
+            "working on|in the middle of|halfway through|busy with|training for",
+            "finished|completed|wrapped up|done with",
+        ),
+        ("leaning towards|thinking of|considering|looking at", "bought|ordered|booked|picked|chose|went with"),
+    )
 )
 #: "hasn't finished", "not yet completed", "never finished": nothing done.
 _NOT_DONE = re.compile(r"(?:n't|\bnot|\bnever|\byet to)(?: \w+)?\s*$", re.I)
-#: Work in progress: "is working on a migration", "halfway through writing", "in the middle of renovating".
-_PROGRESS = re.compile(
-    r"\b(?:is|are|am) (?:still )?(?:working on|in the middle of|halfway through|busy with|training for)"
-    r"\s+(?:(?P<doing>\w+ing)\s+)?(?P<what>[^,.!?;(]{2,60})",
-    re.I,
-)
 
 
 def finishes(fact: str, memory: str) -> bool:
-    """``fact`` says the work ``memory`` has in progress is done: what was worked on is named again ("finished
+    """``fact`` ends what ``memory`` has in progress: what was worked on or weighed is named again ("finished
     the ClickHouse migration" for "working on a migration to ClickHouse"; two of its words, or its one), and
     a doing said with it is the same ("finished reading a novel" does not finish "working on User's novel")."""
-    done, going = _FINISHED.search(fact), _PROGRESS.search(memory)
-    if done is None or going is None or _NOT_DONE.search(fact[: done.start()]):
-        return False
-    if done["doing"] and (going["doing"] or "").lower() != done["doing"].lower():
-        return False
-    worked = content_words(going["what"])
-    return len(worked & content_words(done["what"])) >= min(2, len(worked)) > 0
+    for progress, ending in _ENDINGS:
+        done, going = ending.search(fact), progress.search(memory)
+        if done is None or going is None or _NOT_DONE.search(fact[: done.start()]):
+            continue
+        if done["doing"] and (going["doing"] or "").lower() != done["doing"].lower():
+            continue
+        worked = content_words(going["what"])
+        if len(worked & content_words(done["what"])) >= min(2, len(worked)) > 0:
+            return True
+    return False
