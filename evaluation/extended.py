@@ -18,13 +18,10 @@ Run ``python -m evaluation.extended``.
 from __future__ import annotations
 
 import argparse
-import tempfile
 from collections.abc import Sequence
 
-from evaluation.restated import BACKGROUND, sessions
-from tasks.ingest.run import ingest_sessions
+from evaluation.restated import BACKGROUND, told
 from tasks.settings import Settings
-from tasks.store.tables import MEMORIES, open_store
 
 #: (first statement, second statement, markers, memories beside the background that are right).
 Case = tuple[str, str, tuple[str, ...], int]
@@ -55,13 +52,7 @@ HELD: tuple[Case, ...] = (
 
 def measure(cases: Sequence[Case], user_prefix: str, settings: Settings, *, verbose: bool = False) -> tuple[int, int]:
     """(ONE cases right, TWO cases right) for ``cases``, each in its own user."""
-    with tempfile.TemporaryDirectory() as tmp:
-        run = settings.model_copy(update={"store_uri": tmp})
-        ingest_sessions(sessions([(a, b, m) for a, b, m, _ in cases], user_prefix), run)
-        active: dict[str, list[str]] = {}
-        for row in open_store(run).rows(MEMORIES, columns=["user_id", "status", "content"]):
-            if row["status"] == "active":
-                active.setdefault(row["user_id"], []).append(row["content"])
+    active = told([(a, b, m) for a, b, m, _ in cases], user_prefix, settings)
     one = two = 0
     for i, (_, second, markers, right_count) in enumerate(cases):
         now = active.get(f"{user_prefix}{i}", [])

@@ -16,13 +16,10 @@ Run ``python -m evaluation.implied_changes``.
 from __future__ import annotations
 
 import argparse
-import tempfile
 from collections.abc import Sequence
 
-from evaluation.restated import sessions
-from tasks.ingest.run import ingest_sessions
+from evaluation.restated import told
 from tasks.settings import Settings
-from tasks.store.tables import MEMORIES, open_store
 
 #: (first statement, second statement, the value now, the value no longer: "" when both stay).
 Case = tuple[str, str, str, str]
@@ -59,13 +56,8 @@ HELD: tuple[Case, ...] = (
 def measure(cases: Sequence[Case], user_prefix: str, settings: Settings, *, verbose: bool = False) -> tuple[int, int]:
     """(changes right, keeps right): a change when the new value is active and the old one is not in any
     active memory; a keep when both statements' values are still active."""
-    with tempfile.TemporaryDirectory() as tmp:
-        run = settings.model_copy(update={"store_uri": tmp})
-        ingest_sessions(sessions([(a, b, ()) for a, b, _, _ in cases], user_prefix), run)
-        active: dict[str, list[str]] = {}
-        for row in open_store(run).rows(MEMORIES, columns=["user_id", "status", "content"]):
-            if row["status"] == "active":
-                active.setdefault(row["user_id"], []).append(row["content"].lower())
+    told_by = told([(a, b, ()) for a, b, _, _ in cases], user_prefix, settings)
+    active = {user: [c.lower() for c in contents] for user, contents in told_by.items()}
     changes = keeps = 0
     for i, (first, second, now, gone) in enumerate(cases):
         said = active.get(f"{user_prefix}{i}", [])

@@ -100,9 +100,9 @@ def measure(cases: Sequence[Case], user_prefix: str, settings: Settings, *, verb
         every = sessions(cases, user_prefix)
         ingest_sessions([s for s in every if not s.session_id.endswith("-s4")], run)
         store = open_store(run)
-        before = _active(store)
+        before = active_by_user(store)
         ingest_sessions(every, run)
-        after = _active(store)
+        after = active_by_user(store)
         actions = _actions(store)
     restated = kept = 0
     for i, (_, second, markers) in enumerate(cases):
@@ -138,7 +138,7 @@ def measure_merge(
         store.upsert(MEMORIES, [_moved(m) for m in moved])
         if merge:
             run_merge(run, now=NOW)
-        after = _active(store)
+        after = active_by_user(store)
     restated = kept = 0
     for i, (_, second, markers) in enumerate(cases):
         now = after.get(f"{user_prefix}{i}", [])
@@ -160,7 +160,16 @@ def _moved(memory: MemoryRow) -> MemoryRow:
     return memory.model_copy(update={"user_id": user, "memory_id": memory_id, "row_id": row_id})
 
 
-def _active(store: Store) -> dict[str, list[str]]:
+def told(cases: Sequence[Case], user_prefix: str, settings: Settings) -> dict[str, list[str]]:
+    """Each case told as :func:`sessions` into a fresh store: the active memories of each user."""
+    with tempfile.TemporaryDirectory() as tmp:
+        run = settings.model_copy(update={"store_uri": tmp})
+        ingest_sessions(sessions(cases, user_prefix), run)
+        return active_by_user(open_store(run))
+
+
+def active_by_user(store: Store) -> dict[str, list[str]]:
+    """The contents of each user's active memories."""
     out: dict[str, list[str]] = {}
     for row in store.rows(MEMORIES, columns=["user_id", "status", "content"]):
         if row["status"] == "active":

@@ -35,6 +35,8 @@ import pyarrow as pa
 
 from tasks.clock import utc
 from tasks.maintain.common import (
+    MERGE_PART_CHANGES,
+    MERGE_READ_ROWS,
     Closure,
     PassReport,
     Plan,
@@ -46,19 +48,13 @@ from tasks.maintain.common import (
 from tasks.maintain.rollup import plan_rollups
 from tasks.maintain.write import execute
 from tasks.models import stable_id
-from tasks.providers.local_consolidator import OCCASION
-from tasks.providers.sameness import done, new_words, restates, told_words
+from tasks.providers.sameness import OCCASION, done, new_words, restates, told_words
 from tasks.rows import MemoryRow
 from tasks.settings import Settings
 from tasks.store.filters import eq
 from tasks.store.tables import MEMORIES, Store
 
 _WORD = re.compile(r"\w+")
-#: Rows (with vectors, ~1.6 KB each) taken per read: whole tenants, about this many rows. With parts
-#: of :data:`_PART_CHANGES`, the pass over 1M memories peaked at 653 MB (20k rows and 5,000: 1,005-1,136 MB).
-_READ_ROWS = 5_000
-#: Changes per written part (smaller than the other passes': a merge part also carries the merged rows).
-_PART_CHANGES = 2_000
 #: Restatements in other words sit at cosine 0.77-0.88 from what they restate (the restated family's
 #: pairs); below this, pairs are not read for words (a user's pairs at 0.75+ are a few per memory).
 RESTATED_AT = 0.75
@@ -229,8 +225,8 @@ def plan_merge(
     report.scanned = sum(counts.values())
     several = {k: n for k, n in counts.items() if n > 1}
     is_active = eq("status", "active", ("status",))
-    for _, _, rows in tenant_tables(store, MEMORIES, several, is_active, columns, _READ_ROWS):
-        if len(plan) >= _PART_CHANGES:
+    for _, _, rows in tenant_tables(store, MEMORIES, several, is_active, columns, MERGE_READ_ROWS):
+        if len(plan) >= MERGE_PART_CHANGES:
             yield plan
             plan = Plan()
         groups += plan_user_merge(plan, rows, settings, report.now, report.run_id)

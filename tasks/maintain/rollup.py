@@ -17,17 +17,23 @@ from typing import Any
 import numpy as np
 
 from tasks.clock import utc
-from tasks.maintain.common import Closure, PassReport, Plan, tenant_tables, tenants, unit_rows, where_scope
+from tasks.maintain.common import (
+    MERGE_PART_CHANGES,
+    MERGE_READ_ROWS,
+    Closure,
+    PassReport,
+    Plan,
+    tenant_tables,
+    tenants,
+    unit_rows,
+    where_scope,
+)
 from tasks.models import stable_id
 from tasks.rows import EpisodeRow, StoredSentence
 from tasks.settings import Settings
 from tasks.store.filters import eq, ts_literal
 from tasks.store.tables import EPISODES, Store
 
-#: Rows taken per read: whole tenants, about this many rows.
-_READ_ROWS = 5_000
-#: Changes per written part.
-_PART_CHANGES = 2_000
 _MONTH_PREFIX = "month:"
 
 
@@ -68,8 +74,8 @@ def plan_rollups(
     columns = list(EpisodeRow.model_fields)
     months, plan = 0, Plan()
     counts = tenants(store, EPISODES, old, settings.maintain_chunk_rows)
-    for a, u, rows in tenant_tables(store, EPISODES, counts, None, columns, _READ_ROWS):
-        if len(plan) >= _PART_CHANGES:
+    for a, u, rows in tenant_tables(store, EPISODES, counts, None, columns, MERGE_READ_ROWS):
+        if len(plan) >= MERGE_PART_CHANGES:
             yield plan
             plan = Plan()
         by_month: dict[str, list[dict[str, Any]]] = defaultdict(list)

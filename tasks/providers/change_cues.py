@@ -87,11 +87,12 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
         memory, sim = scored.memory, scored.similarity
         if memory.status != "active" or (memory.speaker or "").lower() != (fact.speaker or "").lower():
             continue
-        words = content_words(_REPORTED.sub("", claim(memory.content)))
+        said = claim(memory.content)
+        words = content_words(_REPORTED.sub("", said))
         new_holder = _new_holder(fact, memory)  # "User's new manager is Omar" after "... is Priya"
         if only_the_person(text, words) and not new_holder:
             continue
-        if is_negated(memory.content) and restates(text, claim(memory.content)):  # "doesn't drink alcohol" again
+        if is_negated(memory.content) and restates(text, said):  # "doesn't drink alcohol" again
             return "IGNORE", memory, f"restates a current memory (similarity {sim:.2f})"
         # A negation changes this memory only when it is about it: "don't judge" beside a new fact is not.
         # ... and says what it negates: "not a morning person" is not about "chose a morning slot".
@@ -111,7 +112,7 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
             and value_words <= words
             and not (strong or negated)
             and (same_frame or sim >= 0.4)
-            and confirms(fact, memory, claim(memory.content), _frame(fact.slot))
+            and confirms(fact, memory, said, _frame(fact.slot))
         ):
             return "IGNORE", memory, f"confirms a current memory ({tag})"
         # "is" and "has" frame anything ("is learning Japanese", "is vegetarian"): no closeness of their own.
@@ -127,7 +128,7 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
             verdict: Verdict = ("contradicts" if negated else "supersedes", memory, f"states a change ({tag})")
         elif same_frame and not value_words <= words and (new_holder or not _is_verb_frame(fact.slot or "", text)):
             verdict = ("contradicts", memory, f"{(fact.slot or '')[6:]} changed to {fact.value} ({tag})")
-        elif sim >= duplicate_threshold and not (strong or negated) and confirms(fact, memory, claim(memory.content)):
+        elif sim >= duplicate_threshold and not (strong or negated) and confirms(fact, memory, said):
             verdict = ("IGNORE", memory, f"duplicate of a current memory ({tag})")
         else:
             continue

@@ -22,16 +22,13 @@ DATE_WORDS = frozenset((*_MONTHS, *(w.capitalize() for w in WEEKDAYS), "User", "
 #: Saying that something was said before, and when: "said", "told you" ... "last week" (the speaker's asides).
 TOLD = r"(?:said|mentioned|told you)"
 WHEN_TOLD = r"before|earlier|last \w+|yesterday|the other day"
+#: The speaker's aside about the telling: "as I said before", "like I've already told you", "as you know".
+_ASIDE = rf"(?:as|like) I(?:'ve)? (?:already )?{TOLD}(?: (?:{WHEN_TOLD}))?|as you know|(?:just )?so you know"
 #: An aside about the telling that closes a sentence: "I drive a Fiat, as I said", "..., like I told you before".
-TRAILING_ASIDE = re.compile(
-    rf"[,;]?\s*(?:(?:as|like) I(?:'ve)? (?:already )?{TOLD}(?: (?:{WHEN_TOLD}))?|as you know|(?:just )?so you know)"
-    r"(?=[.!?]*$)",
-    re.I,
-)
+TRAILING_ASIDE = re.compile(rf"[,;]?\s*(?:{_ASIDE})(?=[.!?]*$)", re.I)
 #: Words that open a clause and say nothing of it ("btw", "Quick update:", "Good news,").
 FILLER = re.compile(
-    r"^(?:quick update|update|fyi|by the way|btw|also|and|so|well|anyway|honestly|actually|as you know|"
-    rf"(?:just )?so you know|(?:as|like) I(?:'ve)? (?:already )?{TOLD}(?: (?:{WHEN_TOLD}))?|"
+    rf"^(?:quick update|update|fyi|by the way|btw|also|and|so|well|anyway|honestly|actually|{_ASIDE}|"
     r"I (?:already )?(?:said|told you)(?: before| earlier| already)?(?: that)?(?=,? I\b)|"
     r"nothing changed|yes|yeah|yep|yup|nah|nope|no(?=\s*[,:;!.-])|sorry|ok|okay|change of plans?|plan change|"
     r"(?:big |good |great |small |quick |some )?(?:news|change)(?=\s*[,:;!.-]))\b"

@@ -9,14 +9,13 @@ to cosine thresholds and general cues (negation flips, "no longer", "switched to
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import timedelta
 
 from tasks.models import Decision, Fact, ForgetRequest, Relation
 from tasks.providers.base import ScoredMemory
 from tasks.providers.change_cues import CATCH_ALL, about_someone, change_decision, only_the_person
 from tasks.providers.clause_shape import specifics
 from tasks.providers.forget_values import forgotten_values, states_value
-from tasks.providers.sameness import confirms, extends, restates
+from tasks.providers.sameness import OCCASION, confirms, extends, restates
 from tasks.providers.statements import STRONG_CUE
 from tasks.providers.wording import (
     FORGET_WORDS,
@@ -30,8 +29,6 @@ from tasks.providers.wording import (
 )
 from tasks.rows import MemoryRow
 
-#: Statements further apart than this are of different occasions (sessions last hours).
-OCCASION = timedelta(hours=12)
 #: Slots the extractor derives from a clause's shape ("about:car"): hints, not exclusive values.
 GENERIC = "about:"
 

@@ -11,6 +11,7 @@ does not (talk about talking — "as I said", "by the way", "remember" — aside
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 from tasks.models import Fact
 from tasks.providers.clause_shape import TOLD, WHEN_TOLD
@@ -20,6 +21,10 @@ from tasks.rows import MemoryRow
 from tasks.textrules import ASKED
 from tasks.third_person import IRREGULAR_PAST
 
+#: Statements further apart than this are of different occasions (sessions last hours).
+OCCASION = timedelta(hours=12)
+#: A memory's opening quoted question, if any: '(Asked by the agent: "What's the job?") ...'.
+_QUOTED = r"^\s*(?:\([^)]*\)\s*)?"
 #: Asides about the telling, not the thing told: "as I said", "like I told you before", "just so you know"
 #: (said of the speaker in the third person, anywhere; the extractor drops them at a sentence's start).
 _WHEN_TOLD = rf"(?: (?:{WHEN_TOLD}|already))?"
@@ -39,12 +44,12 @@ _COMMENT = content_words(
 #: How often a habit or taste holds, said for emphasis: "always prefers an aisle seat" is "prefers an aisle seat".
 _EMPHASIS = content_words("always usually normally generally definitely")
 #: Whose the memory is: "User's son ...", "Melanie's kids ..." (its first words, past a quoted question).
-_OWNER = re.compile(r"^\s*(?:\([^)]*\)\s*)?[\w-]+'s ([a-z]+(?:-[a-z]+)*)\b")
+_OWNER = re.compile(rf"{_QUOTED}[\w-]+'s ([a-z]+(?:-[a-z]+)*)\b")
 #: People a memory may be about beyond the named relations: "User's parents", "User's in-laws", "User's family".
 _KIN = frozenset({"parent", "grandparent", "in-law", "family", "folk", "relative", "grandchild", "grandkid"})
 _PLURALS = {"children": "child", "grandchildren": "grandchild", "wives": "wife", "families": "family"}
 #: The telling's own frame before what is told: a quoted question, "User mentioned that", "User asked to remember:".
-_FRAME = re.compile(r"^\s*(?:\([^)]*\)\s*)?(?:[\w'’-]+ (?:mentioned(?: that|:)|asked to remember:)\s*)?")
+_FRAME = re.compile(rf"{_QUOTED}(?:[\w'’-]+ (?:mentioned(?: that|:)|asked to remember:)\s*)?")
 #: What may stand beside a name said alone as a repeat: "Still Zedwin", "It's Zedwin", "Yes, Zedwin again".
 _ALONE = re.compile(r"|still|again|yes|yeah|yep|it's|it|is|a|an|the|same", re.I)
 _CLAUSES = re.compile(r"\s*[,:;]\s+")
@@ -83,7 +88,7 @@ def owner(text: str) -> str:
 
 
 #: Someone the speaker has, said with what is told of them: "User has a son who plays football".
-_HAS = re.compile(r"^\s*(?:\([^)]*\)\s*)?[\w-]+ has (?:a|an|one|two|three|\w+) ([a-z-]+) (?:who|that|named|called)\b")
+_HAS = re.compile(rf"{_QUOTED}[\w-]+ has (?:a|an|one|two|three|\w+) ([a-z-]+) (?:who|that|named|called)\b")
 
 
 def holder(text: str) -> str:
@@ -163,6 +168,10 @@ def confirms(fact: Fact, memory: MemoryRow, said: str, frame: str = "") -> bool:
     return bool(set(fact.source_event_ids) & set(memory.source_event_ids)) or repeats(fact.content, said, frame)
 
 
+def _bare(word: str) -> str:
+    return re.sub(r"[^\w'’]", "", word).lower()
+
+
 def _past(word: str) -> bool:
     return ((len(word) > 3 and word.endswith("ed")) or word in IRREGULAR_PAST) and word not in _NAMING
 
@@ -171,10 +180,7 @@ def done(text: str) -> bool:
     """``text`` says something was done on an occasion ("User went hiking", "User's son booked the vet"):
     a past form among its first words, not after "is" or "has", nor one that names ("a cat named Miso")."""
     told = _ASIDE.sub(" ", _FRAME.sub("", strip_annotation(text), count=1)).lower().split()[:5]
-    return any(
-        _past(w) and (i == 0 or told[i - 1] not in _STATE_BEFORE)
-        for i, w in enumerate(re.sub(r"[^\w\s'’]", "", w) for w in told)
-    )
+    return any(_past(_bare(w)) and (i == 0 or told[i - 1] not in _STATE_BEFORE) for i, w in enumerate(told))
 
 
 def restates(fact: str, memory: str) -> bool:
@@ -202,7 +208,6 @@ def extends(fact: str, memory: str) -> bool:
     added = new_words(fact, memory)
     if not added or has_change_cue(fact) or done(_told(fact, _old(memory))):
         return False
-    words = (re.sub(r"[^\w'’]", "", w).lower() for w in strip_annotation(fact).split())
-    if any(_past(w) and _said(w) & added for w in words):
+    if any(_past(w) and _said(w) & added for w in map(_bare, strip_annotation(fact).split())):
         return False
     return restates(memory, fact)
