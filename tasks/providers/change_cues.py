@@ -21,7 +21,7 @@ from typing import Literal
 from tasks.dates import stated_spans
 from tasks.models import Fact
 from tasks.providers.base import ScoredMemory
-from tasks.providers.sameness import confirms, inflected, owner, restates
+from tasks.providers.sameness import confirms, inflected, names_new_holder, owner, restates
 from tasks.providers.statements import CANCEL_CUE, PLAN_WORDS, STRONG_CUE, WEAK_CUE, finishes, old_words
 from tasks.providers.wording import content_words, is_negated, strip_annotation
 from tasks.rows import MemoryRow
@@ -89,7 +89,7 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
             continue
         said = claim(memory.content)
         words = content_words(_REPORTED.sub("", said))
-        new_holder = _new_holder(fact, memory)  # "User's new manager is Omar" after "... is Priya"
+        new_holder = names_new_holder(fact, memory)  # "User's new manager is Omar" after "... is Priya"
         if only_the_person(text, words) and not new_holder:
             continue
         if is_negated(memory.content) and restates(text, said):  # "doesn't drink alcohol" again
@@ -215,17 +215,6 @@ def _kin_slots(slot: str | None, memory: MemoryRow, text: str) -> bool:
 def about_someone(text: str) -> bool:
     """``text`` opens with someone in the user's life ("User's daughter Maya quit swimming")."""
     return _PERSON_SUBJECT.match(text) is not None
-
-
-#: A role said to have someone new: "User's new manager is Omar", "their new landlord is Mrs Okafor".
-_NEW_ONE = re.compile(r"\b(?:new|current) ((?:[a-z-]+ ){0,2}[a-z-]+) (?:is|are) (?:Dr |Mr |Mrs |Ms )?[A-Z]")
-
-
-def _new_holder(fact: Fact, memory: MemoryRow) -> bool:
-    """``fact`` names someone new in the role ``memory`` names someone in (both values names)."""
-    found = _NEW_ONE.search(fact.content)
-    role = f"about:{found[1]}" if found else ""
-    return bool(role) and memory.slot == fact.slot == role and (memory.value or "")[:1].isupper()
 
 
 def only_the_person(text: str, memory_words: frozenset[str]) -> bool:

@@ -102,6 +102,17 @@ def holder(text: str) -> str:
     return owner(f"User's {had[1]}")
 
 
+#: A role said to have someone new: "User's new manager is Omar", "their new landlord is Mrs Okafor".
+_NEW_ONE = re.compile(r"\b(?:new|current) ((?:[a-z-]+ ){0,2}[a-z-]+) (?:is|are) (?:Dr |Mr |Mrs |Ms )?[A-Z]")
+
+
+def names_new_holder(fact: Fact, memory: MemoryRow) -> bool:
+    """``fact`` names someone new in the role ``memory`` names someone in (both values names)."""
+    found = _NEW_ONE.search(fact.content)
+    role = f"about:{found[1]}" if found else ""
+    return bool(role) and memory.slot == fact.slot == role and (memory.value or "")[:1].isupper()
+
+
 def _spelled(word: str) -> str:
     """One spelling for British and American forms: "favourite" / "favorite", "organise" / "organize"; one
     word for a name given ("called" / "named")."""
