@@ -40,6 +40,16 @@ _OTHER_NOT_VERBS = """
     finally recently actually already and or but so to in at on for with from as the a an if when then too alone
     both either neither myself themselves"""
 IRREGULAR_PAST = frozenset(_IRREGULAR_PAST_TEXT.split())
+#: The base form of the irregular pasts a plan is carried out with ("bought" for "planning to buy").
+IRREGULAR_BASE = dict(
+    pair.split(":")
+    for pair in """bought:buy got:get began:begin took:take went:go sold:sell found:find made:make had:have
+    built:build paid:pay left:leave won:win met:meet saw:see did:do gave:give wrote:write ran:run flew:fly
+    brought:bring caught:catch chose:choose drove:drive sent:send told:tell threw:throw kept:keep spent:spend
+    taught:teach became:become sang:sing swam:swim ate:eat drank:drink grew:grow held:hold lost:lose sat:sit
+    rode:ride broke:break forgot:forget froze:freeze hung:hang knew:know lent:lend said:say shook:shake
+    stood:stand wore:wear woke:wake""".split()  # noqa: SIM905
+)
 #: ``VERBS_AFTER_NOUN``: past forms and modals ("held", "went", "will"): after a noun, its phrase has ended.
 _NOT_VERB = VERBS_AFTER_NOUN = IRREGULAR_PAST | frozenset(_OTHER_NOT_VERBS.split())
 _SUBJECT = re.compile(rf"\bI ((?:{_ADVERB} ){{0,2}})([A-Za-z]+n['’]t|[A-Za-z]+)")

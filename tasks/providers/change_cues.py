@@ -20,9 +20,17 @@ from typing import Literal
 
 from tasks.dates import stated_spans
 from tasks.models import Fact
+from tasks.providers.amounts import amount_changed
 from tasks.providers.base import ScoredMemory
-from tasks.providers.sameness import confirms, inflected, names_new_holder, owner, restates
-from tasks.providers.statements import CANCEL_CUE, PLAN_WORDS, STRONG_CUE, WEAK_CUE, finishes, old_words
+from tasks.providers.sameness import carries_out, confirms, inflected, names_new_holder, owner, restates
+from tasks.providers.statements import (
+    CANCEL_CUE,
+    PLAN_WORDS,
+    STRONG_CUE,
+    WEAK_CUE,
+    finishes,
+    old_words,
+)
 from tasks.providers.wording import content_words, is_negated, strip_annotation
 from tasks.rows import MemoryRow
 from tasks.textrules import ASKED
@@ -32,6 +40,8 @@ CATCH_ALL = "key_conversation_details"
 Verdict = tuple[Literal["IGNORE", "supersedes", "contradicts"], MemoryRow, str]
 #: Lowest cosine (plus bonuses) at which a statement with a change cue replaces a memory.
 STRONG_AT, WEAK_AT = 0.3, 0.3
+#: Lowest cosine at which an amount given anew for the same subject replaces the old one.
+AMOUNT_AT = 0.6
 #: Below this score a change must be clearly closer to one memory than to the next (populated stores).
 CLEAR_AT, MARGIN = 0.5, 0.05
 #: "Moved / switched / changed to X" says a value was replaced: the memory holding the old one may be less similar.
@@ -81,7 +91,6 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
         negated_any = negated_words is not None
     if CANCEL_CUE.search(text):  # a plan called off closes a plan, not a memory that shares its name
         related = [s for s in related if PLAN_WORDS.search(strip_annotation(s.memory.content))]
-    did = m[1].lower() if (m := _DID.match(text)) else None  # "User renewed the passport"
     found: list[tuple[float, Verdict]] = []
     for scored in sorted(related, key=lambda s: s.similarity, reverse=True):
         memory, sim = scored.memory, scored.similarity
@@ -102,9 +111,11 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
         if named_old and named_old & words and (strong or negated):
             relation: Literal["supersedes", "contradicts"] = "contradicts" if negated else "supersedes"
             return relation, memory, f"names the old value ({', '.join(sorted(named_old & words))}; {tag})"
-        duty = next((d for d in sorted(_duties(memory.content)) if inflected(did, d, 3)), None) if did else None
-        if duty and value_words & words:  # "renewed" after "need to renew": the duty is done, not confirmed
+        duty = carries_out(text, strip_annotation(memory.content), bool(value_words & words))
+        if duty:  # "renewed" after "need to renew": the duty is done, not confirmed
             return "supersedes", memory, f"done: {duty} ({tag})"
+        if sim >= AMOUNT_AT and (unit := amount_changed(text, said)):  # "down to 79kg" after "at 82kg"
+            return "supersedes", memory, f"another amount in {unit} ({tag})"
         if finishes(text, memory.content):  # "finished the ClickHouse migration" after "working on" it
             return "supersedes", memory, f"finished what was in progress ({tag})"
         if (
@@ -230,20 +241,6 @@ def only_the_person(text: str, memory_words: frozenset[str]) -> bool:
         return True
     said, theirs = content_words(text) - person, memory_words - person
     return not any(inflected(a, b) or inflected(b, a) for a in said for b in theirs)
-
-
-#: A duty or a plan, with its verb: "need to renew", "have to book", "going to repaint", "should call".
-_DUTY = re.compile(
-    r"\b(?:need|needs|have|has|got|must|going|plan|plans|want|wants|should|remember|remind \w+|reminded:)"
-    r"(?: to)? (\w+)",
-    re.I,
-)
-#: What the user says they did: "User renewed the passport", "User just booked the vet".
-_DID = re.compile(r"^(?:\([^)]*\) )?\w+ (?:just |finally |already )?(\w+ed)\b")
-
-
-def _duties(content: str) -> set[str]:
-    return {verb.lower() for verb in _DUTY.findall(strip_annotation(content))}
 
 
 #: The wording's own frame ("User mentioned that ..."): two memories sharing it share no content.

@@ -209,6 +209,17 @@ def with_subject(body: str, names: Collection[str] = ()) -> str | None:
     return None
 
 
+#: A clause of its own with its own subject inside the sentence ("while the pool is closed").
+_SUBORDINATE = re.compile(
+    r"\b(?:while|because|since|until|when|whenever|as|after|before) (?:the|my|our|his|her|their|it|he|she|they|we|I)\b"
+)
+
+
+def _finite_count(text: str) -> int:
+    """How many finite verbs ``text`` has, counting a contracted "'s" or "'re" ("when it's cold is hard": 2)."""
+    return len(_FINITE.findall(text)) + len(re.findall(r"\b\w+['’](?:s|re|m)\b", text))
+
+
 def _progressive(body: str, ing: re.Match[str]) -> bool:
     """An opening "-ing" word that is the speaker's doing ("Heading to Lisbon"), not a noun ("Morning
     run done") nor a gerund that is its clause's subject ("Swimming in the lake was the highlight")."""
@@ -218,6 +229,8 @@ def _progressive(body: str, ing: re.Match[str]) -> bool:
     rest = re.split(r"[.!?](?:\s|$)", body[ing.end() :], maxsplit=1)[0]
     if not re.match(r"[a-z'$£€\d]", rest, re.I) or re.match(r"(?:but|and|or)\b", rest):
         return False  # an adjective said alone: "Exciting but kinda nerve-wracking", "Inspiring 💪"
+    if (aside := _SUBORDINATE.search(rest)) and _finite_count(rest[aside.start() :]) == 1:
+        rest = rest[: aside.start()]  # "Taking a break while the pool is closed": "is" is the aside's verb
     parts = _PART_END.split(rest)
     clause = parts[0]
     for part in parts[1:]:  # an aside, or the clause's own verb after one, continues it

@@ -15,8 +15,9 @@ from tasks.providers.base import ScoredMemory
 from tasks.providers.change_cues import CATCH_ALL, about_someone, change_decision, only_the_person
 from tasks.providers.clause_shape import specifics
 from tasks.providers.forget_values import forgotten_values, states_value
+from tasks.providers.people import household
 from tasks.providers.sameness import OCCASION, confirms, extends, restates
-from tasks.providers.statements import STRONG_CUE
+from tasks.providers.statements import STRONG_CUE, pauses
 from tasks.providers.wording import (
     FORGET_WORDS,
     GENERIC_HEADS,
@@ -78,6 +79,8 @@ class LocalConsolidator:
 
     def decide(self, fact: Fact, related: Sequence[ScoredMemory]) -> Decision:
         """ADD, UPDATE (contradicts / supersedes / refines) or IGNORE (duplicates) for one fact."""
+        if pauses(fact.content):  # "no gym for a few weeks" pauses a habit, it does not end it
+            return self._restated(fact, related) or Decision(action="ADD", relation="new", reason="a pause, not an end")
         if self._own_change(fact, related):
             found = change_decision(fact, related, self.duplicate_threshold)
             if found is not None:
@@ -224,6 +227,11 @@ class LocalConsolidator:
         day = fact.stated_at.date().isoformat()
         new = strip_annotation(fact.content).rstrip(". ")
         old = old_value or strip_annotation(memory.content).rstrip(". ")
+        home = (
+            household(strip_annotation(memory.content)) if memory.slot == "location" and relation != "refines" else ""
+        )
+        if home and not content_words(home) & content_words(new):  # a move takes the household along
+            new = f"{new}, with {home}"
         if relation == "refines":
             content = f"{new} (refined on {day}; was: {old})"
         elif old_value:

@@ -169,3 +169,26 @@ def says_relative(clause: str) -> bool:
     news of theirs is worth keeping in fewer words than a remark of the speaker's own."""
     heads = (m[1].split()[-1] for m in _MY_SOMEONE.finditer(clause))
     return any(head in RELATIONS or head.removesuffix("s") in RELATIONS for head in heads)
+
+
+#: Who moves house with the user: a partner, their children, their pets (not a flatmate, nor their parents).
+_HOUSEHOLD = frozenset({
+    "wife", "husband", "partner", "spouse", "fiance", "fiancee", "boyfriend", "girlfriend", "son", "daughter", "kid",
+    "child", "children", "baby", "babies", "stepson", "stepdaughter", "twin", "dog", "cat", "puppy", "puppies",
+    "kitten", "parrot", "rabbit", "hamster", "family",
+})  # fmt: skip
+#: What a residence says the user lives with, to the end of its clause ("with User's two cats, Pixel and Byte").
+_WITH = re.compile(
+    r"\bwith ((?:User's|their|our) .+?)(?=[.;(]|,?\s+(?:and|but|who|where|since)\s+(?!User's|their|our|[A-Z])|$)"
+)
+
+
+def household(residence: str) -> str:
+    """Those a residence says the user lives with, if all are their household ("User's partner Sam", "User's
+    two cats, Pixel and Byte"): a move takes them along. Empty when none is said, or one is not (a flatmate)."""
+    found = _WITH.search(residence)
+    if found is None:
+        return ""
+    said = [w.removesuffix("s") for w in re.findall(r"[a-z]+", found[1])]
+    heads = [w for w in said if w in RELATIONS or w in _HOUSEHOLD]
+    return found[1].strip() if heads and all(h in _HOUSEHOLD for h in heads) else ""

@@ -16,10 +16,11 @@ from datetime import timedelta
 from tasks.models import Fact
 from tasks.providers.clause_shape import TOLD, WHEN_TOLD
 from tasks.providers.people import RELATIONS
+from tasks.providers.statements import names_again
 from tasks.providers.wording import content_words, has_change_cue, is_negated, strip_annotation
 from tasks.rows import MemoryRow
 from tasks.textrules import ASKED
-from tasks.third_person import IRREGULAR_PAST
+from tasks.third_person import IRREGULAR_BASE, IRREGULAR_PAST
 
 #: Statements further apart than this are of different occasions (sessions last hours).
 OCCASION = timedelta(hours=12)
@@ -222,3 +223,37 @@ def extends(fact: str, memory: str) -> bool:
     if any(_past(w) and _said(w) & added for w in map(_bare, strip_annotation(fact).split())):
         return False
     return restates(memory, fact)
+
+
+#: A duty or a plan, its verb and what it is about: "need to renew the passport", "planning to adopt a dog".
+_DUTY = re.compile(
+    r"\b(?:(?:need|needs|have|has|got|must|going|plan|plans|want|wants|should|remember|remind \w+|reminded:)(?: to)?"
+    r"|(?:planning|about|hoping|hope|hopes|intend|intends|intending|decided) to|gonna) (\w+)(?P<what>[^,.;!?()]*)",
+    re.I,
+)
+_PREPOSITION = re.compile(r"\s(?:for|in|at|on|by|with|to|from|next|this|before|after|until)\s", re.I)
+#: What the teller says they did: "User renewed the passport", "they've finally adopted a dog".
+_DID = re.compile(
+    r"^(?:\([^)]*\) )?(?:[\w'’-]+ mentioned(?: that|:)\s*)?\w+(?:['’]ve| has| have)? "
+    r"(?:just |finally |already |officially )?(\w+)\b(?P<what>[^,.;!?()]*)",
+    re.I,
+)
+
+
+def carries_out(fact: str, memory: str, named: bool = False) -> str | None:
+    """The duty or plan of ``memory`` that ``fact`` says was done ("renewed the passport" after "need to renew
+    the passport"; "bought an e-bike" after "planning to buy an e-bike"): its verb, or None. What was to be
+    done must be named again, unless the caller knows the fact's value is among the memory's words (``named``)."""
+    did = _DID.match(fact)
+    if did is None:
+        return None
+    verb = did[1].lower()
+    base = IRREGULAR_BASE.get(verb)
+    if base is None and not verb.endswith("ed"):
+        return None
+    for duty in _DUTY.finditer(memory):
+        wanted = duty[1].lower()
+        what = _PREPOSITION.split(duty["what"], maxsplit=1)[0]  # "book the vet for Rex": the vet
+        if (wanted == base or inflected(verb, wanted, 3)) and (named or names_again(what, did["what"])):
+            return wanted
+    return None

@@ -188,7 +188,33 @@ def finishes(fact: str, memory: str) -> bool:
             continue
         if done["doing"] and (going["doing"] or "").lower() != done["doing"].lower():
             continue
-        worked = content_words(going["what"])
-        if len(worked & content_words(done["what"])) >= min(2, len(worked)) > 0:
+        if names_again(going["what"], done["what"]):
             return True
     return False
+
+
+def names_again(pending: str, done: str) -> bool:
+    """What was pending is named again: two of its words, or its one."""
+    words = content_words(pending)
+    return len(words & content_words(done)) >= min(2, len(words)) > 0
+
+
+#: A break said as one ("taking a break from swimming", "on hold", "paused"), or a stop with the time it
+#: lasts ("no gym for a few weeks", "not running until my knee heals", "skipping yoga this week").
+_BREAK = re.compile(
+    r"\b(?:(?:taking|take|took|on) (?:a |some )?(?:break|time off|hiatus)|on hold|paused?|pausing)\b", re.I
+)
+_STOP = re.compile(r"\b(?:no(?! longer| more)|not|n't|skipping|skip|skipped|off|without|stopped|stopping)\b", re.I)
+_BOUNDED = re.compile(
+    r"\b(?:for (?:a|the|one|two|three|\d+|a few|a couple of|a couple|several|some) (?:days?|weeks?|months?|while)|"
+    r"this (?:week|weekend|month)|until|till|for the time being|temporarily|while)\b",
+    re.I,
+)
+
+
+def pauses(text: str) -> bool:
+    """``text`` says something is paused for a while, not ended ("No gym for a few weeks, I sprained my
+    ankle"): the habit it names stays the user's."""
+    if any(cue.lower() not in {"stopped", "stop"} for cue in STRONG_CUE.findall(text)):
+        return False  # "no longer at Google, left this month", "quit for good": an end
+    return bool(_BREAK.search(text) or (_STOP.search(text) and _BOUNDED.search(text)))

@@ -1,0 +1,59 @@
+"""An amount said again with another number: "at 82kg right now", later "down to 79kg".
+
+A user's weight, rent, commute or sleep is one number at a time. Two statements about the same subject
+("User", "User's commute") that give an amount in the same unit with different numbers are a change of
+that amount, without any change word; something done ("ran 5k in 28 minutes"), someone else's or
+something else's amount ("User's dog weighs 30kg", "User's suitcase was 23kg") is not.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tasks.providers.sameness import done
+from tasks.textrules import RESOLVED_DATE
+
+#: A number with its unit after it ("82kg", "40 minutes", "1,350 euros") or a currency before it ("€1200").
+_AMOUNT = re.compile(r"(?P<cur>[$€£])?\s?\b(?P<n>\d+(?:[.,]\d+)*)\s?(?P<unit>%|[a-zA-Z]+\b)?")
+#: One unit under its several spellings.
+_SAME_UNIT = {
+    "kilo": "kg", "kilos": "kg", "kilogram": "kg", "kilograms": "kg", "kgs": "kg",
+    "lbs": "lb", "mins": "minute", "min": "minute", "minutes": "minute", "hours": "hour", "hrs": "hour",
+    "euro": "€", "euros": "€", "eur": "€", "dollars": "$", "dollar": "$", "usd": "$", "gbp": "£",
+    "km": "km", "kms": "km", "kilometres": "km", "kilometers": "km", "miles": "mile", "years": "year",
+    "percent": "%", "steps": "step", "days": "day", "weeks": "week",
+}  # fmt: skip
+#: Words after a number that are not its unit: dates, ordinals, counts of times.
+_NOT_UNITS = frozenset(
+    """st nd rd th times time am pm of and or to a the january february march april may june july august september
+    october november december jan feb mar apr jun jul aug sep sept oct nov dec""".split()  # noqa: SIM905
+)
+#: Who or what the amount belongs to: "User", "User's commute" (after the telling's own frame).
+_SUBJECT = re.compile(r"^(?:\([^)]*\) )?(?:[\w'’-]+ mentioned(?: that|:)\s*)?(\w+(?:['’]s \w+)?)")
+
+
+def _amounts(text: str) -> set[tuple[str, str]]:
+    """(unit, number) of every amount said, outside the dates the write path resolved."""
+    out: set[tuple[str, str]] = set()
+    for found in _AMOUNT.finditer(RESOLVED_DATE.sub(" ", text)):
+        unit = found["cur"] or (found["unit"] or "").lower()
+        if not unit or unit in _NOT_UNITS:
+            continue
+        out.add((_SAME_UNIT.get(unit, unit), found["n"].replace(",", "")))
+    return out
+
+
+def _subject(text: str) -> str:
+    found = _SUBJECT.match(text)
+    return found[1].lower().replace("’", "'") if found else ""
+
+
+def amount_changed(fact: str, memory: str) -> str | None:
+    """The unit of an amount ``fact`` gives anew for the subject of ``memory`` ("kg"), or None."""
+    if done(fact) or _subject(fact) != _subject(memory):
+        return None
+    new, old = _amounts(fact), _amounts(memory)
+    if len(new) != 1 or len(old) != 1:
+        return None
+    (unit, number), (old_unit, old_number) = next(iter(new)), next(iter(old))
+    return unit if unit == old_unit and number != old_number else None
