@@ -5,6 +5,9 @@ after "we moved to Warsaw"; "down to 79kg" did not close "at 82kg right now"; "g
 the trip in April; "no gym for a few weeks" closed the gym habit for good; and a move updated "lives in
 Kraków with my two cats, Pixel and Byte" to the new city alone, so the cats were lost. What only looks like
 one of these must change nothing: a trip elsewhere, another thing's weight, someone else's date.
+Round 20's fourth probe added three more, each with its own cases written before its rule: "switched
+teachers" closed "passed grade 3 with merit" (something done is not a state that changes); "my doctor
+upped the metformin to 1000mg" left 500mg current; "we're at 28k" left "we've saved 15k".
 
 Each case is a user with three unrelated memories, a first statement and a second 30 days later (as in
 :mod:`evaluation.restated`), the words that must be in the user's active memories afterwards, and the
@@ -42,6 +45,17 @@ DEV: tuple[Case, ...] = (
     ("I live in Kraków with my two cats, Pixel and Byte.", "We just moved to Warsaw.", ("warsaw", "pixel"),
      ("in kraków",)),
     ("I live in Leeds with my partner Sam.", "We've moved to Bristol.", ("bristol", "sam"), ("in leeds",)),
+    # Round 20, probe 4: something done stays done; an amount changed by someone; an amount of "we".
+    ("I passed grade 3 piano with merit!", "I switched piano teachers, I'm with Mr Osei now.", ("passed grade 3", "osei"),
+     ()),
+    ("I ran the Berlin half marathon in 1:52.", "I switched running clubs, I'm with the Harriers now.",
+     ("berlin half marathon", "harriers"), ()),
+    ("We went to Crete for our anniversary.", "We don't travel much anymore since the baby.", ("crete", "baby"), ()),
+    ("I'm on metformin, 500mg twice a day.", "My doctor upped the metformin to 1000mg twice a day.", ("1000mg",),
+     ("500mg",)),
+    ("My rent is 900 euros a month.", "The landlord raised the rent to 980 euros.", ("980",), ("900",)),
+    ("I'm on metformin, 500mg twice a day.", "My mum takes 20mg of atorvastatin.", ("500mg", "20mg"), ()),
+    ("We've saved 15k for the deposit.", "We're at 28k combined.", ("28k",), ("15k",)),
 )  # fmt: skip
 HELD: tuple[Case, ...] = (
     ("I'm going to move to Lisbon in the spring.", "We finally moved to Lisbon!", ("moved to lisbon",),
@@ -64,6 +78,21 @@ HELD: tuple[Case, ...] = (
     ("I live in Manchester with my wife Anna and our son.", "We moved to Edinburgh in March.",
      ("edinburgh", "anna"), ("in manchester",)),
     ("I live in Austin with my roommate Carlos.", "I moved to Denver last month.", ("denver",), ("in austin",)),
+    # Round 20, probe 4.
+    ("I won the club chess tournament in May.", "I moved to a different chess club, the one in Hove.",
+     ("won the club chess tournament", "hove"), ()),
+    ("I finished my first triathlon last summer.", "I no longer train with the tri club, I swim on my own now.",
+     ("first triathlon", "tri club"), ()),
+    ("I got my driving licence in 2019.", "I sold my car, I cycle everywhere now.", ("driving licence", "cycle"), ()),
+    ("I take 50mg of sertraline every morning.", "My psychiatrist increased my sertraline to 100mg.", ("100mg",),
+     ("50mg",)),
+    ("My phone plan is 25 dollars a month.", "They lowered my plan to 20 dollars a month.", ("20 dollars",),
+     ("25 dollars",)),
+    ("I take 50mg of sertraline every morning.", "My dog takes 10mg of prednisone.", ("50mg", "10mg"), ()),
+    ("We're paying 1100 pounds a month for the mortgage.", "We pay 1250 pounds a month for the mortgage.",
+     ("1250",), ("1100",)),
+    ("We sleep about 6 hours a night with the baby.", "We get about 8 hours a night now that the baby sleeps.",
+     ("8 hours",), ("6 hours",)),
 )  # fmt: skip
 
 

@@ -83,12 +83,36 @@ def test_the_household_a_move_takes_along(residence: str, kept: str) -> None:
 
 def test_an_ing_opener_with_an_aside_of_its_own_is_the_speaker_doing() -> None:
     """'is' belongs to 'while the pool is closed'; 'Running when it's cold is hard' has a verb of its own."""
-    assert (with_subject("Taking a break from swimming while the pool is closed for repairs.") or "").startswith("I'm taking")
+    assert (with_subject("Taking a break from swimming while the pool is closed for repairs.") or "").startswith(
+        "I'm taking"
+    )
     assert with_subject("Running when it's cold is hard.") is None
 
 
 def test_the_family_closes_plans_amounts_dates_and_keeps_paused_habits_and_the_household() -> None:
-    """Round 19's code: DEV 5/9 and 3/5 (a plan carried out, an amount and a move's household lost; a
-    pause closed the habit). 'Taking a break from swimming while the pool is closed' keeps the break but
-    not its reason (the clause about the pool is not the user's), so 4/5."""
-    assert measure(DEV, "l", Settings()) == (9, 4)
+    """Round 19's code: DEV 5/9 and 3/5 of the first cases (a plan carried out, an amount and a move's
+    household lost; a pause closed the habit); with probe 4's cases 9/12 and 7/9. Two misses are known:
+    'Taking a break from swimming while the pool is closed' keeps the break but not its reason (the clause
+    about the pool is not the user's); "we're at 28k combined" is too far from "we've saved 15k" (0.49)."""
+    assert measure(DEV, "l", Settings()) == (11, 8)
+
+
+@pytest.mark.parametrize(
+    ("fact", "memory", "unit"),
+    [
+        ("User's doctor upped the metformin to 1000mg twice a day.", "User is on metformin, 500mg twice a day.", "mg"),
+        ("User mentioned: the landlord raised the rent to 980 euros.", "User's rent is 900 euros a month.", "€"),
+        ("User mentioned that they're at 28k combined.", "User mentioned that they have 15k.", "k"),
+        ("User's doctor upped the metformin to 1000mg.", "User's mum takes 500mg of ibuprofen.", None),
+        ("User's mum takes 20mg of atorvastatin.", "User is on metformin, 500mg twice a day.", None),
+    ],
+)
+def test_an_amount_someone_changed_is_of_what_it_names(fact: str, memory: str, unit: str | None) -> None:
+    """'We' told by the user is the user's household; who changed an amount does not say whose it is."""
+    assert amount_changed(fact, memory) == unit
+
+
+def test_something_done_is_not_closed_by_a_change_of_something_else() -> None:
+    """Probe 4: 'switched piano teachers' had superseded 'passed grade 3 piano with merit'."""
+    cases = [c for c in DEV if "switched" in c[1] or "Crete" in c[0]]
+    assert measure(cases, "h", Settings()) == (0, len(cases))

@@ -3,7 +3,8 @@
 A user's weight, rent, commute or sleep is one number at a time. Two statements about the same subject
 ("User", "User's commute") that give an amount in the same unit with different numbers are a change of
 that amount, without any change word; something done ("ran 5k in 28 minutes"), someone else's or
-something else's amount ("User's dog weighs 30kg", "User's suitcase was 23kg") is not.
+something else's amount ("User's dog weighs 30kg", "User's suitcase was 23kg") is not. An amount someone
+else changed ("my doctor upped the metformin to 1000mg") is of the thing it names, whoever changed it.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import re
 
 from tasks.providers.sameness import done
+from tasks.providers.wording import content_words
 from tasks.textrules import RESOLVED_DATE
 
 #: A number with its unit after it ("82kg", "40 minutes", "1,350 euros") or a currency before it ("€1200").
@@ -43,14 +45,35 @@ def _amounts(text: str) -> set[tuple[str, str]]:
     return out
 
 
+#: An amount someone changed, and what it is of: "upped *the metformin* to 1000mg", "raised *the rent* to 980".
+_CHANGED_TO = re.compile(
+    r"\b(?:upped|raised|increased|reduced|lowered|cut|bumped|dropped|doubled|halved|adjusted|changed|put)"
+    r"(?P<what>(?: [\w'’]+){0,4}?) (?:up |down )?to\b",
+    re.I,
+)
+
+
 def _subject(text: str) -> str:
+    """Whose the amount is: "user", "user's commute"; "they" and "we" told by the user are the user's household."""
     found = _SUBJECT.match(text)
-    return found[1].lower().replace("’", "'") if found else ""
+    said = found[1].lower().replace("’", "'") if found else ""
+    return "user" if said in {"they", "we"} else said
+
+
+def _before_amount(text: str) -> str:
+    """What is said before the first amount: whether it was done ("ran 5k"), not how it is measured ("28k
+    combined")."""
+    found = next((m for m in _AMOUNT.finditer(text) if m["cur"] or m["unit"]), None)
+    return text[: found.start()] if found else text
 
 
 def amount_changed(fact: str, memory: str) -> str | None:
     """The unit of an amount ``fact`` gives anew for the subject of ``memory`` ("kg"), or None."""
-    if done(fact) or _subject(fact) != _subject(memory):
+    changed = _CHANGED_TO.search(fact)
+    if changed and content_words(changed["what"]):  # someone changed it: what it is of decides, not who
+        if not content_words(changed["what"]) & content_words(memory):
+            return None
+    elif done(_before_amount(fact)) or _subject(fact) != _subject(memory):
         return None
     new, old = _amounts(fact), _amounts(memory)
     if len(new) != 1 or len(old) != 1:

@@ -22,7 +22,15 @@ from tasks.dates import stated_spans
 from tasks.models import Fact
 from tasks.providers.amounts import amount_changed
 from tasks.providers.base import ScoredMemory
-from tasks.providers.sameness import carries_out, confirms, inflected, names_new_holder, owner, restates
+from tasks.providers.sameness import (
+    carries_out,
+    confirms,
+    done_verb,
+    inflected,
+    names_new_holder,
+    owner,
+    restates,
+)
 from tasks.providers.statements import (
     CANCEL_CUE,
     PLAN_WORDS,
@@ -135,7 +143,9 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
         # ("plays the kalimba"), not a detail that happened on a day ("went hiking today (15 March 2025)").
         weak_kin = memory.topic != CATCH_ALL or kin_frame or not _happened(memory)
         weak_change = weak and weak_kin and score >= WEAK_AT and _same_thing(fact, memory, sim, kin_frame)
-        if ((strong or negated) and score >= floor) or weak_change:
+        # Something done stays done ("passed grade 3" after "switched teachers"), unless done again ("moved").
+        history = done_verb(said) not in {None, done_verb(text)}
+        if (((strong or negated) and score >= floor) or weak_change) and not history:
             verdict: Verdict = ("contradicts" if negated else "supersedes", memory, f"states a change ({tag})")
         elif same_frame and not value_words <= words and (new_holder or not _is_verb_frame(fact.slot or "", text)):
             verdict = ("contradicts", memory, f"{(fact.slot or '')[6:]} changed to {fact.value} ({tag})")

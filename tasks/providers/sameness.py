@@ -191,8 +191,16 @@ def _past(word: str) -> bool:
 def done(text: str) -> bool:
     """``text`` says something was done on an occasion ("User went hiking", "User's son booked the vet"):
     a past form among its first words, not after "is" or "has", nor one that names ("a cat named Miso")."""
+    return done_verb(text) is not None
+
+
+def done_verb(text: str) -> str | None:
+    """The past form :func:`done` found ("went"), or None."""
     told = _ASIDE.sub(" ", _FRAME.sub("", strip_annotation(text), count=1)).lower().split()[:5]
-    return any(_past(_bare(w)) and (i == 0 or told[i - 1] not in _STATE_BEFORE) for i, w in enumerate(told))
+    for i, word in enumerate(told):
+        if _past(_bare(word)) and (i == 0 or told[i - 1] not in _STATE_BEFORE):
+            return _bare(word)
+    return None
 
 
 def restates(fact: str, memory: str) -> bool:
