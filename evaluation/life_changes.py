@@ -7,7 +7,8 @@ Kraków with my two cats, Pixel and Byte" to the new city alone, so the cats wer
 one of these must change nothing: a trip elsewhere, another thing's weight, someone else's date.
 Round 20's fourth probe added three more, each with its own cases written before its rule: "switched
 teachers" closed "passed grade 3 with merit" (something done is not a state that changes); "my doctor
-upped the metformin to 1000mg" left 500mg current; "we're at 28k" left "we've saved 15k".
+upped the metformin to 1000mg" left 500mg current; "we're at 28k" left "we've saved 15k". And an amount
+given anew dropped what else its memory said ("trying to lose weight, at 82kg" became "down to 79kg").
 
 Each case is a user with three unrelated memories, a first statement and a second 30 days later (as in
 :mod:`evaluation.restated`), the words that must be in the user's active memories afterwards, and the
@@ -56,6 +57,12 @@ DEV: tuple[Case, ...] = (
     ("My rent is 900 euros a month.", "The landlord raised the rent to 980 euros.", ("980",), ("900",)),
     ("I'm on metformin, 500mg twice a day.", "My mum takes 20mg of atorvastatin.", ("500mg", "20mg"), ()),
     ("We've saved 15k for the deposit.", "We're at 28k combined.", ("28k",), ("15k",)),
+    # Round 20: an amount given anew keeps what else the memory said (the goal it was measured against).
+    ("I'm trying to lose weight, I'm at 82kg right now.", "Down to 79kg this week!", ("lose weight", "79kg"), ("82kg",)),
+    ("I'm training for a marathon, my long run is 18 miles.", "My long run is 20 miles now.",
+     ("marathon", "20 miles"), ("18 miles",)),
+    ("I'm saving for a car, I have 4000 euros so far.", "I have 5500 euros now.", ("saving for a car", "5500"),
+     ("4000",)),
 )  # fmt: skip
 HELD: tuple[Case, ...] = (
     ("I'm going to move to Lisbon in the spring.", "We finally moved to Lisbon!", ("moved to lisbon",),
@@ -93,6 +100,12 @@ HELD: tuple[Case, ...] = (
      ("1250",), ("1100",)),
     ("We sleep about 6 hours a night with the baby.", "We get about 8 hours a night now that the baby sleeps.",
      ("8 hours",), ("6 hours",)),
+    ("I'm cutting back on coffee, I drink 4 cups a day.", "I'm down to 2 cups a day.", ("cutting back", "2 cups"),
+     ("4 cups",)),
+    ("I'm learning Japanese, I know about 300 kanji.", "I know about 450 kanji now.", ("learning japanese", "450"),
+     ("300 kanji",)),
+    ("I'm paying off my student loan, 8000 pounds left.", "Only 6500 pounds left on the loan.", ("paying off", "6500"),
+     ("8000",)),
 )  # fmt: skip
 
 

@@ -67,16 +67,36 @@ def _before_amount(text: str) -> str:
     return text[: found.start()] if found else text
 
 
-def amount_changed(fact: str, memory: str) -> str | None:
-    """The unit of an amount ``fact`` gives anew for the subject of ``memory`` ("kg"), or None."""
-    changed = _CHANGED_TO.search(fact)
+#: Where a memory's next clause about the user starts ("User is saving for a car, User has 4000 euros").
+_USER_CLAUSE = re.compile(r"[,;]\s+(?:so |and |but )?(?=(?:User|they|we)\b)")
+
+
+def _changes(fact: str, clause: str, changed: re.Match[str] | None) -> str | None:
     if changed and content_words(changed["what"]):  # someone changed it: what it is of decides, not who
-        if not content_words(changed["what"]) & content_words(memory):
+        if not content_words(changed["what"]) & content_words(clause):
             return None
-    elif done(_before_amount(fact)) or _subject(fact) != _subject(memory):
+    elif done(_before_amount(fact)) or _subject(fact) != _subject(clause):
         return None
-    new, old = _amounts(fact), _amounts(memory)
+    new, old = _amounts(fact), _amounts(clause)
     if len(new) != 1 or len(old) != 1:
         return None
     (unit, number), (old_unit, old_number) = next(iter(new)), next(iter(old))
     return unit if unit == old_unit and number != old_number else None
+
+
+def amount_changed(fact: str, memory: str) -> str | None:
+    """The unit of an amount ``fact`` gives anew for the subject of ``memory``, or of one of its clauses
+    ("User's long run is 18 miles" in "User is training for a marathon, User's long run is 18 miles"), or None."""
+    changed = _CHANGED_TO.search(fact)
+    found = (_changes(fact, clause, changed) for clause in _USER_CLAUSE.split(memory))
+    return next((unit for unit in found if unit), None)
+
+
+def beside_amount(fact: str, memory: str) -> str:
+    """What else ``memory`` said besides the amount ``fact`` gives anew ("User is trying to lose weight" beside
+    "User is at 82kg"): the new amount replaces its clause only. Empty when nothing else, or no amount changed."""
+    clauses = _USER_CLAUSE.split(memory)
+    if len(clauses) < 2 or not amount_changed(fact, memory):
+        return ""
+    changed = _CHANGED_TO.search(fact)
+    return "; ".join(c.strip(" .") for c in clauses if not _changes(fact, c, changed) and not _amounts(c))

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tasks.models import Decision, Fact, ForgetRequest, Relation
+from tasks.providers.amounts import beside_amount
 from tasks.providers.base import ScoredMemory
-from tasks.providers.change_cues import CATCH_ALL, about_someone, change_decision, only_the_person
+from tasks.providers.change_cues import CATCH_ALL, about_someone, change_decision, claim, only_the_person
 from tasks.providers.clause_shape import specifics
 from tasks.providers.forget_values import forgotten_values, states_value
 from tasks.providers.people import household
@@ -88,7 +89,7 @@ class LocalConsolidator:
                 if kind == "IGNORE":
                     return Decision(action="IGNORE", target_memory_id=memory.memory_id, relation="duplicates",
                                     reason=why)  # fmt: skip
-                return self._update(fact, memory, kind, why)
+                return self._update(fact, memory, kind, why, kept=beside_amount(fact.content, claim(memory.content)))
         candidates = sorted((s for s in related if self._comparable(fact, s)), key=lambda s: s.similarity, reverse=True)
         if not candidates:  # a restatement under another slot's name ("User's cat is named Miso" / "has a cat")
             near = [s for s in related if s.similarity >= self.related_threshold and s.memory.speaker == fact.speaker]
@@ -222,7 +223,13 @@ class LocalConsolidator:
         return kept >= 0.8 and len(new - old) >= 2
 
     def _update(
-        self, fact: Fact, memory: MemoryRow, relation: Relation, reason: str, old_value: str | None = None
+        self,
+        fact: Fact,
+        memory: MemoryRow,
+        relation: Relation,
+        reason: str,
+        old_value: str | None = None,
+        kept: str = "",
     ) -> Decision:
         day = fact.stated_at.date().isoformat()
         new = strip_annotation(fact.content).rstrip(". ")
@@ -232,6 +239,8 @@ class LocalConsolidator:
         )
         if home and not content_words(home) & content_words(new):  # a move takes the household along
             new = f"{new}, with {home}"
+        if kept:  # "trying to lose weight" stays beside the new weight
+            new = f"{new.rstrip('!')}; {kept}"
         if relation == "refines":
             content = f"{new} (refined on {day}; was: {old})"
         elif old_value:
