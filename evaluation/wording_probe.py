@@ -251,4 +251,15 @@ PROBE_FAMILIES: tuple[Family, ...] = (
         ("At home I usually drink decaf.", ("home",), (" | ",)),
         ("In the evenings I like to read crime novels.", ("evenings",), (" | ",)),
     )),
+    # -- round 20, fourth probe: "No eggs please, I can't stand them" became "User has no eggs please".
+    Family("chat: 'no X please' is what the user does not want", "dev", chat=(
+        ("No eggs please, I can't stand them.", ("eggs",), ("has no eggs",)),
+        ("No onions, please, they make me ill.", ("onions",), ("has no onions",)),
+        ("Breakfast ideas? No dairy please, my stomach can't take it.", ("dairy",), ("has no dairy",)),
+    )),
+    Family("chat: 'no X please' is what the user does not want (held out)", "heldout", chat=(
+        ("No spoilers please, I haven't finished the series.", ("spoilers",), ("has no spoilers",)),
+        ("No mushrooms, please, I hate the texture.", ("mushrooms",), ("has no mushrooms",)),
+        ("No emojis please, it looks unprofessional.", ("emojis",), ("has no emojis",)),
+    )),
 )  # fmt: skip

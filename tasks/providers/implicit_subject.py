@@ -168,6 +168,12 @@ _PRESENT = re.compile(
     r"(?=\s+(?:the|a|an|my|our|to|from|with|on|in|at|for|it|them|that|this|some|any|up|out|about|by|[A-Z]\w*|"
     r"\w+ing)\b))",
 )
+#: "No eggs please": what the user does not want ("No worries, please take your time" is not one).
+_NO_PLEASE = re.compile(
+    r"no (?!worries\b|problems?\b|prob\b|thanks\b|rush\b|hurry\b|pressure\b)(?P<what>[\w' -]+?),? please"
+    r"(?=\s*(?:[,.!]|$))[,.!]?",
+    re.I,
+)
 #: "No car at the moment": what the user has none of ("no worries", "no prob", "no idea" are not about them).
 _HAVE_NO = re.compile(r"no (?!more\b|longer\b|worries\b|problems?\b|prob\b|biggie\b|idea\b|way\b|thanks\b)\w+", re.I)
 
@@ -204,6 +210,9 @@ def with_subject(body: str, names: Collection[str] = ()) -> str | None:
         return f"I'm {lowered}"  # "Running my first half marathon in October"
     if (m := _I.match(body)) and not base_form(m[0].split()[-1].lower()):  # "Speed dating", "Indeed"
         return f"I {lowered}"
+    if unwanted := _NO_PLEASE.match(body):  # "No eggs please, I can't stand them": not "I have no eggs"
+        rest = body[unwanted.end() :].strip()
+        return f"I don't want {unwanted['what']}" + (f", {rest}" if rest else ".")
     if _HAVE_NO.match(body) and len(content_words(body)) >= 2:
         return f"I have {lowered}"  # "No time for breakfast these days"
     return None
