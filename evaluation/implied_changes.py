@@ -15,10 +15,9 @@ Run ``python -m evaluation.implied_changes``.
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Sequence
 
-from evaluation.restated import told
+from evaluation.restated import report_splits, told
 from tasks.settings import Settings
 
 #: (first statement, second statement, the value now, the value no longer: "" when both stay).
@@ -75,14 +74,13 @@ def measure(cases: Sequence[Case], user_prefix: str, settings: Settings, *, verb
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--verbose", action="store_true", help="print DEV's misses (never HELD-OUT's)")
-    args = parser.parse_args(argv)
-    for name, cases, prefix in (("DEV", DEV, "d"), ("HELD-OUT", HELD, "h")):
-        changes, keeps = measure(cases, prefix, Settings(), verbose=args.verbose and name == "DEV")
-        n_changes = sum(1 for c in cases if c[3])
-        print(f"{name}: a change said without a change word, the old state closed {changes}/{n_changes}; "
-              f"not a change, both kept {keeps}/{len(cases) - n_changes}")  # fmt: skip
+    report_splits(
+        __doc__,
+        measure,
+        (DEV, HELD),
+        ("a change said without a change word, the old state closed", "not a change, both kept"),
+        argv,
+    )
 
 
 if __name__ == "__main__":

@@ -18,20 +18,21 @@ any rule; DEV's failures were read, HELD-OUT's never. Run ``python -m evaluation
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Sequence
 
-from evaluation.restated import told
+from evaluation.restated import report_splits, told
 from tasks.settings import Settings
 
 #: (first statement, second statement, words still told, words no longer told: () when nothing changes).
 Case = tuple[str, str, tuple[str, ...], tuple[str, ...]]
 DEV: tuple[Case, ...] = (
-    ("I'm moving to Warsaw in June.", "We moved to Warsaw last week, still unpacking.", ("warsaw",), ("moving to warsaw",)),
+    ("I'm moving to Warsaw in June.", "We moved to Warsaw last week, still unpacking.", ("warsaw",),
+     ("moving to warsaw",)),
     ("I'm going to start a pottery class next month.", "I started my pottery class on Monday.", ("started",),
      ("going to start",)),
     ("We're planning to adopt a dog.", "We adopted a dog called Biscuit!", ("biscuit",), ("planning to adopt",)),
-    ("I'm moving to Warsaw in June.", "I visited Berlin for a conference last week.", ("moving to warsaw", "berlin"), ()),
+    ("I'm moving to Warsaw in June.", "I visited Berlin for a conference last week.", ("moving to warsaw", "berlin"),
+     ()),
     ("I'm at 82kg right now.", "Down to 79kg!", ("79kg",), ("82kg",)),
     ("My rent is 1200 euros a month.", "I'm paying 1350 euros rent now.", ("1350",), ("1200",)),
     ("I'm at 82kg right now.", "My suitcase was 23kg at the airport.", ("82kg", "23kg"), ()),
@@ -47,8 +48,8 @@ DEV: tuple[Case, ...] = (
      ("in kraków",)),
     ("I live in Leeds with my partner Sam.", "We've moved to Bristol.", ("bristol", "sam"), ("in leeds",)),
     # Round 20, probe 4: something done stays done; an amount changed by someone; an amount of "we".
-    ("I passed grade 3 piano with merit!", "I switched piano teachers, I'm with Mr Osei now.", ("passed grade 3", "osei"),
-     ()),
+    ("I passed grade 3 piano with merit!", "I switched piano teachers, I'm with Mr Osei now.",
+     ("passed grade 3", "osei"), ()),
     ("I ran the Berlin half marathon in 1:52.", "I switched running clubs, I'm with the Harriers now.",
      ("berlin half marathon", "harriers"), ()),
     ("We went to Crete for our anniversary.", "We don't travel much anymore since the baby.", ("crete", "baby"), ()),
@@ -58,7 +59,8 @@ DEV: tuple[Case, ...] = (
     ("I'm on metformin, 500mg twice a day.", "My mum takes 20mg of atorvastatin.", ("500mg", "20mg"), ()),
     ("We've saved 15k for the deposit.", "We're at 28k combined.", ("28k",), ("15k",)),
     # Round 20: an amount given anew keeps what else the memory said (the goal it was measured against).
-    ("I'm trying to lose weight, I'm at 82kg right now.", "Down to 79kg this week!", ("lose weight", "79kg"), ("82kg",)),
+    ("I'm trying to lose weight, I'm at 82kg right now.", "Down to 79kg this week!", ("lose weight", "79kg"),
+     ("82kg",)),
     ("I'm training for a marathon, my long run is 18 miles.", "My long run is 20 miles now.",
      ("marathon", "20 miles"), ("18 miles",)),
     ("I'm saving for a car, I have 4000 euros so far.", "I have 5500 euros now.", ("saving for a car", "5500"),
@@ -128,14 +130,9 @@ def measure(cases: Sequence[Case], user_prefix: str, settings: Settings, *, verb
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--verbose", action="store_true", help="print DEV's misses (never HELD-OUT's)")
-    args = parser.parse_args(argv)
-    for name, cases, prefix in (("DEV", DEV, "d"), ("HELD-OUT", HELD, "h")):
-        changes, keeps = measure(cases, prefix, Settings(), verbose=args.verbose and name == "DEV")
-        n_changes = sum(1 for c in cases if c[3])
-        print(f"{name}: the old state closed, what stays kept {changes}/{n_changes}; "
-              f"nothing changed, both kept {keeps}/{len(cases) - n_changes}")  # fmt: skip
+    report_splits(
+        __doc__, measure, (DEV, HELD), ("the old state closed, what stays kept", "nothing changed, both kept"), argv
+    )
 
 
 if __name__ == "__main__":

@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import argparse
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from evaluation.temporal import told_session
 from tasks.ingest.run import ingest_sessions
@@ -182,6 +183,24 @@ def _actions(store: Store) -> dict[str, set[str]]:
     for row in store.rows(CHANGES, columns=["session_id", "action"]):
         out.setdefault(row["session_id"], set()).add(row["action"])
     return out
+
+
+def report_splits(
+    doc: str | None,
+    measure_split: Callable[..., tuple[int, int]],
+    splits: tuple[Sequence[tuple[Any, ...]], Sequence[tuple[Any, ...]]],
+    labels: tuple[str, str],
+    argv: list[str] | None = None,
+) -> None:
+    """The CLI of a family whose cases end with what must no longer be told (empty when nothing changes):
+    DEV's and HELD-OUT's (changes right, keeps right), DEV's misses with ``--verbose``, HELD-OUT's never."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0] if doc else None)
+    parser.add_argument("--verbose", action="store_true", help="print DEV's misses (never HELD-OUT's)")
+    args = parser.parse_args(argv)
+    for name, cases, prefix in (("DEV", splits[0], "d"), ("HELD-OUT", splits[1], "h")):
+        changes, keeps = measure_split(cases, prefix, Settings(), verbose=args.verbose and name == "DEV")
+        n_changes = sum(1 for c in cases if c[3])
+        print(f"{name}: {labels[0]} {changes}/{n_changes}; {labels[1]} {keeps}/{len(cases) - n_changes}")
 
 
 def main(argv: list[str] | None = None) -> None:
