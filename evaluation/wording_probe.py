@@ -262,4 +262,15 @@ PROBE_FAMILIES: tuple[Family, ...] = (
         ("No mushrooms, please, I hate the texture.", ("mushrooms",), ("has no mushrooms",)),
         ("No emojis please, it looks unprofessional.", ("emojis",), ("has no emojis",)),
     )),
+    # "Dev doesn't like trains anymore, it's all dinosaurs now" became "User is into dinosaurs now".
+    Family("chat: 'it's all X now' is of whoever the sentence is about", "dev", chat=(
+        ("My son doesn't like trains anymore, it's all dinosaurs now.", ("dinosaurs",), ("User is into",)),
+        ("My daughter Maya used to love Frozen, it's all Bluey these days.", ("Bluey",), ("User is into",)),
+        ("I don't listen to rock anymore, it's all jazz now.", ("User is into jazz",), ()),
+    )),
+    Family("chat: 'it's all X now' is of whoever the sentence is about (held out)", "heldout", chat=(
+        ("My husband stopped watching football, it's all cricket now.", ("cricket",), ("User is into",)),
+        ("My sister's not into yoga anymore, it's all climbing these days.", ("climbing",), ("User is into",)),
+        ("I've stopped reading thrillers, it's all sci-fi now.", ("User is into sci-fi",), ()),
+    )),
 )  # fmt: skip

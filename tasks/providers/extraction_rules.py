@@ -182,7 +182,8 @@ def preference(s: str, who: str) -> RuleFact | None:
         if cat:
             return RuleFact(T, f"{who} no longer likes {obj}", 0.75, f"preference:{cat}", f"not {_value_in(obj, cat)}")
         return RuleFact(T, f"{who} no longer likes {obj}", 0.75, None, None)
-    if m := re.search(r"\bit's all ([\w -]{2,40}?) (?:now|these days)\b", s, re.I):
+    m = re.search(r"\bit's all ([\w -]{2,40}?) (?:now|these days)\b", s, re.I)
+    if m and re.search(r"^\W*$|\bI\b", s[: m.start()]):  # not "My son doesn't like trains, it's all X now"
         return RuleFact(T, f"{who} is into {_strip(m.group(1))} now", 0.7, None, None)
     if m := re.search(r"\bI(?:'m| am) (?:now )?(vegetarian|vegan|pescatarian|keto)\b", s):
         return RuleFact(T, f"{who} is {m.group(1)}", 0.85, "preference:diet", m.group(1).lower())
