@@ -9,6 +9,8 @@ Round 20's fourth probe added three more, each with its own cases written before
 teachers" closed "passed grade 3 with merit" (something done is not a state that changes); "my doctor
 upped the metformin to 1000mg" left 500mg current; "we're at 28k" left "we've saved 15k". And an amount
 given anew dropped what else its memory said ("trying to lose weight, at 82kg" became "down to 79kg").
+A fifth probe added three: "Passed the MRCP!" was IGNOREd as a confirmation of "has got the MRCP exam on
+14 March"; "finished The Name of the Wind" left it being read; "Ramadan is over" left it going on.
 
 Each case is a user with three unrelated memories, a first statement and a second 30 days later (as in
 :mod:`evaluation.restated`), the words that must be in the user's active memories afterwards, and the
@@ -65,6 +67,21 @@ DEV: tuple[Case, ...] = (
      ("marathon", "20 miles"), ("18 miles",)),
     ("I'm saving for a car, I have 4000 euros so far.", "I have 5500 euros now.", ("saving for a car", "5500"),
      ("4000",)),
+    # Round 20, probe 5: something done after it was planned is no confirmation of the plan; something
+    # being read or watched, then finished; a season or a fast that is over.
+    ("I've got my MRCP exam on 14 March.", "Passed the MRCP!", ("passed the mrcp",), ()),
+    ("I've got my driving test on Friday.", "Passed my driving test!", ("passed",), ()),
+    ("My job interview at Monzo is on Tuesday.", "Had the Monzo interview, it went well.", ("went well",), ()),
+    ("I'm currently reading The Name of the Wind.", "Finished The Name of the Wind last night!",
+     ("finished the name of the wind",), ("currently reading",)),
+    ("I'm watching Breaking Bad at the moment.", "We finished Breaking Bad, what a finale.", ("finished breaking bad",),
+     ("watching breaking bad",)),
+    ("I'm reading Dune.", "I finished a jigsaw puzzle.", ("reading dune", "jigsaw"), ()),
+    ("We're doing Ramadan this month so we eat after sunset.", "Ramadan is over, back to normal meal times.",
+     ("normal meal times",), ("doing ramadan",)),
+    ("I'm on a juice cleanse this week.", "The juice cleanse is over, thank god.", ("juice cleanse is over",),
+     ("on a juice cleanse",)),
+    ("We're doing Ramadan this month.", "My exams are over, finally!", ("ramadan", "exams"), ()),
 )  # fmt: skip
 HELD: tuple[Case, ...] = (
     ("I'm going to move to Lisbon in the spring.", "We finally moved to Lisbon!", ("moved to lisbon",),
@@ -108,6 +125,18 @@ HELD: tuple[Case, ...] = (
      ("300 kanji",)),
     ("I'm paying off my student loan, 8000 pounds left.", "Only 6500 pounds left on the loan.", ("paying off", "6500"),
      ("8000",)),
+    ("I have my citizenship test next week.", "I passed my citizenship test!", ("passed",), ()),
+    ("My thesis defence is on 3 June.", "Defended my thesis today!", ("defended",), ()),
+    ("I'm knitting a jumper for my dad.", "Finally finished the jumper for my dad!", ("finished the jumper",),
+     ("knitting a jumper",)),
+    ("I'm playing Elden Ring these days.", "I completed Elden Ring yesterday.", ("completed elden ring",),
+     ("playing elden ring",)),
+    ("I'm watching The Bear.", "I finished my tax return.", ("watching the bear", "tax return"), ()),
+    ("I'm doing Dry January.", "Dry January is over, finally had a glass of wine.", ("glass of wine",),
+     ("doing dry january",)),
+    ("We're in the middle of the school holidays.", "The school holidays are over, kids are back at school.",
+     ("back at school",), ("middle of the school holidays",)),
+    ("I'm doing Dry January.", "I'm over the moon about my promotion.", ("dry january", "promotion"), ()),
 )  # fmt: skip
 
 

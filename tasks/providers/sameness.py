@@ -176,8 +176,11 @@ def repeats(fact: str, memory: str, frame: str = "") -> bool:
 def confirms(fact: Fact, memory: MemoryRow, said: str, frame: str = "") -> bool:
     """IGNORE of ``fact`` as ``memory`` (which says ``said``) loses nothing: it repeats it, or is another
     view of the same turn ("User likes the job" beside "after eight years as a nurse User still likes the
-    job", whose nurse the occupation keeps)."""
-    return bool(set(fact.source_event_ids) & set(memory.source_event_ids)) or repeats(fact.content, said, frame)
+    job", whose nurse the occupation keeps). Something done is news beside what was only planned or going on
+    ("User passed the MRCP" beside "User has got the MRCP exam on 14 March")."""
+    if set(fact.source_event_ids) & set(memory.source_event_ids):
+        return True
+    return repeats(fact.content, said, frame) and not (done(fact.content) and not done(said))
 
 
 def _bare(word: str) -> str:

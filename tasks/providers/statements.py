@@ -20,7 +20,8 @@ _CALLED_OFF = r"cancell?ed|called off|fell through|scrapped"
 #: A clause that replaces an earlier statement whatever its value.
 STRONG_CUE = re.compile(
     r"\b(?:switch(?:ed|ing)?|no longer|any ?more|instead|quit|sold|selling|(?:have |'ve )?moved|relocated|"
-    r"changed (?:my|\w+'s) mind|got rid|gave up|given up|stopped|(?:is|are) gone|from now on|nowadays|no more|"
+    r"changed (?:my|\w+'s) mind|got rid|gave up|given up|stopped|(?:is|are) (?:gone|over(?! the moon| here| there))|"
+    r"from now on|nowadays|no more|"
     rf"{_CALLED_OFF})\b",
     re.I,
 )
@@ -163,15 +164,20 @@ def apply_retraction(previous: str, value: str) -> str:
 
 #: Something in progress and what ends it: work and its finishing ("working on a migration", "finished the
 #: migration"), a choice being weighed and its making ("leaning towards a MacBook Air", "bought the MacBook Air").
-_WHAT = r"\s+(?:(?P<doing>\w+ing)\s+)?(?P<what>[^,.!?;(]{2,60})"
+_WHAT = r"\s+(?:(?P<doing>(?-i:[a-z])\w*ing)\s+)?(?P<what>[^,.!?;(]{2,60})"
 _ENDINGS = tuple(
-    (re.compile(rf"\b(?:is|are|am) (?:still )?(?:{going}){_WHAT}", re.I), re.compile(rf"\b(?:{ended}){_WHAT}", re.I))
+    (
+        re.compile(rf"\b(?:is|are|am) (?:still |currently |now )?(?P<verb>{going}){_WHAT}", re.I),
+        re.compile(rf"\b(?:{ended}){_WHAT}", re.I),
+    )
     for going, ended in (
         (
             "working on|in the middle of|halfway through|busy with|training for",
             "finished|completed|wrapped up|done with",
         ),
         ("leaning towards|thinking of|considering|looking at", "bought|ordered|booked|picked|chose|went with"),
+        # A doing with its object: "reading The Name of the Wind", "knitting a jumper for my dad".
+        ("reading|watching|playing|knitting|sewing|writing|building|painting|making", "finished|completed|done with"),
     )
 )
 #: "hasn't finished", "not yet completed", "never finished": nothing done.
@@ -186,7 +192,8 @@ def finishes(fact: str, memory: str) -> bool:
         done, going = ending.search(fact), progress.search(memory)
         if done is None or going is None or _NOT_DONE.search(fact[: done.start()]):
             continue
-        if done["doing"] and (going["doing"] or "").lower() != done["doing"].lower():
+        doing = going["doing"] or (going["verb"] if going["verb"].endswith("ing") else "")
+        if done["doing"] and doing.lower() != done["doing"].lower():
             continue
         if names_again(going["what"], done["what"]):
             return True
