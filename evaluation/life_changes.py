@@ -10,7 +10,9 @@ teachers" closed "passed grade 3 with merit" (something done is not a state that
 upped the metformin to 1000mg" left 500mg current; "we're at 28k" left "we've saved 15k". And an amount
 given anew dropped what else its memory said ("trying to lose weight, at 82kg" became "down to 79kg").
 A fifth probe added three: "Passed the MRCP!" was IGNOREd as a confirmation of "has got the MRCP exam on
-14 March"; "finished The Name of the Wind" left it being read; "Ramadan is over" left it going on.
+14 March"; "finished The Name of the Wind" left it being read; "Ramadan is over" left it going on. And
+one statement can settle two memories: "Moved to Warsaw!" changes where the user lives and carries out
+the plan to move there, which stayed current.
 
 Each case is a user with three unrelated memories, a first statement and a second 30 days later (as in
 :mod:`evaluation.restated`), the words that must be in the user's active memories afterwards, and the
@@ -82,6 +84,13 @@ DEV: tuple[Case, ...] = (
     ("I'm on a juice cleanse this week.", "The juice cleanse is over, thank god.", ("juice cleanse is over",),
      ("on a juice cleanse",)),
     ("We're doing Ramadan this month.", "My exams are over, finally!", ("ramadan", "exams"), ()),
+    # One statement that settles two memories: the old value of an attribute and the plan it carried out.
+    ("I live in Kraków. I'm moving to Warsaw in June.", "Moved to Warsaw!", ("warsaw",),
+     ("in kraków", "moving to warsaw")),
+    ("I work at Deloitte. I'm starting at KPMG next month.", "Started at KPMG today!", ("kpmg",),
+     ("at deloitte", "starting at kpmg")),
+    ("I live in Leeds. I'm going to visit Warsaw in June.", "I moved to Bristol.", ("bristol", "visit warsaw"),
+     ("in leeds",)),
 )  # fmt: skip
 HELD: tuple[Case, ...] = (
     ("I'm going to move to Lisbon in the spring.", "We finally moved to Lisbon!", ("moved to lisbon",),
@@ -137,6 +146,10 @@ HELD: tuple[Case, ...] = (
     ("We're in the middle of the school holidays.", "The school holidays are over, kids are back at school.",
      ("back at school",), ("middle of the school holidays",)),
     ("I'm doing Dry January.", "I'm over the moon about my promotion.", ("dry january", "promotion"), ()),
+    ("I live in Dublin. I'm relocating to Cork in the autumn.", "We relocated to Cork last week.", ("cork",),
+     ("in dublin", "relocating to cork")),
+    ("I drive a Golf. I'm buying a Tesla next month.", "Bought the Tesla!", ("golf", "tesla"), ("buying a tesla",)),
+    ("I live in Oslo. I'm moving to Bergen in May.", "My sister moved to Bergen.", ("oslo", "moving to bergen"), ()),
 )  # fmt: skip
 
 

@@ -155,6 +155,9 @@ class Decision(BaseModel):
     new_content: str | None = None
     relation: Relation = "new"
     reason: str = ""
+    #: Other memories the fact settles besides the target (the plan "Moved to Warsaw!" carried out, beside the
+    #: home it changed): closed as superseded at the fact's time.
+    closes: list[str] = Field(default_factory=list)
 
 
 class QuarantineRecord(BaseModel):

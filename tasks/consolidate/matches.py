@@ -43,3 +43,9 @@ def new_memory_id(session: Session, fact: Fact) -> str:
 def forget_reason(request: ForgetRequest) -> str:
     """The ``status_reason`` of a forgotten memory: the user's own words, with when they were said."""
     return f'forgotten on request ({utc(request.stated_at).date().isoformat()}): "{request.query}"'
+
+
+def settled_reason(session: Session, fact: Fact) -> str:
+    """The status reason of a memory ``fact`` settled besides its target (a plan carried out): names the
+    fact's memory id, so a re-run finds what it closed."""
+    return f"settled by {new_memory_id(session, fact)}"

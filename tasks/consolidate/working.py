@@ -14,7 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tasks.clock import utc
-from tasks.consolidate.matches import Decide, MemoryMatch, Statement, forget_reason, new_memory_id
+from tasks.consolidate.matches import Decide, MemoryMatch, Statement, forget_reason, new_memory_id, settled_reason
 from tasks.consolidate.rowindex import TOPIC_BONUS, RowIndex, masks, rank
 from tasks.models import Action, Decision, Fact, ForgetRequest, Relation, stable_id
 from tasks.providers.base import Consolidator
@@ -117,6 +117,16 @@ class UserMemories:
         elif not self._forgotten_later(src, fact, vector):
             row = self._new_row(src, fact, vector, new_memory_id(src.session, fact), 1)
             self._log(src, "ADD", "new", row, None, row.content, decision.reason or "new memory")
+        if decision.action in ("ADD", "UPDATE"):
+            for memory_id in decision.closes:
+                self._settle(src, fact, self.active(memory_id))
+
+    def _settle(self, src: Statement, fact: Fact, target: MemoryRow | None) -> None:
+        """Close a memory the fact settles besides its target (a plan carried out), at the fact's time."""
+        if target is None or utc(target.valid_from) > src.at:
+            return
+        closed = self.put(target, valid_to=src.at, status="superseded", status_reason=settled_reason(src.session, fact))
+        self._log(src, "UPDATE", "supersedes", closed, target.content, fact.content, "settled by a later statement")
 
     def _new_row(
         self, src: Statement, fact: Fact, vector: list[float], memory_id: str, version: int, **fields: Any
@@ -214,6 +224,11 @@ class UserMemories:
         action: Action = "ADD" if row.relation == "new" else "UPDATE"
         old_content = old.content if old else None
         self._log(src, action, row.relation, row, old_content, row.content, "applied by an earlier run")
+        for closed in self.with_status("superseded"):  # what it settled besides
+            if closed.status_reason == settled_reason(src.session, fact):
+                self._log(
+                    src, "UPDATE", "supersedes", closed, closed.content, fact.content, "settled by a later statement"
+                )
         return True
 
     # -- forget requests -----------------------------------------------------------------------

@@ -17,7 +17,7 @@ from tasks.providers.change_cues import CATCH_ALL, about_someone, change_decisio
 from tasks.providers.clause_shape import specifics
 from tasks.providers.forget_values import forgotten_values, states_value
 from tasks.providers.people import household
-from tasks.providers.sameness import OCCASION, confirms, extends, restates
+from tasks.providers.sameness import OCCASION, confirms, extends, restates, settles
 from tasks.providers.statements import STRONG_CUE, pauses
 from tasks.providers.wording import (
     FORGET_WORDS,
@@ -79,7 +79,23 @@ class LocalConsolidator:
         self.forget_threshold = forget_threshold
 
     def decide(self, fact: Fact, related: Sequence[ScoredMemory]) -> Decision:
-        """ADD, UPDATE (contradicts / supersedes / refines) or IGNORE (duplicates) for one fact."""
+        """ADD, UPDATE (contradicts / supersedes / refines) or IGNORE (duplicates) for one fact, with the
+        plans it carries out besides ("Moved to Warsaw!" changes the home and settles "moving to Warsaw")."""
+        decision = self._decide(fact, related)
+        if decision.action not in ("ADD", "UPDATE"):
+            return decision
+        changed = fact.value or "" if decision.relation in ("contradicts", "supersedes") else ""
+        closes = [
+            s.memory.memory_id
+            for s in related
+            if s.memory.memory_id != decision.target_memory_id
+            and s.memory.status == "active"
+            and s.memory.speaker == fact.speaker
+            and settles(fact.content, claim(s.memory.content), changed)
+        ]
+        return decision.model_copy(update={"closes": closes}) if closes else decision
+
+    def _decide(self, fact: Fact, related: Sequence[ScoredMemory]) -> Decision:
         if pauses(fact.content):  # "no gym for a few weeks" pauses a habit, it does not end it
             return self._restated(fact, related) or Decision(action="ADD", relation="new", reason="a pause, not an end")
         if self._own_change(fact, related):

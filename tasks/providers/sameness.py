@@ -16,7 +16,7 @@ from datetime import timedelta
 from tasks.models import Fact
 from tasks.providers.clause_shape import TOLD, WHEN_TOLD
 from tasks.providers.people import RELATIONS
-from tasks.providers.statements import names_again
+from tasks.providers.statements import finishes, names_again
 from tasks.providers.wording import content_words, has_change_cue, is_negated, strip_annotation
 from tasks.rows import MemoryRow
 from tasks.textrules import ASKED
@@ -242,7 +242,14 @@ _DUTY = re.compile(
     r"|(?:planning|about|hoping|hope|hopes|intend|intends|intending|decided) to|gonna) (\w+)(?P<what>[^,.;!?()]*)",
     re.I,
 )
-_PREPOSITION = re.compile(r"\s(?:for|in|at|on|by|with|to|from|next|this|before|after|until)\s", re.I)
+#: Where the object of a doing ends: a preposition or another clause ("a dance studio 'cause ...").
+_PREPOSITION = re.compile(
+    r"\s(?:for|in|at|on|by|with|to|from|about|next|this|before|after|until|and|but|or|so|because|'cause|cause|"
+    r"that|which|who|what|while|when|where)\s",
+    re.I,
+)
+#: Something under way, said as going on: "is moving to Warsaw in June", "'m starting at KPMG next month".
+_DOING = re.compile(r"\b(?:is|are|am|'re|'m) (?:\w+ly )?(?!go)([a-z]{2,}?)ing\b(?P<what>[^,.;!?()]*)", re.I)
 #: What the teller says they did: "User renewed the passport", "they've finally adopted a dog".
 _DID = re.compile(
     r"^(?:\([^)]*\) )?(?:[\w'’-]+ mentioned(?: that|:)\s*)?\w+(?:['’]ve| has| have)? "
@@ -262,9 +269,27 @@ def carries_out(fact: str, memory: str, named: bool = False) -> str | None:
     base = IRREGULAR_BASE.get(verb)
     if base is None and not verb.endswith("ed"):
         return None
-    for duty in _DUTY.finditer(memory):
+    for duty in (*_DUTY.finditer(memory), *_DOING.finditer(memory)):
         wanted = duty[1].lower()
-        what = _PREPOSITION.split(duty["what"], maxsplit=1)[0]  # "book the vet for Rex": the vet
-        if (wanted == base or inflected(verb, wanted, 3)) and (named or names_again(what, did["what"])):
+        if (wanted == base or inflected(verb, wanted, 3)) and (named or names_again(_object(duty), _object(did))):
             return wanted
     return None
+
+
+def _object(said: re.Match[str]) -> str:
+    """What a doing is done to or where, before any other phrase: "the vet" of "book the vet for Rex",
+    "Warsaw" of "moving to Warsaw in June"."""
+    what = re.sub(r"^\s*(?:to|at|in|into|on|for|from|with)\s+", " ", said["what"], flags=re.I)
+    return _PREPOSITION.split(what, maxsplit=1)[0]
+
+
+def settles(fact: str, memory: str, new_value: str = "") -> bool:
+    """``fact`` carries out the plan or ends the doing ``memory`` has under way (:func:`carries_out`,
+    :func:`~tasks.providers.statements.finishes`), or it changes an attribute to the value the plan was
+    heading to (``new_value``: "Warsaw" of "User lives in Warsaw" for "User is moving to Warsaw in June")."""
+    if carries_out(fact, memory) is not None or finishes(fact, memory):
+        return True
+    heading = (_object(m) for m in (*_DUTY.finditer(memory), *_DOING.finditer(memory)))
+    return bool(new_value) and any(
+        content_words(to) and content_words(to) == content_words(new_value) for to in heading
+    )
