@@ -79,6 +79,27 @@ def test_consolidation_decisions_keep_to_the_candidates(
     assert [m["id"] for m in shown] == ["m1", "m2"]
 
 
+def test_a_fact_settles_other_shown_memories_besides_its_target(
+    llm_stub: LLMStub, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """'Moved to Warsaw' may settle the plan to move beside the home it changes; only ids shown, never the
+    target twice, never on agent text."""
+    consolidator = OpenAIConsolidator(stub_settings(llm_stub, tmp_path / "store"))
+    llm_stub.chat.extend([
+        decision("UPDATE", "m1", new_content="The user loves jazz", relation="supersedes",
+                 also_settles=["m2", "m1", "m9-not-shown"]),
+        decision("ADD", None, also_settles=["m2"]),
+        decision("ADD", None, also_settles=["m2"]),
+    ])  # fmt: skip
+    update = consolidator.decide(fact("The user loves jazz"), RELATED)
+    assert (update.action, update.target_memory_id, update.closes) == ("UPDATE", "m1", ["m2"])
+    assert "outside the 2 candidates" in caplog.text
+    assert consolidator.decide(fact("The user quit Acme"), RELATED).closes == ["m2"]
+    assert consolidator.decide(fact("The user quit Acme", speaker="agent"), RELATED).closes == []
+    schema = llm_stub.chat_requests()[0]["response_format"]["json_schema"]["schema"]
+    assert "also_settles" in schema["required"]
+
+
 def test_forget_deletes_only_what_the_request_names(llm_stub: LLMStub, tmp_path: Path) -> None:
     consolidator = OpenAIConsolidator(stub_settings(llm_stub, tmp_path / "store"))
     everything = {"deletions": [{"memory_id": m, "reason": "asked"} for m in ("m1", "m2", "m404")]}
