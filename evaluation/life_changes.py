@@ -91,6 +91,11 @@ DEV: tuple[Case, ...] = (
      ("at deloitte", "starting at kpmg")),
     ("I live in Leeds. I'm going to visit Warsaw in June.", "I moved to Bristol.", ("bristol", "visit warsaw"),
      ("in leeds",)),
+    # Something booked or scheduled, then told as done: the booking is history.
+    ("I have a dentist appointment on Friday.", "Went to the dentist today, no fillings!", ("no fillings",),
+     ("appointment on friday",)),
+    ("My driving test is next Thursday.", "I passed my driving test today!", ("passed",), ("driving test is",)),
+    ("I have a dentist appointment on Friday.", "Went to the gym today.", ("dentist appointment", "gym"), ()),
 )  # fmt: skip
 HELD: tuple[Case, ...] = (
     ("I'm going to move to Lisbon in the spring.", "We finally moved to Lisbon!", ("moved to lisbon",),
@@ -150,6 +155,10 @@ HELD: tuple[Case, ...] = (
      ("in dublin", "relocating to cork")),
     ("I drive a Golf. I'm buying a Tesla next month.", "Bought the Tesla!", ("golf", "tesla"), ("buying a tesla",)),
     ("I live in Oslo. I'm moving to Bergen in May.", "My sister moved to Bergen.", ("oslo", "moving to bergen"), ()),
+    ("My flight to Rome is on Saturday.", "Landed in Rome, the flight was fine.", ("landed",), ("flight to rome is",)),
+    ("I've got a job interview at Spotify on Monday.", "The Spotify interview went really well!",
+     ("went really well",), ("interview at spotify on",)),
+    ("My flight to Rome is on Saturday.", "I booked a hotel in Milan.", ("flight to rome", "milan"), ()),
 )  # fmt: skip
 
 

@@ -15,7 +15,9 @@ from tasks.providers.amounts import amount_changed, beside_amount
 from tasks.providers.implicit_subject import with_subject
 from tasks.providers.people import household
 from tasks.providers.sameness import carries_out
+from tasks.providers.settling import settles
 from tasks.providers.statements import finishes, pauses
+from tasks.rows import MemoryRow
 from tasks.settings import Settings
 from tasks.store.tables import CHANGES, MEMORIES, open_store
 
@@ -99,10 +101,10 @@ def test_the_family_closes_plans_amounts_dates_and_keeps_paused_habits_and_the_h
     """Round 19's code: DEV 5/9 and 3/5 of the first cases (a plan carried out, an amount and a move's
             household lost; a pause closed the habit); with probe 4's cases 9/12 and 7/9, and with the amounts
         that kept a goal beside them, 11/15 and 8/9; with probe 5's, 14/19 and 10/14; with a plan settled beside a
-    home changed, 19/22 and 13/14. Two misses are known:
+    home changed, 19/22 and 13/14; with something arranged then done, 21/24 and 14/15. Two misses are known:
             'Taking a break from swimming while the pool is closed' keeps the break but not its reason (the clause
             about the pool is not the user's); "we're at 28k combined" is too far from "we've saved 15k" (0.49)."""
-    assert measure(DEV, "l", Settings()) == (21, 13)
+    assert measure(DEV, "l", Settings()) == (23, 14)
 
 
 @pytest.mark.parametrize(
@@ -186,3 +188,28 @@ def test_one_statement_settles_the_plan_beside_the_home_it_changes_once_across_r
     again = open_store(settings)
     assert len(again.rows(CHANGES, columns=["change_id"])) == len(changes)
     assert sorted(r["status"] for r in again.rows(MEMORIES, columns=["status"])) == sorted(r["status"] for r in rows)
+
+
+@pytest.mark.parametrize(
+    ("fact", "memory", "settled"),
+    [
+        ("User went to the dentist today (21 September 2026)!", "User has a dentist appointment on Friday.", True),
+        ("User passed the MRCP!", "User has got User's MRCP exam on 14 March.", True),
+        ("User went to the gym today.", "User has a dentist appointment on Friday.", False),
+        ("User went to the dentist today.", "User has a dentist appointment on Friday. User hates the drill.", False),
+        ("User went to the dentist in 2019.", "User went to the dentist on Friday.", False),
+    ],
+)  # fmt: skip
+def test_something_arranged_then_told_as_done_is_settled(fact: str, memory: str, settled: bool) -> None:
+    """What was done must be what was arranged, for a day ahead, in a memory of one arrangement (a story of
+    several sentences on LoCoMo-dev shares words with many later events)."""
+    day = datetime(2026, 9, 1, tzinfo=UTC)
+    row = MemoryRow.model_validate(
+        {"row_id": "m-v1", "memory_id": "m", "version": 1, "app_name": "a", "user_id": "u", "topic": "t",
+         "content": memory, "vector": [0.0], "importance": 0.5, "confidence": 0.8, "speaker": "User", "slot": None,
+         "value": None, "source_session_id": "s", "source_event_ids": ["e"], "stated_at": day, "valid_from": day,
+         "valid_to": None, "status": "active", "status_reason": None, "supersedes": None, "relation": "new",
+         "confirmations": 0, "last_confirmed_at": None, "access_count": 0, "last_accessed_at": None,
+         "created_at": day, "updated_at": day, "run_id": "r"}
+    )  # fmt: skip
+    assert settles(fact, row, memory, 0.7) is settled

@@ -17,7 +17,8 @@ from tasks.providers.change_cues import CATCH_ALL, about_someone, change_decisio
 from tasks.providers.clause_shape import specifics
 from tasks.providers.forget_values import forgotten_values, states_value
 from tasks.providers.people import household
-from tasks.providers.sameness import OCCASION, confirms, extends, restates, settles
+from tasks.providers.sameness import OCCASION, confirms, extends, restates
+from tasks.providers.settling import settles
 from tasks.providers.statements import STRONG_CUE, pauses
 from tasks.providers.wording import (
     FORGET_WORDS,
@@ -91,7 +92,7 @@ class LocalConsolidator:
             if s.memory.memory_id != decision.target_memory_id
             and s.memory.status == "active"
             and s.memory.speaker == fact.speaker
-            and settles(fact.content, claim(s.memory.content), changed)
+            and settles(fact.content, s.memory, claim(s.memory.content), s.similarity, changed)
         ]
         return decision.model_copy(update={"closes": closes}) if closes else decision
 

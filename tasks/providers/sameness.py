@@ -16,10 +16,10 @@ from datetime import timedelta
 from tasks.models import Fact
 from tasks.providers.clause_shape import TOLD, WHEN_TOLD
 from tasks.providers.people import RELATIONS
-from tasks.providers.statements import finishes, names_again
+from tasks.providers.statements import names_again
 from tasks.providers.wording import content_words, has_change_cue, is_negated, strip_annotation
 from tasks.rows import MemoryRow
-from tasks.textrules import ASKED
+from tasks.textrules import ASKED, RESOLVED_DATE
 from tasks.third_person import IRREGULAR_BASE, IRREGULAR_PAST
 
 #: Statements further apart than this are of different occasions (sessions last hours).
@@ -276,6 +276,19 @@ def carries_out(fact: str, memory: str, named: bool = False) -> str | None:
     return None
 
 
+def done_object(fact: str) -> frozenset[str]:
+    """The words of what ``fact`` says the teller did ("dentist" of "User went to the dentist today"); empty
+    when it says nothing done, or nothing it was done to."""
+    did = _DID.match(fact)
+    if did is None or not _past(did[1].lower()):
+        return frozenset()
+    return content_words(RESOLVED_DATE.sub(" ", _object(did))) - _WHEN_DONE
+
+
+#: Words of when something was done, not of what: "went to the dentist today".
+_WHEN_DONE = content_words("today yesterday tonight this morning afternoon evening night last week weekend ago earlier")
+
+
 def _object(said: re.Match[str]) -> str:
     """What a doing is done to or where, before any other phrase: "the vet" of "book the vet for Rex",
     "Warsaw" of "moving to Warsaw in June"."""
@@ -283,13 +296,8 @@ def _object(said: re.Match[str]) -> str:
     return _PREPOSITION.split(what, maxsplit=1)[0]
 
 
-def settles(fact: str, memory: str, new_value: str = "") -> bool:
-    """``fact`` carries out the plan or ends the doing ``memory`` has under way (:func:`carries_out`,
-    :func:`~tasks.providers.statements.finishes`), or it changes an attribute to the value the plan was
-    heading to (``new_value``: "Warsaw" of "User lives in Warsaw" for "User is moving to Warsaw in June")."""
-    if carries_out(fact, memory) is not None or finishes(fact, memory):
-        return True
+def heading_to(memory: str, value: str) -> bool:
+    """A plan or doing of ``memory`` heads to ``value`` ("is moving to Warsaw in June" to "Warsaw")."""
+    words = content_words(value)
     heading = (_object(m) for m in (*_DUTY.finditer(memory), *_DOING.finditer(memory)))
-    return bool(new_value) and any(
-        content_words(to) and content_words(to) == content_words(new_value) for to in heading
-    )
+    return bool(words) and any(content_words(to) == words for to in heading)
