@@ -14,8 +14,7 @@ from tasks.ingest.run import ingest_sessions
 from tasks.providers.amounts import amount_changed, beside_amount
 from tasks.providers.implicit_subject import with_subject
 from tasks.providers.people import household
-from tasks.providers.sameness import carries_out
-from tasks.providers.settling import settles
+from tasks.providers.settling import carries_out, settles
 from tasks.providers.statements import finishes, pauses
 from tasks.rows import MemoryRow
 from tasks.settings import Settings

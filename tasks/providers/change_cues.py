@@ -23,7 +23,6 @@ from tasks.models import Fact
 from tasks.providers.amounts import amount_changed
 from tasks.providers.base import ScoredMemory
 from tasks.providers.sameness import (
-    carries_out,
     confirms,
     done_verb,
     inflected,
@@ -31,6 +30,7 @@ from tasks.providers.sameness import (
     owner,
     restates,
 )
+from tasks.providers.settling import carries_out
 from tasks.providers.statements import (
     CANCEL_CUE,
     PLAN_WORDS,

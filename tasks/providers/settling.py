@@ -5,7 +5,8 @@ which would otherwise stay current beside the new home. Three shapes settle a me
 or work finished (:func:`~tasks.providers.sameness.carries_out`, :func:`~tasks.providers.statements.finishes`);
 an attribute changed to the value a plan was heading to ("User lives in Warsaw"); and something arranged
 for a day after it was said, told later as done ("Went to the dentist today" for "has a dentist appointment
-on Friday").
+on Friday"). The readers of plans and doings live here too: the change cues use :func:`carries_out` for a
+duty done ("renewed the passport" after "need to renew the passport").
 """
 
 from __future__ import annotations
@@ -13,11 +14,79 @@ from __future__ import annotations
 import re
 
 from tasks.dates import stated_spans
-from tasks.providers.sameness import carries_out, done, done_object, heading_to
-from tasks.providers.statements import PLAN_WORDS, finishes
+from tasks.providers.sameness import done, inflected, is_past
+from tasks.providers.statements import PLAN_WORDS, finishes, names_again
 from tasks.providers.wording import content_words, strip_annotation
 from tasks.rows import MemoryRow
 from tasks.textrules import RESOLVED_DATE, WEEKDAYS
+from tasks.third_person import IRREGULAR_BASE
+
+#: A duty or a plan, its verb and what it is about: "need to renew the passport", "planning to adopt a dog".
+_DUTY = re.compile(
+    r"\b(?:(?:need|needs|have|has|got|must|going|plan|plans|want|wants|should|remember|remind \w+|reminded:)(?: to)?"
+    r"|(?:planning|about|hoping|hope|hopes|intend|intends|intending|decided) to|gonna) (\w+)(?P<what>[^,.;!?()]*)",
+    re.I,
+)
+#: Where the object of a doing ends: a preposition or another clause ("a dance studio 'cause ...").
+_PREPOSITION = re.compile(
+    r"\s(?:for|in|at|on|by|with|to|from|about|next|this|before|after|until|and|but|or|so|because|'cause|cause|"
+    r"that|which|who|what|while|when|where)\s",
+    re.I,
+)
+#: Something under way, said as going on: "is moving to Warsaw in June", "'m starting at KPMG next month".
+_DOING = re.compile(r"\b(?:is|are|am|'re|'m) (?:\w+ly )?(?!go)([a-z]{2,}?)ing\b(?P<what>[^,.;!?()]*)", re.I)
+#: What the teller says they did: "User renewed the passport", "they've finally adopted a dog".
+_DID = re.compile(
+    r"^(?:\([^)]*\) )?(?:[\w'’-]+ mentioned(?: that|:)\s*)?\w+(?:['’]ve| has| have)? "
+    r"(?:just |finally |already |officially )?(\w+)\b(?P<what>[^,.;!?()]*)",
+    re.I,
+)
+
+
+def carries_out(fact: str, memory: str, named: bool = False) -> str | None:
+    """The duty or plan of ``memory`` that ``fact`` says was done ("renewed the passport" after "need to renew
+    the passport"; "bought an e-bike" after "planning to buy an e-bike"): its verb, or None. What was to be
+    done must be named again, unless the caller knows the fact's value is among the memory's words (``named``)."""
+    did = _DID.match(fact)
+    if did is None:
+        return None
+    verb = did[1].lower()
+    base = IRREGULAR_BASE.get(verb)
+    if base is None and not verb.endswith("ed"):
+        return None
+    for duty in (*_DUTY.finditer(memory), *_DOING.finditer(memory)):
+        wanted = duty[1].lower()
+        if (wanted == base or inflected(verb, wanted, 3)) and (named or names_again(_object(duty), _object(did))):
+            return wanted
+    return None
+
+
+def done_object(fact: str) -> frozenset[str]:
+    """The words of what ``fact`` says the teller did ("dentist" of "User went to the dentist today"); empty
+    when it says nothing done, or nothing it was done to."""
+    did = _DID.match(fact)
+    if did is None or not is_past(did[1].lower()):
+        return frozenset()
+    return content_words(RESOLVED_DATE.sub(" ", _object(did))) - _WHEN_DONE
+
+
+#: Words of when something was done, not of what: "went to the dentist today".
+_WHEN_DONE = content_words("today yesterday tonight this morning afternoon evening night last week weekend ago earlier")
+
+
+def _object(said: re.Match[str]) -> str:
+    """What a doing is done to or where, before any other phrase: "the vet" of "book the vet for Rex",
+    "Warsaw" of "moving to Warsaw in June"."""
+    what = re.sub(r"^\s*(?:to|at|in|into|on|for|from|with)\s+", " ", said["what"], flags=re.I)
+    return _PREPOSITION.split(what, maxsplit=1)[0]
+
+
+def heading_to(memory: str, value: str) -> bool:
+    """A plan or doing of ``memory`` heads to ``value`` ("is moving to Warsaw in June" to "Warsaw")."""
+    words = content_words(value)
+    heading = (_object(m) for m in (*_DUTY.finditer(memory), *_DOING.finditer(memory)))
+    return bool(words) and any(content_words(to) == words for to in heading)
+
 
 #: Lowest cosine at which something told as done is what a memory had arranged.
 HAPPENED_AT = 0.6
