@@ -96,6 +96,10 @@ DEV: tuple[Case, ...] = (
      ("appointment on friday",)),
     ("My driving test is next Thursday.", "I passed my driving test today!", ("passed",), ("driving test is",)),
     ("I have a dentist appointment on Friday.", "Went to the gym today.", ("dentist appointment", "gym"), ()),
+    # Probe 6: an amount of something done is not the state ("did 12km on Sunday"); a unit after a name.
+    ("I did 12km on Sunday, my longest run so far. I run about 30km a week.", "I'm up to 40km a week now.",
+     ("40km", "12km"), ("30km",)),
+    ("I'm learning Korean, I know about 500 words.", "I know around 800 Korean words now.", ("800",), ("500 words",)),
 )  # fmt: skip
 HELD: tuple[Case, ...] = (
     ("I'm going to move to Lisbon in the spring.", "We finally moved to Lisbon!", ("moved to lisbon",),
@@ -159,6 +163,9 @@ HELD: tuple[Case, ...] = (
     ("I've got a job interview at Spotify on Monday.", "The Spotify interview went really well!",
      ("went really well",), ("interview at spotify on",)),
     ("My flight to Rome is on Saturday.", "I booked a hotel in Milan.", ("flight to rome", "milan"), ()),
+    ("I swam 2km yesterday. I usually swim 5km a week.", "I'm swimming 8km a week now.", ("8km", "2km"), ("5km",)),
+    ("My Spanish vocabulary is about 1000 words.", "I know roughly 1500 Spanish words now.", ("1500",),
+     ("1000 words",)),
 )  # fmt: skip
 
 

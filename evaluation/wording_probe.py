@@ -273,4 +273,16 @@ PROBE_FAMILIES: tuple[Family, ...] = (
         ("My sister's not into yoga anymore, it's all climbing these days.", ("climbing",), ("User is into",)),
         ("I've stopped reading thrillers, it's all sci-fi now.", ("User is into sci-fi",), ()),
     )),
+    # Probe 6: "Taking a couple of weeks off running now" was read as a gerund with a verb of its own
+    # ("weeks off" like "pays off") and dropped.
+    Family("chat: an -ing opener with a plural noun before 'off'", "dev", chat=(
+        ("Taking a couple of weeks off running now.", ("User is taking a couple of weeks off",), ()),
+        ("Having a few days off work next week.", ("User is having a few days off",), ()),
+        ("Enjoying my days off at the beach.", ("User is enjoying",), ()),
+    )),
+    Family("chat: an -ing opener with a plural noun before 'off' (held out)", "heldout", chat=(
+        ("Taking two weeks off work in August.", ("User is taking two weeks off",), ()),
+        ("Spending my evenings off at the climbing gym.", ("User is spending",), ()),
+        ("Planning a few days off around Easter.", ("User is planning a few days off",), ()),
+    )),
 )  # fmt: skip

@@ -15,8 +15,8 @@ from tasks.providers.sameness import done
 from tasks.providers.wording import content_words
 from tasks.textrules import RESOLVED_DATE
 
-#: A number with its unit after it ("82kg", "40 minutes", "1,350 euros") or a currency before it ("€1200").
-_AMOUNT = re.compile(r"(?P<cur>[$€£])?\s?\b(?P<n>\d+(?:[.,]\d+)*)\s?(?P<unit>%|[a-zA-Z]+\b)?")
+#: A number with its unit after it ("82kg", "40 minutes", "800 Korean words") or a currency before it ("€1200").
+_AMOUNT = re.compile(r"(?P<cur>[$€£])?\s?\b(?P<n>\d+(?:[.,]\d+)*)\s?(?:[A-Z][a-z]+ )?(?P<unit>%|[a-zA-Z]+\b)?")
 #: One unit under its several spellings.
 _SAME_UNIT = {
     "kilo": "kg", "kilos": "kg", "kilogram": "kg", "kilograms": "kg", "kgs": "kg",
@@ -75,8 +75,8 @@ def _changes(fact: str, clause: str, changed: re.Match[str] | None) -> str | Non
     if changed and content_words(changed["what"]):  # someone changed it: what it is of decides, not who
         if not content_words(changed["what"]) & content_words(clause):
             return None
-    elif done(_before_amount(fact)) or _subject(fact) != _subject(clause):
-        return None
+    elif done(_before_amount(fact)) or done(_before_amount(clause)) or _subject(fact) != _subject(clause):
+        return None  # something done ("did 12km on Sunday") is no amount that holds now
     new, old = _amounts(fact), _amounts(clause)
     if len(new) != 1 or len(old) != 1:
         return None

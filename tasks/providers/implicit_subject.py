@@ -104,7 +104,9 @@ _FINITE = re.compile(
     r"\b(?:is|isn't|was|wasn't|are|aren't|were|weren't|has|hasn't|had|does|doesn't|did|didn't|will|would|can|"
     r"could|should|might|must|made|took|kept|got|gave|felt|seemed|meant|brought|let|lets|"
     rf"(?:{_VERBS_AFTER_GERUND})(?:s|es)?)\b"
-    r"|\b[a-z]{3,}s (?:me|us|him|her|them|you|my|our|your|everyone|people|off|up|out|down)\b"
+    # "pays off", "drives me": not a plural after a determiner ("a couple of weeks off", "my days off")
+    r"|(?<!\bof )(?<!\ba )(?<!\bthe )(?<!\bmy )(?<!\bour )(?<!\bfew )(?<!\btwo )"
+    r"\b[a-z]{3,}s (?:me|us|him|her|them|you|my|our|your|everyone|people|off|up|out|down)\b"
     r"|'s (?:been|a|an|the|so|really|such|not|always|never|pretty|quite|my|your|what|how)\b",
     re.I,
 )
