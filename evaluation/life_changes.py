@@ -100,6 +100,12 @@ DEV: tuple[Case, ...] = (
     ("I did 12km on Sunday, my longest run so far. I run about 30km a week.", "I'm up to 40km a week now.",
      ("40km", "12km"), ("30km",)),
     ("I'm learning Korean, I know about 500 words.", "I know around 800 Korean words now.", ("800",), ("500 words",)),
+    # Probe 5: someone who died: what was said of them as going on is history.
+    ("My cat Luna has kidney disease, she's on a renal diet.", "Luna died on Sunday, I'm gutted.", ("died",),
+     ("renal diet",)),
+    ("My grandad is 92 and lives in a care home.", "My grandad passed away last night.", ("passed away",),
+     ("care home",)),
+    ("My cat Luna has kidney disease.", "My neighbour's dog died yesterday.", ("kidney disease", "died"), ()),
 )  # fmt: skip
 HELD: tuple[Case, ...] = (
     ("I'm going to move to Lisbon in the spring.", "We finally moved to Lisbon!", ("moved to lisbon",),
@@ -166,6 +172,10 @@ HELD: tuple[Case, ...] = (
     ("I swam 2km yesterday. I usually swim 5km a week.", "I'm swimming 8km a week now.", ("8km", "2km"), ("5km",)),
     ("My Spanish vocabulary is about 1000 words.", "I know roughly 1500 Spanish words now.", ("1500",),
      ("1000 words",)),
+    ("Our dog Rex is on painkillers for his hips.", "We had to put Rex down yesterday.", ("rex down",),
+     ("painkillers",)),
+    ("My aunt Carol is in hospital with pneumonia.", "Aunt Carol died this morning.", ("died",), ("in hospital",)),
+    ("My grandma is 88.", "My friend's grandma died last week.", ("88", "died"), ()),
 )  # fmt: skip
 
 

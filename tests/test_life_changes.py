@@ -14,7 +14,7 @@ from tasks.ingest.run import ingest_sessions
 from tasks.providers.amounts import amount_changed, beside_amount
 from tasks.providers.implicit_subject import with_subject
 from tasks.providers.people import household
-from tasks.providers.settling import carries_out, settles
+from tasks.providers.settling import carries_out, died, settles
 from tasks.providers.statements import finishes, pauses
 from tasks.rows import MemoryRow
 from tasks.settings import Settings
@@ -103,10 +103,10 @@ def test_the_family_closes_plans_amounts_dates_and_keeps_paused_habits_and_the_h
                 household lost; a pause closed the habit); with probe 4's cases 9/12 and 7/9, and with the amounts
             that kept a goal beside them, 11/15 and 8/9; with probe 5's, 14/19 and 10/14; with a plan settled beside a
         home changed, 19/22 and 13/14; with something arranged then done, 21/24 and 14/15; with probe 6's amounts,
-    23/26 and 14/15. Two misses are known:
+    23/26 and 14/15; with a death, 25/28 and 15/16. Two misses are known:
                 'Taking a break from swimming while the pool is closed' keeps the break but not its reason (the clause
                 about the pool is not the user's); "we're at 28k combined" is too far from "we've saved 15k" (0.49)."""
-    assert measure(DEV, "l", Settings()) == (25, 14)
+    assert measure(DEV, "l", Settings()) == (27, 15)
 
 
 @pytest.mark.parametrize(
@@ -215,3 +215,19 @@ def test_something_arranged_then_told_as_done_is_settled(fact: str, memory: str,
          "created_at": day, "updated_at": day, "run_id": "r"}
     )  # fmt: skip
     assert settles(fact, row, memory, 0.7) is settled
+
+
+@pytest.mark.parametrize(
+    ("fact", "memory", "settled"),
+    [
+        ("User's cat Luna died on Sunday, User is gutted.", "User's cat Luna has kidney disease.", True),
+        ("User's grandad passed away on 20 September 2026.", "User's grandad is 92 and lives in a care home.", True),
+        ("User mentioned that Luna died on Sunday.", "User mentioned that Luna is 14 in November 2026.", True),
+        ("User's neighbour's dog died on 20 September 2026.", "User's cat Luna has kidney disease.", False),
+        ("User's grandad passed away last night.", "User's grandad took User fishing every summer.", False),
+        ("User's grandad passed away last night.", "User's grandma is 88.", False),
+    ],
+)
+def test_a_death_settles_what_was_said_of_them_as_going_on(fact: str, memory: str, settled: bool) -> None:
+    """Something they did is their history and stays; someone else's death settles nothing of theirs."""
+    assert died(fact, memory) is settled

@@ -1,12 +1,12 @@
 """What else a new statement settles besides the memory it changes (``Decision.closes``).
 
 "Moved to Warsaw!" changes where the user lives, and it also carries out "is moving to Warsaw in June",
-which would otherwise stay current beside the new home. Three shapes settle a memory: a plan carried out
-or work finished (:func:`~tasks.providers.sameness.carries_out`, :func:`~tasks.providers.statements.finishes`);
-an attribute changed to the value a plan was heading to ("User lives in Warsaw"); and something arranged
-for a day after it was said, told later as done ("Went to the dentist today" for "has a dentist appointment
-on Friday"). The readers of plans and doings live here too: the change cues use :func:`carries_out` for a
-duty done ("renewed the passport" after "need to renew the passport").
+which would otherwise stay current beside the new home. Four shapes settle a memory: a plan carried out
+or work finished (:func:`carries_out`, :func:`~tasks.providers.statements.finishes`); an attribute changed
+to the value a plan was heading to ("User lives in Warsaw"); something arranged for a day after it was
+said, told later as done ("Went to the dentist today" for "has a dentist appointment on Friday"); and a
+death, for what was said of the one who died as going on. The readers of plans and doings live here too:
+the change cues use :func:`carries_out` for a duty done ("renewed" after "need to renew the passport").
 """
 
 from __future__ import annotations
@@ -102,7 +102,27 @@ def settles(fact: str, memory: MemoryRow, said: str, similarity: float, new_valu
         return True
     if new_value and heading_to(said, new_value):
         return True
-    return similarity >= HAPPENED_AT and _happened(fact, memory, said)
+    return died(fact, said) or (similarity >= HAPPENED_AT and _happened(fact, memory, said))
+
+
+#: Someone said to have died, and who: "User's cat Luna died on Sunday", "User's grandad passed away".
+_DIED = re.compile(
+    r"^(?:\([^)]*\) )?(?:[\w'’-]+ mentioned(?: that|:)\s*)?(?P<who>.{2,40}?) (?:has |had )?"
+    r"(?:died|passed away|was put down|was put to sleep)\b"
+)
+_TELLING = re.compile(r"^(?:\([^)]*\) )?(?:[\w'’-]+ mentioned(?: that|:)\s*)?")
+
+
+def died(fact: str, memory: str) -> bool:
+    """``fact`` says that the one ``memory`` is about died: what it said of them as going on ("has kidney
+    disease", "lives in a care home") is history. The one is named by the words before the verb ("User's
+    cat Luna"), all of which must open the memory; someone else's ("User's neighbour's dog") is not them."""
+    found = _DIED.match(fact)
+    if found is None or done(memory):
+        return False
+    who = {w.lower() for w in found["who"].split() if w.lower() not in {"user's", "user", "our", "my"}}
+    opening = {w.lower() for w in _TELLING.sub("", memory).split()[:4]}
+    return bool(who) and who <= opening
 
 
 def _happened(fact: str, memory: MemoryRow, said: str) -> bool:
