@@ -193,7 +193,7 @@ def measure(cases: Sequence[Case], user_prefix: str, settings: Settings, *, verb
         else:
             keeps += right
         if verbose and not right:
-            print(f"  MISS {user_prefix}{i}: {first!r} then {second!r} -> {said[3:]}")
+            print(f"  MISS {user_prefix}{i}: {first!r} then {second!r} -> {said}")
     return changes, keeps
 
 
