@@ -285,4 +285,16 @@ PROBE_FAMILIES: tuple[Family, ...] = (
         ("Spending my evenings off at the climbing gym.", ("User is spending",), ()),
         ("Planning a few days off around Easter.", ("User is planning a few days off",), ()),
     )),
+    # Probe 5/6: a circumstance said with "while the/our ..." was cut off and dropped ("Taking a break from
+    # swimming while the pool is closed" kept no reason; "while our flat is renovated" became "is renovated").
+    Family("chat: a circumstance with 'while' stays with its statement", "dev", chat=(
+        ("Taking a break from swimming while the pool is closed for repairs.", ("while the pool is closed",), ()),
+        ("I'm staying with my parents while our flat is renovated.", ("staying with", "flat is renovated"), (" | ",)),
+        ("I work from home while the office is being refurbished.", ("while the office is being refurbished",), ()),
+    )),
+    Family("chat: a circumstance with 'while' stays with its statement (held out)", "heldout", chat=(
+        ("I'm cycling to work while the trains are on strike.", ("trains are on strike",), ()),
+        ("We're eating out a lot while the kitchen is being redone.", ("kitchen is being redone",), ()),
+        ("I'm reading a lot while the kids are at camp.", ("kids are at camp",), ()),
+    )),
 )  # fmt: skip

@@ -59,7 +59,10 @@ RETRACT = re.compile(
 )
 #: Clause boundaries inside a sentence (the extractor's fact units).
 CLAUSE_BREAK = re.compile(
-    r"\s*;\s*|\s+-\s+|,?\s+(?:and|but|so|while|which means)\s+(?=(?:my|the|our|its|I)\b)(?!I (?:are|were|both)\b)"
+    r"\s*;\s*|\s+-\s+"
+    # "while" contrasts people ("I like tea while my wife likes coffee"); before a thing it says when
+    # ("while the pool is closed") and stays with its statement.
+    r"|,?\s+(?:(?:and|but|so|which means)\s+(?=(?:my|the|our|its|I)\b)|while\s+(?=(?:my|I)\b))(?!I (?:are|were|both)\b)"
     # a list's last item is not a clause: "me, my husband and our twins", "my laptop and the charger"
     r"(?!(?:my|the|our|its) (?:\w+ )?\w+\s*(?:[,.;!?)]|$))",
     re.I,
