@@ -106,6 +106,11 @@ DEV: tuple[Case, ...] = (
     ("My grandad is 92 and lives in a care home.", "My grandad passed away last night.", ("passed away",),
      ("care home",)),
     ("My cat Luna has kidney disease.", "My neighbour's dog died yesterday.", ("kidney disease", "died"), ()),
+    # Probe 4: an amount told with how it changed ("another 3k, so 15k now").
+    ("I'm saving for a house deposit, I have 12k so far.", "Saved another 3k this quarter, so 15k now.",
+     ("house deposit", "15k"), ("12k",)),
+    ("I have 20 houseplants.", "Bought 4 more this month, so 24 houseplants now.", ("24 houseplants",),
+     ("20 houseplants",)),
 )  # fmt: skip
 HELD: tuple[Case, ...] = (
     ("I'm going to move to Lisbon in the spring.", "We finally moved to Lisbon!", ("moved to lisbon",),
@@ -176,6 +181,8 @@ HELD: tuple[Case, ...] = (
      ("painkillers",)),
     ("My aunt Carol is in hospital with pneumonia.", "Aunt Carol died this morning.", ("died",), ("in hospital",)),
     ("My grandma is 88.", "My friend's grandma died last week.", ("88", "died"), ()),
+    ("I have 300 followers on my blog.", "Got 50 new followers, so 350 now.", ("350",), ("300 followers",)),
+    ("I'm at 5000 steps a day.", "Added 2000 steps, I'm at 7000 steps a day now.", ("7000",), ("5000",)),
 )  # fmt: skip
 
 

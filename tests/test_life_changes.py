@@ -51,6 +51,8 @@ def test_a_plan_carried_out_is_found_by_its_verb_and_what_it_was_about(
         ("User is at 82kg right now.", "User is at 82kg.", None),
         ("User visited Berlin on 12 March 2026.", "User visited Paris on 20 March 2026.", None),
         ("User knows around 800 Korean words now.", "User knows about 500 words.", "words"),
+        ("User saved another 3k this quarter, so 15k now.", "User has 12k so far.", "k"),
+        ("User saved 3k and spent 2k this quarter.", "User has 12k so far.", None),
         ("User runs about 40km a week now.", "User did 12km on Sunday, User's longest run so far.", None),
     ],
 )
@@ -102,7 +104,7 @@ def test_the_family_closes_plans_amounts_dates_and_keeps_paused_habits_and_the_h
     """Round 19's code: DEV 7/28 and 11/16 (each rule's own step is in its commit). One miss is known:
     "we're at 28k combined" is too far from "we've saved 15k" (0.49) for an amount rule that has only the
     subject to go on."""
-    assert measure(DEV, "l", Settings()) == (27, 16)
+    assert measure(DEV, "l", Settings()) == (29, 16)
 
 
 @pytest.mark.parametrize(

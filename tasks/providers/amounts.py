@@ -34,15 +34,33 @@ _NOT_UNITS = frozenset(
 _SUBJECT = re.compile(r"^(?:\([^)]*\) )?(?:[\w'’-]+ mentioned(?: that|:)\s*)?(\w+(?:['’]s \w+)?)")
 
 
+def _unit(found: re.Match[str]) -> str:
+    unit = found["cur"] or (found["unit"] or "").lower()
+    return "" if unit in _NOT_UNITS else _SAME_UNIT.get(unit, unit)
+
+
 def _amounts(text: str) -> set[tuple[str, str]]:
     """(unit, number) of every amount said, outside the dates the write path resolved."""
-    out: set[tuple[str, str]] = set()
-    for found in _AMOUNT.finditer(RESOLVED_DATE.sub(" ", text)):
-        unit = found["cur"] or (found["unit"] or "").lower()
-        if not unit or unit in _NOT_UNITS:
-            continue
-        out.add((_SAME_UNIT.get(unit, unit), found["n"].replace(",", "")))
-    return out
+    found = _AMOUNT.finditer(RESOLVED_DATE.sub(" ", text))
+    return {(_unit(m), m["n"].replace(",", "")) for m in found if _unit(m)}
+
+
+#: Where the amount that holds now follows, among several: "another 3k this quarter, *so* 15k now".
+_NOW_AMOUNT = re.compile(r"\b(?:so|now|total|that's|making it|bringing it to|up to|down to|at)\s+$", re.I)
+
+
+def _held(fact: str) -> tuple[set[tuple[str, str]], str]:
+    """The amount ``fact`` says holds now, and what is said before it: the whole lead for one amount
+    ("User ran 5k": done), the clause alone for the last of several ("…, so 15k now": not done)."""
+    text = RESOLVED_DATE.sub(" ", fact)
+    found = [m for m in _AMOUNT.finditer(text) if _unit(m)]
+    if len(found) == 1:
+        return {(_unit(found[0]), found[0]["n"].replace(",", ""))}, text[: found[0].start()]
+    now = [m for m in found if _NOW_AMOUNT.search(text[: m.start()] + " ")]
+    if len(now) != 1:
+        return set(), ""
+    start = max(text.rfind(",", 0, now[0].start()), text.rfind(";", 0, now[0].start())) + 1
+    return {(_unit(now[0]), now[0]["n"].replace(",", ""))}, text[start : now[0].start()]
 
 
 #: An amount someone changed, and what it is of: "upped *the metformin* to 1000mg", "raised *the rent* to 980".
@@ -72,12 +90,13 @@ _USER_CLAUSE = re.compile(r"[,;]\s+(?:so |and |but )?(?=(?:User|they|we)\b)")
 
 
 def _changes(fact: str, clause: str, changed: re.Match[str] | None) -> str | None:
+    new, lead = _held(fact)
     if changed and content_words(changed["what"]):  # someone changed it: what it is of decides, not who
         if not content_words(changed["what"]) & content_words(clause):
             return None
-    elif done(_before_amount(fact)) or done(_before_amount(clause)) or _subject(fact) != _subject(clause):
+    elif done(lead) or done(_before_amount(clause)) or _subject(fact) != _subject(clause):
         return None  # something done ("did 12km on Sunday") is no amount that holds now
-    new, old = _amounts(fact), _amounts(clause)
+    old = _amounts(clause)
     if len(new) != 1 or len(old) != 1:
         return None
     (unit, number), (old_unit, old_number) = next(iter(new)), next(iter(old))
