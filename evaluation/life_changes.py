@@ -111,6 +111,10 @@ DEV: tuple[Case, ...] = (
      ("house deposit", "15k"), ("12k",)),
     ("I have 20 houseplants.", "Bought 4 more this month, so 24 houseplants now.", ("24 houseplants",),
      ("20 houseplants",)),
+    # Round 19's probes again: something done that also says a state or an arrangement still changes.
+    ("I've started going to the gym on Mondays and Thursdays. I hurt my knee, so no gym for a few weeks.",
+     "Knee is fine now, back at the gym.", ("mondays and thursdays",), ("no gym for a few weeks",)),
+    ("We booked the flights to Japan, we fly on April 3rd.", "We're going in May instead.", ("may",), ("april 3rd",)),
 )  # fmt: skip
 HELD: tuple[Case, ...] = (
     ("I'm going to move to Lisbon in the spring.", "We finally moved to Lisbon!", ("moved to lisbon",),
@@ -183,6 +187,10 @@ HELD: tuple[Case, ...] = (
     ("My grandma is 88.", "My friend's grandma died last week.", ("88", "died"), ()),
     ("I have 300 followers on my blog.", "Got 50 new followers, so 350 now.", ("350",), ("300 followers",)),
     ("I'm at 5000 steps a day.", "Added 2000 steps, I'm at 7000 steps a day now.", ("7000",), ("5000",)),
+    ("I climb twice a week. I broke my wrist, so no climbing for a month.", "Wrist has healed, climbing again!",
+     ("twice a week",), ("no climbing for a month",)),
+    ("I booked a table at Nopa, we're going on Friday the 12th.", "We moved the Nopa dinner to Saturday.",
+     ("saturday",), ("friday the 12th",)),
 )  # fmt: skip
 
 

@@ -104,7 +104,7 @@ def test_the_family_closes_plans_amounts_dates_and_keeps_paused_habits_and_the_h
     """Round 19's code: DEV 7/28 and 11/16 (each rule's own step is in its commit). One miss is known:
     "we're at 28k combined" is too far from "we've saved 15k" (0.49) for an amount rule that has only the
     subject to go on."""
-    assert measure(DEV, "l", Settings()) == (29, 16)
+    assert measure(DEV, "l", Settings()) == (31, 16)
 
 
 @pytest.mark.parametrize(
@@ -229,3 +229,11 @@ def test_something_arranged_then_told_as_done_is_settled(fact: str, memory: str,
 def test_a_death_settles_what_was_said_of_them_as_going_on(fact: str, memory: str, settled: bool) -> None:
     """Something they did is their history and stays; someone else's death settles nothing of theirs."""
     assert died(fact, memory) is settled
+
+
+def test_something_done_that_also_says_how_things_stand_still_changes() -> None:
+    """Round 19's probes again: 'Knee is fine now, back at the gym' had closed the gym routine instead of
+    'hurt User's knee, so no gym for a few weeks'; 'going in May instead' had closed the user's Sunday run
+    instead of the flights booked for April 3rd."""
+    cases = [c for c in DEV if "Knee is fine" in c[1] or "May instead" in c[1] and "flights" in c[0]]
+    assert measure(cases, "k", Settings()) == (2, 0)

@@ -90,10 +90,25 @@ def heading_to(memory: str, value: str) -> bool:
 
 #: Lowest cosine at which something told as done is what a memory had arranged.
 HAPPENED_AT = 0.6
-#: A day named for something arranged: "on Friday", "next Thursday", "on 14 March".
+#: A day named for something arranged: "on Friday", "next Thursday", "on 14 March", "on April 3rd".
 _DAY = re.compile(
-    rf"\b(?:on|next|this) (?:{'|'.join(WEEKDAYS)})\b|\bon \d{{1,2}}(?:st|nd|rd|th)? [A-Z][a-z]+\b(?! \d{{4}})", re.I
+    rf"\b(?:on|next|this) (?:{'|'.join(WEEKDAYS)})\b|\bon \d{{1,2}}(?:st|nd|rd|th)? [A-Z][a-z]+\b(?! \d{{4}})"
+    r"|\bon [A-Z][a-z]+ \d{1,2}(?:st|nd|rd|th)\b",
+    re.I,
 )
+
+
+def _ahead(memory: MemoryRow, said: str) -> bool:
+    """``said`` arranges something for later than it was said: a date after it, or a day named."""
+    dates = stated_spans(strip_annotation(memory.content))
+    return any(start.date() > memory.stated_at.date() for start, _ in dates) or _DAY.search(said) is not None
+
+
+def only_history(memory: MemoryRow, said: str) -> bool:
+    """``said`` (something done) tells nothing else: no second clause ("hurt User's knee, so no gym for a
+    few weeks"), nothing arranged ahead ("booked the flights, they fly on April 3rd"). A later change leaves
+    such a memory alone; the others it may still change."""
+    return re.search(r"[,;]|\bso\b", said) is None and not _ahead(memory, said)
 
 
 def settles(fact: str, memory: MemoryRow, said: str, similarity: float, new_value: str = "") -> bool:
@@ -131,8 +146,7 @@ def _happened(fact: str, memory: MemoryRow, said: str) -> bool:
     did = done_object(fact)
     if not did or done(said) or re.search(r"[.!?]\s+\S", said.strip()):  # one arrangement, not a story
         return False
-    ahead = any(start.date() > memory.stated_at.date() for start, _ in stated_spans(strip_annotation(memory.content)))
-    if not (ahead or _DAY.search(said)):
+    if not _ahead(memory, said):
         return False
     arranged = content_words(PLAN_WORDS.sub(" ", RESOLVED_DATE.sub(" ", said)))
     return did <= arranged  # what was done is what was arranged: "the dentist", "User's driving test"
