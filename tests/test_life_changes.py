@@ -235,5 +235,5 @@ def test_something_done_that_also_says_how_things_stand_still_changes() -> None:
     """Round 19's probes again: 'Knee is fine now, back at the gym' had closed the gym routine instead of
     'hurt User's knee, so no gym for a few weeks'; 'going in May instead' had closed the user's Sunday run
     instead of the flights booked for April 3rd."""
-    cases = [c for c in DEV if "Knee is fine" in c[1] or "May instead" in c[1] and "flights" in c[0]]
+    cases = [c for c in DEV if "Knee is fine" in c[1] or ("May instead" in c[1] and "flights" in c[0])]
     assert measure(cases, "k", Settings()) == (2, 0)
