@@ -34,7 +34,7 @@ _PREPOSITION = re.compile(
     re.I,
 )
 #: Something under way, said as going on: "is moving to Warsaw in June", "'m starting at KPMG next month".
-_DOING = re.compile(r"\b(?:is|are|am|'re|'m) (?:\w+ly )?(?!go)([a-z]{2,}?)ing\b(?P<what>[^,.;!?()]*)", re.I)
+_DOING = re.compile(r"\b(?:is|are|am|'re|'m) (?:\w+ly )?(?!going\b)([a-z]{2,}?)ing\b(?P<what>[^,.;!?()]*)", re.I)
 #: What the teller says they did: "User renewed the passport", "they've finally adopted a dog".
 _DID = re.compile(
     r"^(?:\([^)]*\) )?(?:[\w'’-]+ mentioned(?: that|:)\s*)?\w+(?:['’]ve| has| have)? "
