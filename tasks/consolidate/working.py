@@ -224,8 +224,9 @@ class UserMemories:
         action: Action = "ADD" if row.relation == "new" else "UPDATE"
         old_content = old.content if old else None
         self._log(src, action, row.relation, row, old_content, row.content, "applied by an earlier run")
+        settled = settled_reason(src.session, fact)
         for closed in self.with_status("superseded"):  # what it settled besides
-            if closed.status_reason == settled_reason(src.session, fact):
+            if closed.status_reason == settled:
                 self._log(
                     src, "UPDATE", "supersedes", closed, closed.content, fact.content, "settled by a later statement"
                 )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from tasks.providers.sameness import done
+from tasks.providers.sameness import TELLING_FRAME, done
 from tasks.providers.wording import content_words
 from tasks.textrules import RESOLVED_DATE
 
@@ -31,7 +31,7 @@ _NOT_UNITS = frozenset(
     october november december jan feb mar apr jun jul aug sep sept oct nov dec""".split()  # noqa: SIM905
 )
 #: Who or what the amount belongs to: "User", "User's commute" (after the telling's own frame).
-_SUBJECT = re.compile(r"^(?:\([^)]*\) )?(?:[\w'’-]+ mentioned(?: that|:)\s*)?(\w+(?:['’]s \w+)?)")
+_SUBJECT = re.compile(rf"{TELLING_FRAME}(\w+(?:['’]s \w+)?)")
 
 
 def _unit(found: re.Match[str]) -> str:
@@ -78,23 +78,20 @@ def _subject(text: str) -> str:
     return "user" if said in {"they", "we"} else said
 
 
-def _before_amount(text: str) -> str:
-    """What is said before the first amount: whether it was done ("ran 5k"), not how it is measured ("28k
-    combined")."""
-    found = next((m for m in _AMOUNT.finditer(text) if m["cur"] or m["unit"]), None)
-    return text[: found.start()] if found else text
-
-
 #: Where a memory's next clause about the user starts ("User is saving for a car, User has 4000 euros").
 _USER_CLAUSE = re.compile(r"[,;]\s+(?:so |and |but )?(?=(?:User|they|we)\b)")
 
 
-def _changes(fact: str, clause: str, changed: re.Match[str] | None) -> str | None:
-    new, lead = _held(fact)
+Held = tuple[set[tuple[str, str]], str]
+
+
+def _changes(fact: str, held: Held, clause: str, changed: re.Match[str] | None) -> str | None:
+    """The unit of the amount ``fact`` (whose amount that holds is ``held``) gives anew for ``clause``."""
+    new, lead = held
     if changed and content_words(changed["what"]):  # someone changed it: what it is of decides, not who
         if not content_words(changed["what"]) & content_words(clause):
             return None
-    elif done(lead) or done(_before_amount(clause)) or _subject(fact) != _subject(clause):
+    elif done(lead) or done(_held(clause)[1]) or _subject(fact) != _subject(clause):
         return None  # something done ("did 12km on Sunday") is no amount that holds now
     old = _amounts(clause)
     if len(new) != 1 or len(old) != 1:
@@ -103,19 +100,22 @@ def _changes(fact: str, clause: str, changed: re.Match[str] | None) -> str | Non
     return unit if unit == old_unit and number != old_number else None
 
 
+def _by_clause(fact: str, memory: str) -> list[tuple[str, str | None]]:
+    """Each clause of ``memory`` about the user, with the unit of the amount ``fact`` gives anew for it."""
+    changed, held = _CHANGED_TO.search(fact), _held(fact)
+    return [(clause, _changes(fact, held, clause, changed)) for clause in _USER_CLAUSE.split(memory)]
+
+
 def amount_changed(fact: str, memory: str) -> str | None:
     """The unit of an amount ``fact`` gives anew for the subject of ``memory``, or of one of its clauses
     ("User's long run is 18 miles" in "User is training for a marathon, User's long run is 18 miles"), or None."""
-    changed = _CHANGED_TO.search(fact)
-    found = (_changes(fact, clause, changed) for clause in _USER_CLAUSE.split(memory))
-    return next((unit for unit in found if unit), None)
+    return next((unit for _, unit in _by_clause(fact, memory) if unit), None)
 
 
 def beside_amount(fact: str, memory: str) -> str:
     """What else ``memory`` said besides the amount ``fact`` gives anew ("User is trying to lose weight" beside
     "User is at 82kg"): the new amount replaces its clause only. Empty when nothing else, or no amount changed."""
-    clauses = _USER_CLAUSE.split(memory)
-    if len(clauses) < 2 or not amount_changed(fact, memory):
+    clauses = _by_clause(fact, memory)
+    if len(clauses) < 2 or not any(unit for _, unit in clauses):
         return ""
-    changed = _CHANGED_TO.search(fact)
-    return "; ".join(c.strip(" .") for c in clauses if not _changes(fact, c, changed) and not _amounts(c))
+    return "; ".join(clause.strip(" .") for clause, unit in clauses if not unit and not _amounts(clause))

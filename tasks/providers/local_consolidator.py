@@ -85,7 +85,7 @@ class LocalConsolidator:
         decision = self._decide(fact, related)
         if decision.action not in ("ADD", "UPDATE"):
             return decision
-        changed = fact.value or "" if decision.relation in ("contradicts", "supersedes") else ""
+        changed = (fact.value or "") if decision.relation in ("contradicts", "supersedes") else ""
         closes = [
             s.memory.memory_id
             for s in related

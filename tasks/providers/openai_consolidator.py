@@ -124,7 +124,7 @@ class OpenAIConsolidator:
         if decision.action not in ("ADD", "UPDATE") or is_agent(fact.speaker):  # agent text settles nothing
             return decision
         closes = [i for i in dict.fromkeys(reply.also_settles) if i in ids and i != decision.target_memory_id]
-        if len(closes) < len(set(reply.also_settles)) - (decision.target_memory_id in reply.also_settles):
+        if set(reply.also_settles) - ids:
             log.warning("consolidator settled memory ids outside the %d candidates; those were left", len(ids))
         return decision.model_copy(update={"closes": closes}) if closes else decision
 

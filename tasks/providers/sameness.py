@@ -49,7 +49,8 @@ _OWNER = re.compile(rf"{_QUOTED}[\w-]+'s ([a-z]+(?:-[a-z]+)*)\b")
 _KIN = frozenset({"parent", "grandparent", "in-law", "family", "folk", "relative", "grandchild", "grandkid"})
 _PLURALS = {"children": "child", "grandchildren": "grandchild", "wives": "wife", "families": "family"}
 #: The telling's own frame before what is told: a quoted question, "User mentioned that", "User asked to remember:".
-_FRAME = re.compile(rf"{_QUOTED}(?:[\w'’-]+ (?:mentioned(?: that|:)|asked to remember:)\s*)?")
+TELLING_FRAME = rf"{_QUOTED}(?:[\w'’-]+ (?:mentioned(?: that|:)|asked to remember:)\s*)?"
+_FRAME = re.compile(TELLING_FRAME)
 #: What may stand beside a name said alone as a repeat: "Still Zedwin", "It's Zedwin", "Yes, Zedwin again".
 _ALONE = re.compile(r"|still|again|yes|yeah|yep|it's|it|is|a|an|the|same", re.I)
 _CLAUSES = re.compile(r"\s*[,:;]\s+")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from tasks.dates import stated_spans
-from tasks.providers.sameness import done, inflected, is_past
+from tasks.providers.sameness import TELLING_FRAME, done, inflected, is_past
 from tasks.providers.statements import PLAN_WORDS, finishes, names_again
 from tasks.providers.wording import content_words, strip_annotation
 from tasks.rows import MemoryRow
@@ -37,8 +37,7 @@ _PREPOSITION = re.compile(
 _DOING = re.compile(r"\b(?:is|are|am|'re|'m) (?:\w+ly )?(?!going\b)([a-z]{2,}?)ing\b(?P<what>[^,.;!?()]*)", re.I)
 #: What the teller says they did: "User renewed the passport", "they've finally adopted a dog".
 _DID = re.compile(
-    r"^(?:\([^)]*\) )?(?:[\w'’-]+ mentioned(?: that|:)\s*)?\w+(?:['’]ve| has| have)? "
-    r"(?:just |finally |already |officially )?(\w+)\b(?P<what>[^,.;!?()]*)",
+    rf"{TELLING_FRAME}\w+(?:['’]ve| has| have)? (?:just |finally |already |officially )?(\w+)\b(?P<what>[^,.;!?()]*)",
     re.I,
 )
 
@@ -112,7 +111,7 @@ def only_history(memory: MemoryRow, said: str) -> bool:
 
 
 def settles(fact: str, memory: MemoryRow, said: str, similarity: float, new_value: str = "") -> bool:
-    """``fact`` settles ``memory`` (which says ``said``, its claim): see the module's three shapes."""
+    """``fact`` settles ``memory`` (which says ``said``, its claim): one of the module's four shapes."""
     if carries_out(fact, said) is not None or finishes(fact, said):
         return True
     if new_value and heading_to(said, new_value):
@@ -122,10 +121,9 @@ def settles(fact: str, memory: MemoryRow, said: str, similarity: float, new_valu
 
 #: Someone said to have died, and who: "User's cat Luna died on Sunday", "User's grandad passed away".
 _DIED = re.compile(
-    r"^(?:\([^)]*\) )?(?:[\w'’-]+ mentioned(?: that|:)\s*)?(?P<who>.{2,40}?) (?:has |had )?"
-    r"(?:died|passed away|was put down|was put to sleep)\b"
+    rf"{TELLING_FRAME}(?P<who>.{{2,40}}?) (?:has |had )?(?:died|passed away|was put down|was put to sleep)\b"
 )
-_TELLING = re.compile(r"^(?:\([^)]*\) )?(?:[\w'’-]+ mentioned(?: that|:)\s*)?")
+_TELLING = re.compile(TELLING_FRAME)
 
 
 def died(fact: str, memory: str) -> bool:
