@@ -52,7 +52,8 @@ DEV: tuple[Case, ...] = (
      ("doing a part-time master's",)),
     ("I'm studying for a nursing degree.", "I finished my nursing degree last month!", ("finished",),
      ("studying for a nursing degree",)),
-    ("I'm doing an apprenticeship as an electrician.", "I completed my apprenticeship, I'm a qualified electrician now!",
+    ("I'm doing an apprenticeship as an electrician.",
+     "I completed my apprenticeship, I'm a qualified electrician now!",
      ("qualified",), ("doing an apprenticeship",)),
     ("I'm doing a part-time master's in data science.", "My son graduated from high school.", ("master's", "graduated"),
      ()),
@@ -65,7 +66,8 @@ DEV: tuple[Case, ...] = (
     ("I'm vegetarian.", "My husband is vegan.", ("vegetarian", "vegan"), ()),
     ("I've been vegan for two years.", "I made a vegetarian lasagne for the neighbours.", ("vegan", "lasagne"), ()),
     # A reading with no unit.
-    ("My doctor says my cholesterol is 6.2, which is too high.", "Cholesterol is down to 5.1 after three months of oats!",
+    ("My doctor says my cholesterol is 6.2, which is too high.",
+     "Cholesterol is down to 5.1 after three months of oats!",
      ("5.1",), ("6.2",)),
     ("My credit score is 640.", "My credit score went up to 710!", ("710",), ("640",)),
     ("My golf handicap is 18.", "Handicap is down to 14 this season.", ("14",), ("handicap is 18",)),
@@ -84,8 +86,8 @@ DEV: tuple[Case, ...] = (
     ("The wedding is planned for next June.", "My brother's wedding was postponed to August.", ("june", "august"), ()),
     ("My surgery is scheduled for 4 May.", "My dentist appointment got moved to Friday.", ("4 may", "friday"), ()),
     # A switch for one purpose is beside the rest.
-    ("I play the guitar, mostly classical.", "I've switched to electric guitar for the band.", ("classical", "electric"),
-     ()),
+    ("I play the guitar, mostly classical.", "I've switched to electric guitar for the band.",
+     ("classical", "electric"), ()),
     ("I use a Kindle for reading, mostly fantasy.", "I've switched to audiobooks for my commute.",
      ("kindle", "audiobooks"), ()),
     ("I drink oat milk in my coffee.", "I've switched to almond milk for my coffee.", ("almond",), ("oat milk",)),
@@ -103,8 +105,8 @@ HELD: tuple[Case, ...] = (
     ("My uncle Ray is in intensive care.", "We lost Uncle Ray this morning.", ("lost",), ("intensive care",)),
     ("My horse Duke is 25 and lives at a livery yard.", "We had to have Duke put down on Monday.", ("put down",),
      ("livery yard",)),
-    ("My uncle Ray is in intensive care.", "We lost our way driving to the hospital.", ("intensive care", "lost our way"),
-     ()),
+    ("My uncle Ray is in intensive care.", "We lost our way driving to the hospital.",
+     ("intensive care", "lost our way"), ()),
     ("Our dog Biscuit has arthritis.", "We put Biscuit's bed downstairs.", ("arthritis", "bed downstairs"), ()),
     ("I live in Bath with my two dogs, Rolo and Fudge. Fudge died in the spring.", "We've moved to Cardiff.",
      ("cardiff", "rolo"), ("rolo and fudge",)),
@@ -154,9 +156,7 @@ HELD: tuple[Case, ...] = (
 
 
 def main(argv: list[str] | None = None) -> None:
-    report_splits(
-        __doc__, measure, (DEV, HELD), ("what changed told right", "nothing changed, both kept"), argv
-    )
+    report_splits(__doc__, measure, (DEV, HELD), ("what changed told right", "nothing changed, both kept"), argv)
 
 
 if __name__ == "__main__":
