@@ -249,7 +249,10 @@ class UserClauses:
     def _third(self, clause: str) -> str:
         text = third_person(clause, self.who)
         if named_lead(clause) is None and (relation := self._relative(clause)):  # "Elif, my son, ..." says it
-            return f"{self.who}'s {relation} {text}"
+            # at the name's own place: "Mia and I" → "User and User's girlfriend Mia"
+            name = re.escape(clause.split()[0].strip(",;:!?."))
+            tied, found = re.subn(rf"\b({name})\b", rf"{self.who}'s {relation} \1", text, count=1)
+            return tied if found else f"{self.who}'s {relation} {text}"
         first = re.split(r"[\s',]", clause, maxsplit=1)[0].lower()
         # "Sam thinks": a name; "Probably the 14th", "Around 600 euros": a sentence's first word
         adverb = first.endswith("ly") and first.capitalize() not in self.people  # "Honestly", not "Sicily"
