@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from tasks.providers.jobs import JOBS, started_job, with_article
 from tasks.providers.nickname import goes_by
 from tasks.providers.places import PLACE, moved_to_place
 from tasks.third_person import third_person
@@ -48,13 +49,6 @@ CATEGORIES: dict[str, tuple[str, ...]] = {
     "season": ("summer", "winter", "spring", "autumn", "fall"),
     "transport": ("train", "car", "bus", "bike", "plane", "flying", "driving"),
 }
-_JOBS = ("engineer", "developer", "teacher", "nurse", "doctor", "designer", "lawyer", "student", "manager",
-         "accountant", "scientist", "writer", "artist", "chef", "architect", "consultant", "analyst",
-         "researcher", "programmer", "photographer", "musician", "counselor", "therapist", "pilot",
-         "firefighter", "dentist", "pharmacist", "journalist", "professor", "mechanic", "electrician", "chef",
-         "baker", "barista", "plumber", "carpenter", "paramedic", "veterinarian", "physician", "surgeon",
-         "physiotherapist", "psychologist", "librarian", "cashier", "driver", "translator", "editor",
-         "entrepreneur", "freelancer", "intern", "data scientist", "product manager", "social worker")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -101,18 +95,16 @@ def personal(s: str, who: str) -> RuleFact | None:
         return RuleFact(T, f"{who} lives in {place}", 0.8, "location", place)
     if m := re.search(rf"\bI(?:'m| am) (?:originally )?from {_PLACE}", s):
         return RuleFact(T, f"{who} is originally from {m.group(1)}", 0.7, "hometown", m.group(1))
-    role = rf"(?: as (?:an? )?((?:[\w-]+ ){{0,2}}(?:{'|'.join(_JOBS)})))?"
-    if m := re.search(rf"\bI (?:\w+ )?(?:work|am working|'m working) (?:at|for) {_NAME}{role}", s) or \
-            re.search(rf"\bI(?:'ve| have)? (?:just )?(?:started|got|accepted|landed) (?:a |my )?(?:new )?(?:job|position|role) (?:at|with) {_NAME}{role}", s) or \
-            re.search(rf"\bI(?:'ve| have)? (?:just |recently )?started (?:work(?:ing)? )?at {_NAME}{role}", s):  # fmt: skip
-        job = f" as a {m.group(2)}" if m.group(2) else ""
+    role = rf"(?: as (?:an? )?((?:[\w-]+ ){{0,2}}(?:{'|'.join(JOBS)})))?"
+    if m := re.search(rf"\bI (?:\w+ )?(?:work|am working|'m working) (?:at|for) {_NAME}{role}", s) or started_job(s):
+        job = f" as {with_article(m.group(2))}" if m.group(2) else ""
         return RuleFact(T, f"{who} works at {m.group(1)}{job}", 0.85, "employer", m.group(1))
     if m := re.search(
-        rf"\b(?:I(?:'m| am) (?:now )?(?:working as )?|I (?:now )?work as |I (?:have )?worked as |years as |I became )an? ((?:[\w-]+ ){{0,2}}(?:{'|'.join(_JOBS)}))\b(?: (?:at|for) {_NAME})?",
+        rf"\b(?:I(?:'m| am) (?:now )?(?:working as )?|I (?:now )?work as |I (?:have )?worked as |years as |I became )an? ((?:[\w-]+ ){{0,2}}(?:{'|'.join(JOBS)}))\b(?: (?:at|for) {_NAME})?",
         s,
     ):
         where = f" at {m.group(2)}" if m.group(2) else ""
-        return RuleFact(T, f"{who} works as a {m.group(1)}{where}", 0.8, "occupation", m.group(1))
+        return RuleFact(T, f"{who} works as {with_article(m.group(1))}{where}", 0.8, "occupation", m.group(1))
     rel = r"(wife|husband|partner|son|daughter|mom|mother|dad|father|brother|sister|dog|cat|parrot|bird|puppy|kitten|boyfriend|girlfriend|best friend)"
     if m := re.search(rf"\b[Mm]y {rel}(?:'s name is| is (?:named|called)|,) {_NAME}", s):
         return RuleFact(T, f"{who}'s {m.group(1)} is named {m.group(2)}", 0.8, f"family:{m.group(1)}", m.group(2))

@@ -16,6 +16,7 @@ from tasks.providers.base import ScoredMemory
 from tasks.providers.change_cues import CATCH_ALL, about_someone, change_decision, claim, only_the_person
 from tasks.providers.clause_shape import specifics
 from tasks.providers.forget_values import forgotten_values, states_value
+from tasks.providers.jobs import JOB_SLOTS, job_changed
 from tasks.providers.people import household
 from tasks.providers.sameness import OCCASION, confirms, extends, restates
 from tasks.providers.settling import settles
@@ -196,12 +197,15 @@ class LocalConsolidator:
         """Above the related threshold or sharing the slot; never a memory of another known slot."""
         slot = scored.memory.slot
         if fact.slot and slot and not fact.slot.startswith(GENERIC) and not slot.startswith(GENERIC):
-            return fact.slot == slot
+            return fact.slot == slot or {fact.slot, slot} <= JOB_SLOTS
         return scored.similarity >= self.related_threshold
 
     def _slot_decision(self, fact: Fact, candidates: Sequence[ScoredMemory]) -> Decision | None:
         if not (fact.slot and fact.value) or fact.slot.startswith(GENERIC):
             return None
+        job = next(((s.memory, c) for s in candidates if (c := job_changed(fact, s.memory))), None)
+        if job is not None:  # "started at the Royal Free" after "works as a nurse at St Mary's"
+            return self._update(fact, job[0], "contradicts", f"employer changed from {job[1][0]} to {job[1][1]}")
         match = next((s.memory for s in candidates if s.memory.slot == fact.slot and s.memory.value), None)
         if match is None or match.value is None:
             return None

@@ -1,0 +1,92 @@
+"""Life events told in passing (``evaluation.life_events``): a new job, a death in other words, something
+due then done, a course finished, a diet named anew, a reading with no unit, a date put back."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from evaluation.life_changes import measure
+from evaluation.life_events import DEV
+from evaluation.temporal import told_session
+from tasks.models import Fact
+from tasks.providers.jobs import job_changed, started_job, with_article
+from tasks.providers.local_extractor import LocalExtractor
+from tasks.rows import MemoryRow
+from tasks.settings import Settings
+
+NOW = datetime(2026, 10, 1, 12, tzinfo=UTC)
+
+
+def _facts(text: str) -> list[Fact]:
+    return LocalExtractor().extract(told_session("a", "u", "s", text, NOW)).facts
+
+
+def _memory(content: str, slot: str | None = None, value: str | None = None) -> MemoryRow:
+    return MemoryRow.model_validate(
+        {"row_id": "m-v1", "memory_id": "m", "version": 1, "app_name": "a", "user_id": "u", "topic": "t",
+         "content": content, "vector": [0.0], "importance": 0.5, "confidence": 0.8, "speaker": "User", "slot": slot,
+         "value": value, "source_session_id": "s", "source_event_ids": ["e"], "stated_at": NOW, "valid_from": NOW,
+         "valid_to": None, "status": "active", "status_reason": None, "supersedes": None, "relation": "new",
+         "confirmations": 0, "last_confirmed_at": None, "access_count": 0, "last_accessed_at": None,
+         "created_at": NOW, "updated_at": NOW, "run_id": "r"}
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("said", "employer", "role"),
+    [
+        ("I started at the Royal Free as a ward sister this week!", "Royal Free", "ward sister"),
+        ("I joined Monzo as a data analyst last month.", "Monzo", "data analyst"),
+        ("I accepted the job at Oakwood Academy, I start on the 1st.", "Oakwood Academy", None),
+        ("I accepted the Helsana offer.", "Helsana", None),
+        ("I started my new job at Hawksmoor on Monday.", "Hawksmoor", None),
+        ("I joined a running club on Monday.", None, None),
+        ("I joined Strava last week.", None, None),
+        ("I started a pottery class this week.", None, None),
+    ],
+)
+def test_a_job_taken_or_begun_names_its_employer(said: str, employer: str | None, role: str | None) -> None:
+    """'Joined' is a job only with a role: 'joined a running club' is not."""
+    m = started_job(said)
+    assert (m[1] if m else None) == employer
+    assert (m[2] if m else None) == role
+
+
+@pytest.mark.parametrize(
+    ("fact", "memory", "changed"),
+    [
+        (("User works at Royal Free", "employer", "Royal Free"),
+         ("User works as a nurse at St Mary's hospital.", "occupation", "nurse"), ("St Mary's", "Royal Free")),
+        (("User works as a nurse at Guy's", "occupation", "nurse"),
+         ("User works at St Thomas'", "employer", "St Thomas'"), ("St Thomas'", "Guy's")),
+        (("User works at St Mary's", "employer", "St Mary's"),
+         ("User works as a nurse at St Mary's hospital.", "occupation", "nurse"), None),
+        (("User works at Monzo", "employer", "Monzo"), ("User works as an accountant", "occupation", "accountant"),
+         None),
+    ],
+)  # fmt: skip
+def test_an_employer_is_read_alike_from_the_employer_and_the_occupation_slots(
+    fact: tuple[str, str, str], memory: tuple[str, str, str], changed: tuple[str, str] | None
+) -> None:
+    new = _facts("I work at Acme.")[0].model_copy(update={"content": fact[0], "slot": fact[1], "value": fact[2]})
+    assert job_changed(new, _memory(*memory)) == changed
+
+
+def test_a_role_takes_its_article() -> None:
+    assert [with_article(r) for r in ("accountant", "nurse", "engineer")] == ["an accountant", "a nurse", "an engineer"]
+    assert [f.content for f in _facts("I'm an architect.")] == ["User works as an architect"]
+
+
+def test_a_new_job_closes_the_old_one_and_another_persons_does_not() -> None:
+    """Probe 7: 'Started at the Royal Free as a ward sister' left 'works as a nurse at St Mary's' current."""
+    cases = list(DEV[:5])
+    assert measure(cases, "j", Settings()) == (3, 2)
+
+
+def test_someone_named_beside_the_speaker_keeps_their_tie_at_their_own_place() -> None:
+    """'Mia and I got engaged' had been written "User's girlfriend User and Mia got engaged"."""
+    cases = [c for c in DEV if " and I " in c[1]]
+    assert len(cases) == 3
+    assert measure(cases, "p", Settings()) == (3, 0)
