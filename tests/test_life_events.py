@@ -13,6 +13,7 @@ from evaluation.temporal import told_session
 from tasks.models import Fact
 from tasks.providers.jobs import job_changed, started_job, with_article
 from tasks.providers.local_extractor import LocalExtractor
+from tasks.providers.settling import died, without_departed
 from tasks.rows import MemoryRow
 from tasks.settings import Settings
 
@@ -90,3 +91,35 @@ def test_someone_named_beside_the_speaker_keeps_their_tie_at_their_own_place() -
     cases = [c for c in DEV if " and I " in c[1]]
     assert len(cases) == 3
     assert measure(cases, "p", Settings()) == (3, 0)
+
+
+@pytest.mark.parametrize(
+    ("fact", "memory", "settled"),
+    [
+        ("User mentioned that they had to put Rex down last week.", "User mentioned that Rex is 12, he's slowing down.",
+         True),
+        ("User mentioned that they had Biscuit put to sleep.", "User's dog Biscuit has arthritis.", True),
+        ("We lost User's grandmother on Sunday.", "User's grandmother is in a hospice.", True),
+        ("We lost the match on Sunday.", "User's grandmother is in a hospice.", False),
+        ("User put User's son Leo to sleep at 8.", "User's son Leo is 7.", False),
+        ("User's neighbour's dog Rex died yesterday.", "User's dog Rex has arthritis.", False),
+    ],
+)  # fmt: skip
+def test_a_death_told_in_other_words_settles_what_was_said_of_them(fact: str, memory: str, settled: bool) -> None:
+    """A pet is put down only when the user 'had' it done; 'lost' is a death only of someone."""
+    assert died(fact, memory) is settled
+
+
+@pytest.mark.parametrize(
+    ("moved", "said", "now"),
+    [
+        ("User moved to Warsaw, with User's cats Pixel and Byte (previously: x)", "User mentioned that Byte died.",
+         "User moved to Warsaw, with User's cat Pixel (previously: x)"),
+        ("User lives in Leeds, with User's wife Anna, and User's dogs Rolo, Fudge and Max", "Fudge passed away.",
+         "User lives in Leeds, with User's wife Anna, and User's dogs Rolo and Max"),
+        ("User lives in Leeds, with User's dogs Rolo and Fudge", "User's neighbour's dog Fudge died.",
+         "User lives in Leeds, with User's dogs Rolo and Fudge"),
+    ],
+)  # fmt: skip
+def test_a_move_leaves_behind_who_died(moved: str, said: str, now: str) -> None:
+    assert without_departed(moved, [said]) == now

@@ -19,7 +19,7 @@ from tasks.providers.forget_values import forgotten_values, states_value
 from tasks.providers.jobs import JOB_SLOTS, job_changed
 from tasks.providers.people import household
 from tasks.providers.sameness import OCCASION, confirms, extends, restates
-from tasks.providers.settling import settles
+from tasks.providers.settling import settles, without_departed
 from tasks.providers.statements import STRONG_CUE, pauses
 from tasks.providers.wording import (
     FORGET_WORDS,
@@ -86,6 +86,9 @@ class LocalConsolidator:
         decision = self._decide(fact, related)
         if decision.action not in ("ADD", "UPDATE"):
             return decision
+        if decision.new_content and ", with " in decision.new_content:  # a move's household, less the departed
+            own = [s.memory.content for s in related if s.memory.speaker == fact.speaker]
+            decision = decision.model_copy(update={"new_content": without_departed(decision.new_content, own)})
         changed = (fact.value or "") if decision.relation in ("contradicts", "supersedes") else ""
         closes = [
             s.memory.memory_id

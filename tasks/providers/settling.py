@@ -12,8 +12,10 @@ the change cues use :func:`carries_out` for a duty done ("renewed" after "need t
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from tasks.dates import stated_spans
+from tasks.providers.people import RELATIONS
 from tasks.providers.sameness import TELLING_FRAME, done, inflected, is_past
 from tasks.providers.statements import PLAN_WORDS, finishes, names_again
 from tasks.providers.wording import content_words, strip_annotation
@@ -123,19 +125,58 @@ def settles(fact: str, memory: MemoryRow, said: str, similarity: float, new_valu
 _DIED = re.compile(
     rf"{TELLING_FRAME}(?P<who>.{{2,40}}?) (?:has |had )?(?:died|passed away|was put down|was put to sleep)\b"
 )
+_ANIMAL = r"(?:dog|cat|puppy|kitten|horse|pony|rabbit|hamster|guinea pig|parrot|bird|pet)"
+_NAMED = r"[A-Z][a-z]+(?: [A-Z][a-z]+)?"
+_OWNED = rf"(?:(?:User's|our|their) )?(?:{_ANIMAL}(?: {_NAMED})?|{_NAMED})"
+_THEY = rf"{TELLING_FRAME}(?:User|[Tt]hey|[Ww]e|I)(?: (?:just|sadly|finally))? "
+#: The user's household had an animal put down, or lost someone: "they had to put Rex down", "had Biscuit
+#: put to sleep", "lost User's grandmother on Sunday", "lost Uncle Ray". A pet is put down only when they
+#: "had" it done ("put the kids to sleep" is bedtime); "lost" is a death only of someone, and not "in the
+#: crowd" or "the match".
+_THEY_LOST = (
+    re.compile(rf"{_THEY}had to put (?P<who>{_OWNED}) (?:down|to sleep)\b"),
+    re.compile(rf"{_THEY}had (?:to have )?(?P<who>{_OWNED}) put (?:down|to sleep)\b"),
+    re.compile(
+        rf"{_THEY}lost (?P<who>(?:User's|our|their) (?:{'|'.join(RELATIONS)}|{_ANIMAL})(?: {_NAMED})?|{_NAMED})"
+        r"(?=[.,;!]| (?:on|this|last|yesterday|today|to|after|in (?!the\b))\b|$)"
+    ),
+)
 _TELLING = re.compile(TELLING_FRAME)
+
+
+def _departed(fact: str) -> set[str]:
+    """Who ``fact`` says died: their name when it gives one and they are the user's ("Rex", "our dog Rex"),
+    else every word of who they are ("grandmother", "neighbour's dog": someone else's is not the user's)."""
+    found = _DIED.match(fact) or next((m for form in _THEY_LOST if (m := form.match(fact))), None)
+    if found is None:
+        return set()
+    words = {w.lower() for w in found["who"].split()} - {"user's", "user", "our", "my", "their", "sadly", "sadly,"}
+    names = {w.lower() for w in re.findall(r"\b[A-Z][a-z]+\b", found["who"]) if w not in ("User", "Sadly")}
+    return names if names and not any(w.endswith("'s") for w in words) else words
 
 
 def died(fact: str, memory: str) -> bool:
     """``fact`` says that the one ``memory`` is about died: what it said of them as going on ("has kidney
-    disease", "lives in a care home") is history. The one is named by the words before the verb ("User's
-    cat Luna"), all of which must open the memory; someone else's ("User's neighbour's dog") is not them."""
-    found = _DIED.match(fact)
-    if found is None or done(memory):
+    disease", "lives in a care home") is history. The one must open the memory."""
+    who = _departed(fact)
+    if not who or done(memory):
         return False
-    who = {w.lower() for w in found["who"].split() if w.lower() not in {"user's", "user", "our", "my"}}
-    opening = {w.lower() for w in _TELLING.sub("", memory).split()[:4]}
-    return bool(who) and who <= opening
+    opening = {w.lower().strip(",.") for w in _TELLING.sub("", memory).split()[:4]}
+    return who <= opening
+
+
+def without_departed(content: str, said: Iterable[str]) -> str:
+    """A move's new home without those of its household whom other memories (``said``) say died: "with
+    User's two cats, Pixel and Byte" after "Byte died" is "with User's cat Pixel"."""
+    now, paren, before = content.partition(" (")  # "(previously …)" stays as it was
+    moved, joint, home = now.rpartition(", with ")
+    departed = [_departed(text) for text in said]
+    for name in {n for who in departed if not any(w.endswith("'s") for w in who) for n in who}:  # not another's
+        listed = re.compile(rf",? and \b{name}\b|, \b{name}\b|\b{name}(?:,| and) ", re.I)
+        home, found = listed.subn("", home, count=1)
+        if found and not re.search(r"\b[A-Z][a-z]+(?:,| and) [A-Z]", home):  # one named left: "User's cat Pixel"
+            home = re.sub(r"\b(?:two |both |2 )?([a-z]+?)s,? (?=[A-Z][a-z]+\b)", r"\1 ", home, count=1)
+    return moved + joint + home + paren + before
 
 
 def _happened(fact: str, memory: MemoryRow, said: str) -> bool:
