@@ -3,7 +3,7 @@ due then done, a course finished, a diet named anew, a reading with no unit, a d
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -13,7 +13,7 @@ from evaluation.temporal import told_session
 from tasks.models import Fact
 from tasks.providers.jobs import job_changed, started_job, with_article
 from tasks.providers.local_extractor import LocalExtractor
-from tasks.providers.settling import died, without_departed
+from tasks.providers.settling import died, settles, without_departed
 from tasks.rows import MemoryRow
 from tasks.settings import Settings
 
@@ -123,3 +123,20 @@ def test_a_death_told_in_other_words_settles_what_was_said_of_them(fact: str, me
 )  # fmt: skip
 def test_a_move_leaves_behind_who_died(moved: str, said: str, now: str) -> None:
     assert without_departed(moved, [said]) == now
+
+
+@pytest.mark.parametrize(
+    ("fact", "memory", "settled"),
+    [
+        ("User submitted User's thesis today!", "User's thesis is due in August.", True),
+        ("User sent off the grant application yesterday.", "User mentioned that the grant application deadline is on "
+         "28 August 2026.", True),
+        ("User handed in User's essay.", "User's essay is due on Monday.", True),
+        ("User submitted the expense report.", "User's thesis is due in August.", False),
+        ("User's friend submitted her thesis today.", "User's thesis is due in August.", False),
+    ],
+)  # fmt: skip
+def test_something_due_then_done_is_history(fact: str, memory: str, settled: bool) -> None:
+    """Whatever the time it was due by, even one already past when it was said ('due in August')."""
+    row = _memory(memory).model_copy(update={"stated_at": NOW - timedelta(days=30)})
+    assert settles(fact, row, memory, similarity=0.7) is settled

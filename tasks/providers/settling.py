@@ -78,7 +78,8 @@ _WHEN_DONE = content_words("today yesterday tonight this morning afternoon eveni
 def _object(said: re.Match[str]) -> str:
     """What a doing is done to or where, before any other phrase: "the vet" of "book the vet for Rex",
     "Warsaw" of "moving to Warsaw in June"."""
-    what = re.sub(r"^\s*(?:to|at|in|into|on|for|from|with)\s+", " ", said["what"], flags=re.I)
+    # a leading preposition, or the particle of a phrasal verb ("sent off the form", "handed in the essay")
+    what = re.sub(r"^\s*(?:to|at|in|into|on|for|from|with|off|out|up|back)\s+", " ", said["what"], flags=re.I)
     return _PREPOSITION.split(what, maxsplit=1)[0]
 
 
@@ -97,6 +98,9 @@ _DAY = re.compile(
     r"|\bon [A-Z][a-z]+ \d{1,2}(?:st|nd|rd|th)\b",
     re.I,
 )
+
+#: Something due by a time, whatever the time: "User's thesis is due in August", "the deadline is 3 March".
+_DUE = re.compile(r"\b(?:is|are|was|were) due\b|\bdue (?:on|in|by|to)\b|\bdeadline\b", re.I)
 
 
 def _ahead(memory: MemoryRow, said: str) -> bool:
@@ -185,7 +189,7 @@ def _happened(fact: str, memory: MemoryRow, said: str) -> bool:
     did = done_object(fact)
     if not did or done(said) or re.search(r"[.!?]\s+\S", said.strip()):  # one arrangement, not a story
         return False
-    if not _ahead(memory, said):
+    if not _ahead(memory, said) and _DUE.search(said) is None:
         return False
     arranged = content_words(PLAN_WORDS.sub(" ", RESOLVED_DATE.sub(" ", said)))
     return did <= arranged  # what was done is what was arranged: "the dentist", "User's driving test"
