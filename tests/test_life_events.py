@@ -13,7 +13,7 @@ from evaluation.temporal import told_session
 from tasks.models import Fact
 from tasks.providers.jobs import job_changed, started_job, with_article
 from tasks.providers.local_extractor import LocalExtractor
-from tasks.providers.settling import died, settles, without_departed
+from tasks.providers.settling import completes_study, died, settles, without_departed
 from tasks.rows import MemoryRow
 from tasks.settings import Settings
 
@@ -140,3 +140,21 @@ def test_something_due_then_done_is_history(fact: str, memory: str, settled: boo
     """Whatever the time it was due by, even one already past when it was said ('due in August')."""
     row = _memory(memory).model_copy(update={"stated_at": NOW - timedelta(days=30)})
     assert settles(fact, row, memory, similarity=0.7) is settled
+
+
+@pytest.mark.parametrize(
+    ("fact", "memory", "finished"),
+    [
+        ("User graduated with distinction!", "User is doing a part-time master's in data science at UCL.", True),
+        ("User graduated from Leeds last week!", "User is in User's final year of a law degree at Leeds.", True),
+        ("User finished User's nursing degree last month!", "User is studying for a nursing degree.", True),
+        ("User works as an electrician; User completed User's apprenticeship",
+         "User is doing an apprenticeship as an electrician.", True),
+        ("User graduated from Oxford in 2015.", "User is doing a law degree at Leeds.", False),
+        ("User's son graduated from high school.", "User is doing a part-time master's in data science.", False),
+        ("User finished User's shift early today.", "User is studying for a nursing degree.", False),
+        ("User graduated with distinction!", "User is reading a novel by Ishiguro.", False),
+    ],
+)  # fmt: skip
+def test_a_course_is_finished_by_graduating_or_by_finishing_its_kind(fact: str, memory: str, finished: bool) -> None:
+    assert completes_study(fact, memory) is finished

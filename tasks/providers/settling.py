@@ -1,11 +1,12 @@
 """What else a new statement settles besides the memory it changes (``Decision.closes``).
 
 "Moved to Warsaw!" changes where the user lives, and it also carries out "is moving to Warsaw in June",
-which would otherwise stay current beside the new home. Four shapes settle a memory: a plan carried out
-or work finished (:func:`carries_out`, :func:`~tasks.providers.statements.finishes`); an attribute changed
-to the value a plan was heading to ("User lives in Warsaw"); something arranged for a day after it was
-said, told later as done ("Went to the dentist today" for "has a dentist appointment on Friday"); and a
-death, for what was said of the one who died as going on. The readers of plans and doings live here too:
+which would otherwise stay current beside the new home. Five shapes settle a memory: a plan carried out
+or work finished (:func:`carries_out`, :func:`~tasks.providers.statements.finishes`); a course finished
+("graduated" for "doing a master's"); an attribute changed to the value a plan was heading to ("User lives
+in Warsaw"); something arranged for a day after it was said, or due, told later as done ("Went to the
+dentist today" for "has a dentist appointment on Friday"); and a death, for what was said of the one who
+died as going on. The readers of plans and doings live here too:
 the change cues use :func:`carries_out` for a duty done ("renewed" after "need to renew the passport").
 """
 
@@ -116,9 +117,36 @@ def only_history(memory: MemoryRow, said: str) -> bool:
     return re.search(r"[,;]|\bso\b", said) is None and not _ahead(memory, said)
 
 
+#: A course the user is taking, and its kind: "doing a part-time master's", "in User's final year of a law degree".
+_STUDYING = re.compile(
+    r"\b(?:doing|studying(?: for)?|taking|enrolled (?:in|on)|in (?:User's|their|the) (?:\w+ )?year of) "
+    r"(?:a |an |the |User's )?(?:[\w'-]+ ){0,3}?(?P<kind>degree|master's|masters|msc|mba|phd|doctorate|"
+    r"bachelor's|course|apprenticeship|bootcamp|diploma|certificate|programme|program|residency)\b",
+    re.I,
+)
+#: The user says they finished a course: "User graduated with distinction", "User completed the course".
+_COMPLETED = re.compile(
+    rf"(?:^{TELLING_FRAME}|; )(?:User|[Tt]hey)(?:['’]ve| has| have)? (?:just |finally |officially )?"
+    r"(?:(?P<graduated>graduated)|finished|completed|passed)\b(?P<what>[^,.;!?()]*)"
+)
+
+
+def completes_study(fact: str, said: str) -> bool:
+    """``fact`` finishes the course ``said`` has the user taking: graduating (from where they studied, if
+    said) ends any; finishing or completing names its kind ("finished User's nursing degree")."""
+    course, done = _STUDYING.search(said), _COMPLETED.search(fact)
+    if course is None or done is None:
+        return False
+    kind, what = course["kind"].lower(), done["what"].lower()
+    if done["graduated"]:
+        where = content_words(RESOLVED_DATE.sub(" ", what.partition(" from ")[2])) - _WHEN_DONE
+        return not where or bool(where & content_words(said))
+    return re.search(rf"\b{re.escape(kind)}\b", what) is not None
+
+
 def settles(fact: str, memory: MemoryRow, said: str, similarity: float, new_value: str = "") -> bool:
-    """``fact`` settles ``memory`` (which says ``said``, its claim): one of the module's four shapes."""
-    if carries_out(fact, said) is not None or finishes(fact, said):
+    """``fact`` settles ``memory`` (which says ``said``, its claim): one of the module's five shapes."""
+    if carries_out(fact, said) is not None or finishes(fact, said) or completes_study(fact, said):
         return True
     if new_value and heading_to(said, new_value):
         return True
