@@ -22,6 +22,7 @@ any rule; DEV's failures were read, HELD-OUT's never. Run ``python -m evaluation
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from evaluation.restated import report_splits, told
@@ -196,12 +197,12 @@ HELD: tuple[Case, ...] = (
 
 def measure(cases: Sequence[Case], user_prefix: str, settings: Settings, *, verbose: bool = False) -> tuple[int, int]:
     """(changes right, keeps right): every word still told is in some active memory, and no word no longer
-    told is in one; both read before a memory's "(previously …)", which is history."""
+    told is in one; both read before a memory's "(previously …)" or "(changed from …)", which is history."""
     told_by = told([(a, b, ()) for a, b, _, _ in cases], user_prefix, settings)
     changes = keeps = 0
     for i, (first, second, now, gone) in enumerate(cases):
         said = [c.lower() for c in told_by.get(f"{user_prefix}{i}", [])]
-        current = [c.split("(previously")[0] for c in said]
+        current = [re.split(r"\((?:previously|changed from)\b", c)[0] for c in said]
         right = all(any(w in c for c in current) for w in now) and not any(w in c for w in gone for c in current)
         if gone:
             changes += right
