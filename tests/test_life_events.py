@@ -158,3 +158,16 @@ def test_something_due_then_done_is_history(fact: str, memory: str, settled: boo
 )  # fmt: skip
 def test_a_course_is_finished_by_graduating_or_by_finishing_its_kind(fact: str, memory: str, finished: bool) -> None:
     assert completes_study(fact, memory) is finished
+
+
+def test_a_diet_said_with_how_long_or_how_much_is_the_diet() -> None:
+    """'I've been vegan for two years' had been a detail of the conversation, so 'vegetarian really' left it."""
+    facts = [f for text in ("I've been vegan for two years.", "I've gone fully vegetarian, no more fish.",
+                            "I'm a vegetarian.") for f in _facts(text)]  # fmt: skip
+    assert [(f.slot, f.value, f.content) for f in facts] == [
+        ("preference:diet", "vegan", "User has been vegan for two years"),
+        ("preference:diet", "vegetarian", "User has gone fully vegetarian"),
+        ("preference:diet", "vegetarian", "User is vegetarian"),
+    ]
+    cases = [c for c in DEV if "vegan" in c[0] + c[1] or "vegetarian" in c[0] + c[1]]
+    assert measure(cases, "v", Settings()) == (3, 2)

@@ -177,8 +177,12 @@ def preference(s: str, who: str) -> RuleFact | None:
     m = re.search(r"\bit's all ([\w -]{2,40}?) (?:now|these days)\b", s, re.I)
     if m and re.search(r"^\W*$|\bI\b", s[: m.start()]):  # not "My son doesn't like trains, it's all X now"
         return RuleFact(T, f"{who} is into {_strip(m.group(1))} now", 0.7, None, None)
-    if m := re.search(r"\bI(?:'m| am) (?:now )?(vegetarian|vegan|pescatarian|keto)\b", s):
+    if m := re.search(r"\bI(?:'m| am) (?:now )?(?:an? )?(vegetarian|vegan|pescatarian|keto)\b", s):
         return RuleFact(T, f"{who} is {m.group(1)}", 0.85, "preference:diet", m.group(1).lower())
+    # "I've been vegan for two years", "I've gone fully vegetarian": the diet, said with how long or how much
+    if m := re.search(r"\bI(?:'ve| have) (?:been|gone|become)(?: fully| strictly| mostly)? (vegetarian|vegan|"
+                      r"pescatarian|keto)\b[^.!?;,]*", s):  # fmt: skip
+        return RuleFact(T, third_person(m.group(0).strip(), who), 0.85, "preference:diet", m.group(1).lower())
     neg = re.search(
         r"\bI (?:don't|do not|no longer|can't stand|cannot stand|hate|dislike) (?:like |drink |eat |enjoy )?([^.!?;]{2,80})",
         s,
