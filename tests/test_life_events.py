@@ -11,6 +11,7 @@ from evaluation.life_changes import measure
 from evaluation.life_events import DEV
 from evaluation.temporal import told_session
 from tasks.models import Fact
+from tasks.providers.amounts import amount_changed
 from tasks.providers.jobs import job_changed, started_job, with_article
 from tasks.providers.local_extractor import LocalExtractor
 from tasks.providers.settling import completes_study, died, settles, without_departed
@@ -171,3 +172,26 @@ def test_a_diet_said_with_how_long_or_how_much_is_the_diet() -> None:
     ]
     cases = [c for c in DEV if "vegan" in c[0] + c[1] or "vegetarian" in c[0] + c[1]]
     assert measure(cases, "v", Settings()) == (3, 2)
+
+
+@pytest.mark.parametrize(
+    ("fact", "memory", "measure"),
+    [
+        ("User's cholesterol is down to 5.1 after three months of oats!",
+         "User's doctor says User's cholesterol is 6.2, which is too high.", "cholesterol"),
+        ("User's credit score went up to 710!", "User's credit score is 640.", "score"),
+        ("User's handicap is down to 14 this season.", "User's golf handicap is 18.", "handicap"),
+        ("User's dad's cholesterol is 7.0.", "User's cholesterol is 6.2.", None),
+        ("User shot 82 on Saturday.", "User's golf handicap is 18.", None),
+        ("User's credit score is 640.", "User's credit score is 640.", None),
+    ],
+)  # fmt: skip
+def test_a_reading_with_no_unit_is_given_anew_for_its_measure(fact: str, memory: str, measure: str | None) -> None:
+    assert amount_changed(fact, memory) == measure
+
+
+def test_a_reading_said_alone_is_the_speakers() -> None:
+    """'Cholesterol is down to 5.1' had been told as 'User mentioned that Cholesterol is …'."""
+    assert [f.content for f in _facts("Cholesterol is down to 5.1 after three months of oats!")] == [
+        "User's cholesterol is down to 5.1 after three months of oats!"
+    ]

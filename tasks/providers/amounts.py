@@ -32,6 +32,7 @@ _NOT_UNITS = frozenset(
 )
 #: Who or what the amount belongs to: "User", "User's commute" (after the telling's own frame).
 _SUBJECT = re.compile(rf"{TELLING_FRAME}(\w+(?:['’]s \w+)?)")
+_TELLING = re.compile(TELLING_FRAME)
 
 
 def _unit(found: re.Match[str]) -> str:
@@ -85,8 +86,30 @@ _USER_CLAUSE = re.compile(r"[,;]\s+(?:so |and |but )?(?=(?:User|they|we)\b)")
 Held = tuple[set[tuple[str, str]], str]
 
 
+#: A reading with no unit, the measure named before it: "User's cholesterol is 6.2", "User's credit score went
+#: up to 710", "User's golf handicap is down to 14". The number ends the reading ("5.1 after three months").
+_READING = re.compile(
+    r"(?P<owner>\b[\w’']+['’]s )?(?:[a-z][\w-]* ){0,2}?(?P<measure>[A-Za-z][\w-]*) (?:is|was|are|were|went|has "
+    r"gone|came back|stands)(?: (?:now|currently|still|at|back|down|up|to|about|around|roughly))* (?P<n>\d+(?:\.\d+)?)"
+    r"(?=\s*(?:[^\w\s]|$)|\s+(?:after|this|these|now|today|since|for|which|and|but|so|then|again|already)\b)"
+)
+
+
+def _reading(text: str) -> tuple[str, str] | None:
+    """(measure, number) of the user's one reading with no unit in ``text``; someone else's ("User's dad's
+    cholesterol") is None."""
+    found = list(_READING.finditer(RESOLVED_DATE.sub(" ", _TELLING.sub("", text, count=1))))
+    if len(found) != 1 or (found[0]["owner"] and found[0]["owner"].lower() not in ("user's ", "user’s ")):
+        return None
+    return found[0]["measure"].lower(), found[0]["n"]
+
+
 def _changes(fact: str, held: Held, clause: str, changed: re.Match[str] | None) -> str | None:
-    """The unit of the amount ``fact`` (whose amount that holds is ``held``) gives anew for ``clause``."""
+    """The unit of the amount ``fact`` (whose amount that holds is ``held``) gives anew for ``clause``; for a
+    reading with no unit, its measure ("cholesterol")."""
+    new_reading, old_reading = _reading(fact), _reading(clause)
+    if new_reading and old_reading and new_reading[0] == old_reading[0]:
+        return new_reading[0] if new_reading[1] != old_reading[1] else None
     new, lead = held
     if changed and content_words(changed["what"]):  # someone changed it: what it is of decides, not who
         if not content_words(changed["what"]) & content_words(clause):

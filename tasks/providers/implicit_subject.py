@@ -260,7 +260,8 @@ _KIN = re.compile(
     r"brother|sister|grandson|granddaughter|aunt|uncle|cousin|niece|nephew|bestie|flatmate|roommate|housemate|"
     r"neighbour|neighbor|boss|manager|doctor|therapist|dog|cat|puppy|kitten|landlord|"
     # and a thing of theirs: "Bike got stolen", "Laptop died this morning", "Car's in the shop"
-    r"car|bike|laptop|phone|flat|apartment|house|boiler|fridge|computer|wifi|knee|back|shoulder|wrist|ankle)"
+    r"car|bike|laptop|phone|flat|apartment|house|boiler|fridge|computer|wifi|knee|back|shoulder|wrist|ankle|"
+    r"cholesterol|blood pressure|blood sugar|(?:resting )?heart rate|hba1c|handicap|credit score|(?:chess )?rating)"
     r"(?='s | (?:just|finally|always|never|still|really|also|recently|already|is|isn't|was|wasn't|has|hasn't|had|"
     r"will|won't|can|can't|could|would|did|didn't|does|doesn't|says|said|\w+ed|"
     + "|".join(sorted(IRREGULAR_PAST))
