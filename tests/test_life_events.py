@@ -15,6 +15,7 @@ from tasks.providers.amounts import amount_changed
 from tasks.providers.jobs import job_changed, started_job, with_article
 from tasks.providers.local_extractor import LocalExtractor
 from tasks.providers.settling import completes_study, died, settles, without_departed
+from tasks.providers.statements import rescheduled
 from tasks.rows import MemoryRow
 from tasks.settings import Settings
 
@@ -195,3 +196,25 @@ def test_a_reading_said_alone_is_the_speakers() -> None:
     assert [f.content for f in _facts("Cholesterol is down to 5.1 after three months of oats!")] == [
         "User's cholesterol is down to 5.1 after three months of oats!"
     ]
+
+
+@pytest.mark.parametrize(
+    ("fact", "memory", "moved"),
+    [
+        ("User mentioned that they've pushed the wedding back to September.",
+         "User mentioned that the wedding is planned for next June.", True),
+        ("User mentioned that the surgery has been postponed to 18 May.", "User's surgery is scheduled for 4 May.",
+         True),
+        ("User mentioned that they brought the launch forward to 1 March.",
+         "User mentioned that the product launch is on 10 March.", True),
+        ("User's dentist appointment got moved to Friday.", "User's surgery is scheduled for 4 May.", False),
+        ("User's brother's wedding was postponed to August.",
+         "User mentioned that the wedding is planned for next June.", False),
+        ("User moved to Lisbon in May.", "User mentioned that the wedding is planned for next June.", None),
+        ("User put the kids to bed.", "User's kids go to bed at 8.", None),
+    ],
+)  # fmt: skip
+def test_a_date_moved_changes_only_the_arrangement_it_names(fact: str, memory: str, moved: bool | None) -> None:
+    """'My dentist appointment got moved to Friday' had superseded 'surgery is scheduled for 4 May'."""
+    moves = rescheduled(fact)
+    assert (moves(memory) if moves else None) is moved

@@ -38,6 +38,7 @@ from tasks.providers.statements import (
     WEAK_CUE,
     finishes,
     old_words,
+    rescheduled,
 )
 from tasks.providers.wording import content_words, is_negated, strip_annotation
 from tasks.rows import MemoryRow
@@ -99,6 +100,8 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
         negated_any = negated_words is not None
     if CANCEL_CUE.search(text):  # a plan called off closes a plan, not a memory that shares its name
         related = [s for s in related if PLAN_WORDS.search(strip_annotation(s.memory.content))]
+    if (moves := rescheduled(text)) is not None:  # a date moved changes the arrangement it names, and only it
+        strong, related = True, [s for s in related if moves(claim(s.memory.content))]
     found: list[tuple[float, Verdict]] = []
     for scored in sorted(related, key=lambda s: s.similarity, reverse=True):
         memory, sim = scored.memory, scored.similarity
@@ -258,7 +261,6 @@ def only_the_person(text: str, memory_words: frozenset[str]) -> bool:
 _REPORTED = re.compile(r"\b[A-Z][\w'’-]* mentioned(?: that|:)\s*")
 #: Where a clause's negation starts: what it negates follows ("Carlos can't *drive*", "not *in Oslo* any more").
 _NEGATION = re.compile(r"\b(?:not|never|no|nobody|nothing|none|neither|nor)\b|n't\b", re.I)
-
 
 _CLAUSE_BREAK = re.compile(r"[,;:()]|\s-\s|\s(?:so|and|but|because|while)\s")
 

@@ -10,10 +10,11 @@ similarity; no list of values (brands, sports, drinks) is needed for any of it.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from tasks.providers.wording import content_words
-from tasks.textrules import RESOLVED_DATE
+from tasks.textrules import RESOLVED_DATE, WEEKDAYS
 
 #: A plan called off ("the Lisbon trip got cancelled", "the deal fell through").
 _CALLED_OFF = r"cancell?ed|called off|fell through|scrapped"
@@ -35,6 +36,31 @@ PLAN_WORDS = re.compile(
     r"tomorrow|tonight|next (?:week|month|year|\w+day)|(?:on|this|for) (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b",
     re.I,
 )
+_MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
+#: A date moved: "the surgery has been postponed to 18 May", "pushed the wedding back to September", "brought
+#: the launch forward to 1 March", "the dentist moved my appointment to Thursday" (not "moved to Lisbon").
+_RESCHEDULED = re.compile(
+    r"(?P<before>.*?)\b(?:moved|postponed|rescheduled|delayed|pushed|put|brought)\b(?P<what>(?: [\w'’-]+){0,4}?)"
+    r"(?: back| forward)? (?:to|until|till) (?:the |next |on |early |mid-?|late )?"
+    rf"(?:\d|(?:{_MONTHS}|{'|'.join(WEEKDAYS)})\b|tomorrow\b|next\b)",
+    re.I,
+)
+_TELLER = content_words("User mentioned that they we got has have been was were is are being")
+
+
+def rescheduled(text: str) -> Callable[[str], bool] | None:
+    """When ``text`` moves something to another time (not "moved to Lisbon"), the test of which arrangement
+    it moves: one it names ("the surgery", "the dentist moved User's appointment"), and whose it is when
+    someone else's ("User's brother's wedding" is not the user's)."""
+    m = _RESCHEDULED.search(text)
+    if m is None:
+        return None
+    moved = f"{m['before']} {m['what']}"
+    named = content_words(moved) - _TELLER
+    owners = content_words(" ".join(re.findall(r"\b(\w+)['’]s\b", moved))) - _TELLER
+    return lambda said: bool(named & (words := content_words(said))) and owners <= words
+
+
 #: Time words that mark a statement as the current state, weaker evidence of a change.
 WEAK_CUE = re.compile(r"\b(?:now|these days|currently|lately|at the moment)\b", re.I)
 #: The words after a cue that names what is no longer true ("sold *the Fiat*", "instead of *korfball*").
