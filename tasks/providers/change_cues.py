@@ -14,7 +14,7 @@ Anything else is left to the consolidator's general rules.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from datetime import timedelta
 from typing import Literal
 
@@ -22,6 +22,7 @@ from tasks.dates import stated_spans
 from tasks.models import Fact
 from tasks.providers.amounts import amount_changed
 from tasks.providers.base import ScoredMemory
+from tasks.providers.negated import negated_heads, negated_spans
 from tasks.providers.sameness import (
     confirms,
     done_verb,
@@ -87,9 +88,9 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
     text = fact.content
     strong, weak = bool(STRONG_CUE.search(text)), bool(WEAK_CUE.search(text))
     replaced = _TO_VALUE.search(text) is not None
-    spans = _negated_spans(_REPORTED.sub("", text))
+    spans = negated_spans(_REPORTED.sub("", text))
     negated_words = frozenset().union(*(content_words(span) for span, _ in spans)) if spans else None
-    heads = _heads(span for span, after_negation in spans if after_negation)
+    heads = negated_heads(span for span, after_negation in spans if after_negation)
     value_words = content_words(fact.value or "")
     named_old = content_words(old_words(text)) - value_words
     if named_old and not any(named_old & content_words(claim(s.memory.content)) for s in related):
@@ -259,39 +260,6 @@ def only_the_person(text: str, memory_words: frozenset[str]) -> bool:
 
 #: The wording's own frame ("User mentioned that ..."): two memories sharing it share no content.
 _REPORTED = re.compile(r"\b[A-Z][\w'’-]* mentioned(?: that|:)\s*")
-#: Where a clause's negation starts: what it negates follows ("Carlos can't *drive*", "not *in Oslo* any more").
-_NEGATION = re.compile(r"\b(?:not|never|no|nobody|nothing|none|neither|nor)\b|n't\b", re.I)
-
-_CLAUSE_BREAK = re.compile(r"[,;:()]|\s-\s|\s(?:so|and|but|because|while)\s")
-
-
-def _negated_spans(text: str) -> list[tuple[str, bool]]:
-    """What each negated clause negates: (its words after the negation, True) — "Carlos can't drive" is
-    about driving, not every memory naming Carlos — or (the whole clause, False) with no negation word."""
-    spans: list[tuple[str, bool]] = []
-    for clause in _CLAUSE_BREAK.split(text):
-        if is_negated(clause):
-            m = _NEGATION.search(clause)
-            spans.append((clause[m.end() :], True) if m else (clause, False))
-    return spans
-
-
-#: Where a negated phrase ends once it has a word: "can't drive | since the accident".
-_PHRASE_END = re.compile(r"\b(?:since|after|before|until|for|in|at|on|with|from|to|because|when|as)\b", re.I)
-
-
-def _heads(spans: Iterable[str]) -> frozenset[str]:
-    """The last content word of each negated phrase, its head ("not a morning person" → person,
-    "can't drive since the accident" → drive): what the negation is about, said by a memory it changes."""
-    heads: set[str] = set()
-    for span in spans:
-        words: list[str] = []
-        for word in re.findall(r"[\w']+", STRONG_CUE.sub("", WEAK_CUE.sub("", span))):
-            if words and _PHRASE_END.fullmatch(word):
-                break
-            words += [word] if content_words(word) else []
-        heads |= content_words(words[-1]) if words else set()
-    return frozenset(heads)
 
 
 def _is_verb_frame(slot: str, text: str) -> bool:
