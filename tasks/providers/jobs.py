@@ -74,7 +74,10 @@ def _norm(name: str) -> str:
 
 def job_changed(fact: Fact, memory: MemoryRow) -> tuple[str, str] | None:
     """(old, new) employer when a job fact names another employer than a job memory, across the employer
-    and occupation slots; None when either names none or both name the same ("St Mary's hospital")."""
+    and occupation slots; None when either names none or both name the same ("St Mary's hospital"), and
+    between two employer facts, whose change the slot itself tells ("changed from Google")."""
+    if fact.slot == memory.slot == "employer":
+        return None
     new = employer_of(fact.slot, fact.value, fact.content)
     old = employer_of(memory.slot, memory.value, strip_annotation(memory.content))
     if new is None or old is None:
