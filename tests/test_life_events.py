@@ -9,6 +9,7 @@ import pytest
 
 from evaluation.life_changes import measure
 from evaluation.life_events import DEV
+from evaluation.restated import told
 from evaluation.temporal import told_session
 from tasks.models import Fact
 from tasks.providers.amounts import amount_changed
@@ -218,3 +219,12 @@ def test_a_date_moved_changes_only_the_arrangement_it_names(fact: str, memory: s
     """'My dentist appointment got moved to Friday' had superseded 'surgery is scheduled for 4 May'."""
     moves = rescheduled(fact)
     assert (moves(memory) if moves else None) is moved
+
+
+def test_a_course_finished_keeps_what_was_studied_in_its_history() -> None:
+    """'Graduated with distinction!' closes 'doing a part-time master's in data science at UCL' as its change,
+    so what was studied stays told beside the graduation ('previously …'), not only closed."""
+    cases = [c for c in DEV if "master's" in c[0] and "Graduated" in c[1]]
+    told_by = told([(a, b, ()) for a, b, _, _ in cases], "g", Settings())
+    (current,) = [c for c in told_by["g0"] if "graduated" in c]
+    assert "(previously: User is doing a part-time master's in data science at UCL" in current

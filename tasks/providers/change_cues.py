@@ -31,7 +31,7 @@ from tasks.providers.sameness import (
     owner,
     restates,
 )
-from tasks.providers.settling import carries_out, only_history
+from tasks.providers.settling import carries_out, completes_study, only_history
 from tasks.providers.statements import (
     CANCEL_CUE,
     PLAN_WORDS,
@@ -128,7 +128,8 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
             return "supersedes", memory, f"done: {duty} ({tag})"
         if sim >= AMOUNT_AT and (unit := amount_changed(text, said)):  # "down to 79kg" after "at 82kg"
             return "supersedes", memory, f"another amount in {unit} ({tag})"
-        if finishes(text, memory.content):  # "finished the ClickHouse migration" after "working on" it
+        # "finished the ClickHouse migration" after "working on" it; "graduated" after "doing a master's"
+        if finishes(text, memory.content) or completes_study(text, said):
             return "supersedes", memory, f"finished what was in progress ({tag})"
         if (
             value_words
