@@ -8,7 +8,9 @@ is down to 5.1" left 6.2 (an amount with no unit); "we've pushed the wedding bac
 June; "Mia and I got engaged" was written "User's girlfriend User and Mia got engaged"; a move kept a cat
 said to have died; and "switched to electric guitar for the band" replaced all the user's guitar playing.
 What only looks like one of these must change nothing: someone else's new job, a match lost, a shift
-finished, someone else's reading.
+finished, someone else's reading. After those rules, one more family was written (DEV and HELD-OUT
+together, before its rule): something arranged for a day of the month ("the funeral is on the 12th"),
+later told as done.
 
 Cases are as in :mod:`evaluation.life_changes` (the first statement, a second 30 days later, words still
 told, words no longer told). For "Mia and I", the words no longer told are the garbled relation ("girlfriend
@@ -85,6 +87,14 @@ DEV: tuple[Case, ...] = (
     ("The product launch is on 10 March.", "We brought the launch forward to 1 March.", ("1 march",), ("10 march",)),
     ("The wedding is planned for next June.", "My brother's wedding was postponed to August.", ("june", "august"), ()),
     ("My surgery is scheduled for 4 May.", "My dentist appointment got moved to Friday.", ("4 may", "friday"), ()),
+    # Round 21, after the rules above: something arranged for a day of the month, then told as done.
+    ("My grandad's funeral is on the 12th.", "I went to the funeral, it was a lovely service.", ("lovely service",),
+     ("funeral is on the 12th",)),
+    ("The plumber is coming on the 3rd.", "The plumber came and fixed the boiler.", ("fixed the boiler",),
+     ("coming on the 3rd",)),
+    ("My eye test is on the 21st.", "Did my eye test today, I need glasses now.", ("glasses",),
+     ("test is on the 21st",)),
+    ("My grandad's funeral is on the 12th.", "I went to a concert on Friday.", ("funeral", "concert"), ()),
     # A switch for one purpose is beside the rest.
     ("I play the guitar, mostly classical.", "I've switched to electric guitar for the band.",
      ("classical", "electric"), ()),
@@ -147,6 +157,12 @@ HELD: tuple[Case, ...] = (
     ("Our housewarming party is on the 14th.", "My friend's birthday party got pushed to the 20th.", ("14th", "20th"),
      ()),
     ("My court hearing is on 2 April.", "The match was postponed to Sunday.", ("2 april", "sunday"), ()),
+    ("My sister's hen party is on the 20th.", "Went to my sister's hen party, what a night!", ("what a night",),
+     ("party is on the 20th",)),
+    ("I have a smear test on the 9th.", "Had my smear test this morning, all fine.", ("all fine",), ("on the 9th",)),
+    ("The electrician is booked for the 14th.", "The electrician came today and rewired the kitchen.",
+     ("rewired",), ("booked for the 14th",)),
+    ("I have a smear test on the 9th.", "I had a haircut today.", ("smear test", "haircut"), ()),
     ("I run in Nike Pegasus shoes.", "I've switched to trail shoes for the weekend hill runs.",
      ("pegasus", "trail shoes"), ()),
     ("I write in Notion.", "I've switched to paper notebooks for journaling.", ("notion", "notebooks"), ()),
