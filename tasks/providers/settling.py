@@ -93,10 +93,10 @@ def heading_to(memory: str, value: str) -> bool:
 
 #: Lowest cosine at which something told as done is what a memory had arranged.
 HAPPENED_AT = 0.6
-#: A day named for something arranged: "on Friday", "next Thursday", "on 14 March", "on April 3rd".
+#: A day named for something arranged: "on Friday", "next Thursday", "on 14 March", "on April 3rd", "on the 12th".
 _DAY = re.compile(
     rf"\b(?:on|next|this) (?:{'|'.join(WEEKDAYS)})\b|\bon \d{{1,2}}(?:st|nd|rd|th)? [A-Z][a-z]+\b(?! \d{{4}})"
-    r"|\bon [A-Z][a-z]+ \d{1,2}(?:st|nd|rd|th)\b",
+    r"|\bon [A-Z][a-z]+ \d{1,2}(?:st|nd|rd|th)\b|\b(?:on|for) the \d{1,2}(?:st|nd|rd|th)\b",
     re.I,
 )
 
