@@ -10,7 +10,10 @@ said to have died; and "switched to electric guitar for the band" replaced all t
 What only looks like one of these must change nothing: someone else's new job, a match lost, a shift
 finished, someone else's reading. After those rules, one more family was written (DEV and HELD-OUT
 together, before its rule): something arranged for a day of the month ("the funeral is on the 12th"),
-later told as done.
+later told as done. A second probe (8) then gave six more families, written the same way: a plan that
+is off ("Trip's off"), retiring, a birth after a pregnancy, back at work after a leave, an event that a
+later state of the same one leaves be ("Noah is sleeping through the night now" had closed "Baby Noah
+arrived"), and a sober streak that ends.
 
 Cases are as in :mod:`evaluation.life_changes` (the first statement, a second 30 days later, words still
 told, words no longer told). For "Mia and I", the words no longer told are the garbled relation ("girlfriend
@@ -95,6 +98,36 @@ DEV: tuple[Case, ...] = (
     ("My eye test is on the 21st.", "Did my eye test today, I need glasses now.", ("glasses",),
      ("test is on the 21st",)),
     ("My grandad's funeral is on the 12th.", "I went to a concert on Friday.", ("funeral", "concert"), ()),
+    # Probe 8 (round 21, written after the rules above, before their own): a plan that is off; retiring; a
+    # birth after a pregnancy; back at work after a leave; an event that a later state of theirs leaves be;
+    # a sober streak that ends.
+    ("I'm saving up for a trip to Peru next year.", "Trip's off, I broke my leg.", ("broke",), ("trip to peru",)),
+    ("We're having a barbecue on Saturday.", "The barbecue is off, it's going to rain.", ("is off",),
+     ("having a barbecue",)),
+    ("We're having a barbecue on Saturday.", "I've got Friday off work.", ("barbecue", "friday off"), ()),
+    ("I'm retiring at the end of the school year.", "Retired! Last day was Friday.", ("retired",),
+     ("retiring at the end",)),
+    ("I teach year 4 at Greenfield Primary.", "I retired last month after 30 years of teaching.", ("retired",),
+     ("teach year 4",)),
+    ("I teach year 4 at Greenfield Primary.", "My husband retired last month.", ("year 4", "retired"), ()),
+    ("I'm 7 months pregnant with our first!", "Baby Noah arrived on Tuesday, 3.4kg!", ("noah",), ("pregnant",)),
+    ("My wife is due in March.", "Our daughter was born last night!", ("born",), ("due in march",)),
+    ("I'm 7 months pregnant.", "My sister had her baby on Tuesday.", ("pregnant", "sister"), ()),
+    ("I'm on maternity leave until March.", "Back at work part-time from Monday.", ("part-time",),
+     ("maternity leave",)),
+    ("I'm off sick with a bad back.", "I'm back at work this week, my back is much better.", ("back at work",),
+     ("off sick",)),
+    ("I'm on maternity leave until March.", "My partner went back to work on Monday.", ("maternity leave", "partner"),
+     ()),
+    ("Baby Noah arrived on Tuesday, 3.4kg!", "Noah is sleeping through the night now.", ("arrived", "sleeping through"),
+     ()),
+    ("We adopted a rescue dog called Pip, she's 2.", "Pip is much calmer now.", ("adopted", "calmer"), ()),
+    ("My son Leo started school in September, he loves it.", "Leo is reading chapter books now.",
+     ("started school", "chapter books"), ()),
+    ("I've been sober for 18 months.", "Had a slip last week, back to day 1.", ("slip",), ("sober for 18 months",)),
+    ("I've been smoke-free for a year.", "I started smoking again last month.", ("smoking again",),
+     ("smoke-free for a year",)),
+    ("I've been sober for 18 months.", "My brother relapsed last week.", ("sober", "relapsed"), ()),
     # A switch for one purpose is beside the rest.
     ("I play the guitar, mostly classical.", "I've switched to electric guitar for the band.",
      ("classical", "electric"), ()),
@@ -163,6 +196,28 @@ HELD: tuple[Case, ...] = (
     ("The electrician is booked for the 14th.", "The electrician came today and rewired the kitchen.",
      ("rewired",), ("booked for the 14th",)),
     ("I have a smear test on the 9th.", "I had a haircut today.", ("smear test", "haircut"), ()),
+    ("The wedding is planned for June.", "The wedding's off, we broke up.", ("broke up",), ("planned for june",)),
+    ("We're going camping this weekend.", "Camping is off, the car broke down.", ("car broke down",),
+     ("going camping",)),
+    ("We're going camping this weekend.", "I took the day off on Monday.", ("camping", "day off"), ()),
+    ("I'm planning to retire next summer.", "I've officially retired!", ("retired",), ("planning to retire",)),
+    ("I work as a postman in Leeds.", "I retired in March, no more early starts.", ("retired",), ("postman",)),
+    ("I work as a postman in Leeds.", "My dad retired in March.", ("postman", "retired"), ()),
+    ("We're expecting twins in the spring.", "The twins were born on Friday, both healthy!", ("twins were born",),
+     ("expecting twins",)),
+    ("I'm pregnant, due in August.", "I gave birth to a baby girl on Sunday.", ("baby girl",), ("pregnant",)),
+    ("We're expecting twins in the spring.", "Our neighbours had a baby boy.", ("twins", "baby boy"), ()),
+    ("I'm on sabbatical for six months.", "Back at the office since Monday, sabbatical done.", ("office",),
+     ("on sabbatical",)),
+    ("I'm on paternity leave.", "I went back to work yesterday.", ("back to work",), ("on paternity leave",)),
+    ("I'm on sabbatical for six months.", "My colleague is back at work.", ("sabbatical", "colleague"), ()),
+    ("Our daughter Ava was born in May, 3kg.", "Ava is crawling now!", ("born", "crawling"), ()),
+    ("We got a kitten named Olive, she's 10 weeks old.", "Olive is much bigger now.", ("kitten", "bigger"), ()),
+    ("My brother Sam moved to Canada last year, he's loving it.", "Sam is engaged now!", ("canada", "engaged"), ()),
+    ("I haven't had a drink in two years.", "I relapsed over Christmas, starting again.", ("relapsed",),
+     ("in two years",)),
+    ("I'm 6 months clean.", "I used again last weekend, back to square one.", ("square one",), ("6 months clean",)),
+    ("I haven't had a drink in two years.", "My friend started drinking again.", ("two years", "drinking again"), ()),
     ("I run in Nike Pegasus shoes.", "I've switched to trail shoes for the weekend hill runs.",
      ("pegasus", "trail shoes"), ()),
     ("I write in Notion.", "I've switched to paper notebooks for journaling.", ("notion", "notebooks"), ()),
