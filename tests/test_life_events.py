@@ -228,3 +228,10 @@ def test_a_course_finished_keeps_what_was_studied_in_its_history() -> None:
     told_by = told([(a, b, ()) for a, b, _, _ in cases], "g", Settings())
     (current,) = [c for c in told_by["g0"] if "graduated" in c]
     assert "(previously: User is doing a part-time master's in data science at UCL" in current
+
+
+def test_an_event_is_left_by_a_later_state_of_the_same_one() -> None:
+    """Probe 8: 'Noah is sleeping through the night now' had closed 'Baby Noah arrived on Tuesday, 3.4kg!'
+    (its second clause, a detail of the event, and its day, which is past, had made it more than history)."""
+    cases = [c for c in DEV if c[1] in ("Noah is sleeping through the night now.", "Pip is much calmer now.")]
+    assert measure(cases, "e", Settings()) == (0, 2)

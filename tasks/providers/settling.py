@@ -104,17 +104,22 @@ _DAY = re.compile(
 _DUE = re.compile(r"\b(?:is|are|was|were) due\b|\bdue (?:on|in|by|to)\b|\bdeadline\b", re.I)
 
 
-def _ahead(memory: MemoryRow, said: str) -> bool:
-    """``said`` arranges something for later than it was said: a date after it, or a day named."""
+def _ahead(memory: MemoryRow, said: str, days: str | None = None) -> bool:
+    """``said`` arranges something for later than it was said: a date after it, or a day named (in ``days``,
+    its part that can say one: not "arrived on Tuesday", a day that is past)."""
     dates = stated_spans(strip_annotation(memory.content))
-    return any(start.date() > memory.stated_at.date() for start, _ in dates) or _DAY.search(said) is not None
+    named = _DAY.search(said if days is None else days) is not None
+    return any(start.date() > memory.stated_at.date() for start, _ in dates) or named
 
 
-def only_history(memory: MemoryRow, said: str) -> bool:
-    """``said`` (something done) tells nothing else: no second clause ("hurt User's knee, so no gym for a
-    few weeks"), nothing arranged ahead ("booked the flights, they fly on April 3rd"). A later change leaves
-    such a memory alone; the others it may still change."""
-    return re.search(r"[,;]|\bso\b", said) is None and not _ahead(memory, said)
+def only_history(memory: MemoryRow, said: str, fact: str = "") -> bool:
+    """``said`` (something done) tells nothing else that ``fact`` (a later statement) could change: nothing
+    arranged ahead ("booked the flights, they fly on April 3rd"), and no second clause ("hurt User's knee,
+    so no gym for a few weeks") unless ``fact`` shares none of its words ("Baby Noah arrived on Tuesday,
+    3.4kg!" is left by "Noah is sleeping through the night now"). Such a memory stays; others may change."""
+    rest = re.split(r"[,;]|\bso\b", said, maxsplit=1)
+    beside = len(rest) > 1 and (not fact or bool(content_words(rest[1]) & content_words(fact)))
+    return not beside and not _ahead(memory, said, rest[1] if len(rest) > 1 else "")
 
 
 #: A course the user is taking, and its kind: "doing a part-time master's", "in User's final year of a law degree".
