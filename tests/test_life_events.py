@@ -15,7 +15,7 @@ from tasks.models import Fact
 from tasks.providers.amounts import amount_changed
 from tasks.providers.jobs import job_changed, started_job, with_article
 from tasks.providers.local_extractor import LocalExtractor
-from tasks.providers.settling import completes_study, died, settles, without_departed
+from tasks.providers.settling import carries_out, completes_study, died, settles, without_departed
 from tasks.providers.statements import rescheduled
 from tasks.rows import MemoryRow
 from tasks.settings import Settings
@@ -235,3 +235,17 @@ def test_an_event_is_left_by_a_later_state_of_the_same_one() -> None:
     (its second clause, a detail of the event, and its day, which is past, had made it more than history)."""
     cases = [c for c in DEV if c[1] in ("Noah is sleeping through the night now.", "Pip is much calmer now.")]
     assert measure(cases, "e", Settings()) == (0, 2)
+
+
+@pytest.mark.parametrize(
+    ("fact", "memory", "duty"),
+    [
+        ("User is retired!", "User is retiring at the end of the school year.", "retir"),
+        ("User has officially retired!", "User is planning to retire next summer.", "retire"),
+        ("Maria is inspired by chatting to people.", "Maria said being around people is truly inspiring.", None),
+        ("User is retired!", "User is planning to buy a boat.", None),
+    ],
+)
+def test_a_plan_with_no_object_is_carried_out_by_its_verb(fact: str, memory: str, duty: str | None) -> None:
+    """'Retired!' had been IGNOREd as a confirmation of 'is retiring at the end of the school year'."""
+    assert carries_out(fact, memory) == duty

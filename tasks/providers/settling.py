@@ -40,9 +40,13 @@ _PREPOSITION = re.compile(
 _DOING = re.compile(r"\b(?:is|are|am|'re|'m) (?:\w+ly )?(?!going\b)([a-z]{2,}?)ing\b(?P<what>[^,.;!?()]*)", re.I)
 #: What the teller says they did: "User renewed the passport", "they've finally adopted a dog".
 _DID = re.compile(
-    rf"{TELLING_FRAME}\w+(?:['’]ve| has| have)? (?:just |finally |already |officially )?(\w+)\b(?P<what>[^,.;!?()]*)",
+    rf"{TELLING_FRAME}\w+(?:['’]ve| has| have| is| are|['’]re)? (?:just |finally |already |officially |now )?(\w+)\b"
+    r"(?P<what>[^,.;!?()]*)",  # "is retired", "are married": the state a plan reaches is its doing done
     re.I,
 )
+#: A plan with no object, only when ("is retiring at the end of the school year", "planning to retire next
+#: summer"): its verb alone says what was to be done.
+_NO_OBJECT = re.compile(r"\s*(?:$|(?:at|in|on|by|next|this|before|after|until|soon|later|early)\b)", re.I)
 
 
 def carries_out(fact: str, memory: str, named: bool = False) -> str | None:
@@ -58,7 +62,9 @@ def carries_out(fact: str, memory: str, named: bool = False) -> str | None:
         return None
     for duty in (*_DUTY.finditer(memory), *_DOING.finditer(memory)):
         wanted = duty[1].lower()
-        if (wanted == base or inflected(verb, wanted, 3)) and (named or names_again(_object(duty), _object(did))):
+        # a plan said as going on needs its time ("is retiring at the end of …"; "is inspiring" is no plan)
+        alone = named or (_NO_OBJECT.match(duty["what"]) is not None and (duty.re is _DUTY or duty["what"].strip()))
+        if (wanted == base or inflected(verb, wanted, 3)) and (alone or names_again(_object(duty), _object(did))):
             return wanted
     return None
 
