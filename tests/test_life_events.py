@@ -16,7 +16,7 @@ from tasks.providers.amounts import amount_changed
 from tasks.providers.jobs import job_changed, started_job, with_article
 from tasks.providers.local_extractor import LocalExtractor
 from tasks.providers.settling import carries_out, completes_study, died, settles, without_departed
-from tasks.providers.statements import rescheduled
+from tasks.providers.statements import CANCEL_CUE, rescheduled
 from tasks.rows import MemoryRow
 from tasks.settings import Settings
 
@@ -249,3 +249,18 @@ def test_an_event_is_left_by_a_later_state_of_the_same_one() -> None:
 def test_a_plan_with_no_object_is_carried_out_by_its_verb(fact: str, memory: str, duty: str | None) -> None:
     """'Retired!' had been IGNOREd as a confirmation of 'is retiring at the end of the school year'."""
     assert carries_out(fact, memory) == duty
+
+
+@pytest.mark.parametrize(
+    ("said", "off"),
+    [
+        ("User mentioned that Trip's off, User broke User's leg.", True),
+        ("User mentioned that the barbecue is off, it's going to rain.", True),
+        ("User is off to the gym.", False),
+        ("User's son is off school with a cold.", False),
+        ("User mentioned that they're off on holiday tomorrow.", False),
+        ("User has Friday off work.", False),
+    ],
+)
+def test_a_plan_said_to_be_off_is_called_off(said: str, off: bool) -> None:
+    assert (CANCEL_CUE.search(said) is not None) is off

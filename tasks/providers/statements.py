@@ -16,8 +16,12 @@ from dataclasses import dataclass
 from tasks.providers.wording import content_words
 from tasks.textrules import RESOLVED_DATE, WEEKDAYS
 
-#: A plan called off ("the Lisbon trip got cancelled", "the deal fell through").
-_CALLED_OFF = r"cancell?ed|called off|fell through|scrapped"
+#: A plan called off ("the Lisbon trip got cancelled", "the deal fell through"), or said to be off ("Trip's
+#: off", "The barbecue is off"; not "off to", "off work", "off sick", "off school").
+_CALLED_OFF = (
+    r"cancell?ed|called off|fell through|scrapped|(?<=\w)(?: is|['’]s| are|['’]re) off(?!\s+(?:to|work|sick|school|"
+    r"on|for|until|till|today|tomorrow|this|next|the|my|our|his|her|their|duty|limits|guard)\b)"
+)
 #: A clause that replaces an earlier statement whatever its value.
 STRONG_CUE = re.compile(
     r"\b(?:switch(?:ed|ing)?|no longer|any ?more|instead|quit|sold|selling|(?:have |'ve )?moved|relocated|"
@@ -73,7 +77,7 @@ _OLD_SPAN = re.compile(
     # A plan called off: "we cancelled *the Nopa dinner*", "*the Dublin trip* got cancelled / fell through".
     r"|\b(?:cancell?ed|called off|scrapped)\s+((?:[\w'-]+\s?){1,4})"
     r"|\b((?:[\w'-]+\s?){1,3}) (?:(?:got|was|were|has been|have been|is|are) (?:cancell?ed|called off|scrapped)|"
-    r"fell through)\b",
+    r"fell through|is off)\b|\b([\w-]+)['’]s off\b",
     re.I,
 )
 #: A retraction of the previous clause: "Scratch that, it's Tuesday", "Sorry, I meant 42".
