@@ -264,3 +264,18 @@ def test_a_plan_with_no_object_is_carried_out_by_its_verb(fact: str, memory: str
 )
 def test_a_plan_said_to_be_off_is_called_off(said: str, off: bool) -> None:
     assert (CANCEL_CUE.search(said) is not None) is off
+
+
+@pytest.mark.parametrize(
+    ("fact", "memory", "settled"),
+    [
+        ("User mentioned that Baby Noah arrived on Tuesday, 3.4kg!", "User is 7 months pregnant with their first!",
+         True),
+        ("User mentioned that their daughter was born last night!", "User's wife is due in March.", True),
+        ("User's sister had User's sister's baby on Tuesday.", "User is 7 months pregnant.", False),
+        ("User mentioned that their daughter was born last night!", "User's thesis is due in August.", False),
+        ("User mentioned that their daughter was born last night!", "User's sister is pregnant.", False),
+    ],
+)  # fmt: skip
+def test_a_birth_settles_the_pregnancy_of_the_household(fact: str, memory: str, settled: bool) -> None:
+    assert settles(fact, _memory(memory), memory, similarity=0.3) is settled
