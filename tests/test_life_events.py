@@ -15,6 +15,7 @@ from tasks.models import Fact
 from tasks.providers.amounts import amount_changed
 from tasks.providers.jobs import job_changed, started_job, with_article
 from tasks.providers.local_extractor import LocalExtractor
+from tasks.providers.milestones import milestone_ends
 from tasks.providers.settling import carries_out, completes_study, died, settles, without_departed
 from tasks.providers.statements import CANCEL_CUE, rescheduled
 from tasks.rows import MemoryRow
@@ -279,3 +280,16 @@ def test_a_plan_said_to_be_off_is_called_off(said: str, off: bool) -> None:
 )  # fmt: skip
 def test_a_birth_settles_the_pregnancy_of_the_household(fact: str, memory: str, settled: bool) -> None:
     assert settles(fact, _memory(memory), memory, similarity=0.3) is settled
+
+
+@pytest.mark.parametrize(
+    ("fact", "memory", "ended"),
+    [
+        ("User is back at work part-time from Monday.", "User is on maternity leave until March.", True),
+        ("User went back to work yesterday.", "User is off sick with a bad back.", True),
+        ("User's partner went back to work on Monday.", "User is on maternity leave until March.", False),
+        ("User is back at work part-time from Monday.", "User is off to the gym.", False),
+    ],
+)
+def test_back_at_work_ends_the_users_leave(fact: str, memory: str, ended: bool) -> None:
+    assert milestone_ends(fact, memory) is ended

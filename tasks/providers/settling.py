@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterable
 
 from tasks.dates import stated_spans
+from tasks.providers.milestones import milestone_ends
 from tasks.providers.people import RELATIONS
 from tasks.providers.sameness import TELLING_FRAME, done, inflected, is_past
 from tasks.providers.statements import PLAN_WORDS, finishes, names_again
@@ -155,28 +156,13 @@ def completes_study(fact: str, said: str) -> bool:
     return re.search(rf"\b{re.escape(kind)}\b", what) is not None
 
 
-#: A baby born to the user's household: "Baby Noah arrived", "their daughter was born", "User gave birth to".
-_BORN = re.compile(
-    rf"{TELLING_FRAME}(?:(?:User|[Tt]hey|[Ww]e)(?: and User's \w+)? (?:just |finally )?(?:had|welcomed) (?:a|the|our|"
-    r"their) (?:baby|son|daughter|boy|girl|twins)\b|(?:User|[Tt]hey|User's (?:wife|partner|girlfriend|fiancee))"
-    r"(?: just| finally)? gave birth\b|(?:(?:User's|[Tt]heir|[Oo]ur) (?:new |baby )?(?:baby|son|daughter|twins|"
-    r"boy|girl)|[Bb]aby [A-Z][a-z]+|[Tt]he (?:baby|twins))(?: [A-Z][a-z]+)? "
-    r"(?:(?:was|were|has been|have been|is|are) )?(?:born|arrived|here)\b)"
-)
-#: The user's household expecting a baby: "User is 7 months pregnant", "User's wife is due in March".
-_EXPECTING = re.compile(
-    rf"{TELLING_FRAME}(?:User|[Tt]hey|[Ww]e|User's (?:wife|partner|girlfriend|fiancee)|[Tt]he (?:baby|twins))"
-    r"(?:['’]re| is| are)(?: \w+){0,3}? (?:pregnant|expecting|due)\b"
-)
-
-
 def settles(fact: str, memory: MemoryRow, said: str, similarity: float, new_value: str = "") -> bool:
     """``fact`` settles ``memory`` (which says ``said``, its claim): one of the module's five shapes."""
     if carries_out(fact, said) is not None or finishes(fact, said) or completes_study(fact, said):
         return True
     if new_value and heading_to(said, new_value):
         return True
-    if _BORN.match(fact) and _EXPECTING.match(said):  # a birth settles the pregnancy
+    if milestone_ends(fact, said):  # a birth ends the pregnancy, a return to work the leave
         return True
     return died(fact, said) or (similarity >= HAPPENED_AT and _happened(fact, memory, said))
 

@@ -1,0 +1,43 @@
+"""Milestones that end a state of the user's household: a birth ends the pregnancy, a return to work the leave.
+
+Probe 8 (round 21): "Baby Noah arrived on Tuesday, 3.4kg!" left "User is 7 months pregnant" current, and
+"Back at work part-time from Monday" left "User is on maternity leave until March". Both are settled
+(:func:`~tasks.providers.settling.settles`), whatever their similarity, when both are the household's.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tasks.providers.sameness import TELLING_FRAME
+
+#: A baby born to the user's household: "Baby Noah arrived", "their daughter was born", "User gave birth to".
+_BORN = re.compile(
+    rf"{TELLING_FRAME}(?:(?:User|[Tt]hey|[Ww]e)(?: and User's \w+)? (?:just |finally )?(?:had|welcomed) (?:a|the|our|"
+    r"their) (?:baby|son|daughter|boy|girl|twins)\b|(?:User|[Tt]hey|User's (?:wife|partner|girlfriend|fiancee))"
+    r"(?: just| finally)? gave birth\b|(?:(?:User's|[Tt]heir|[Oo]ur) (?:new |baby )?(?:baby|son|daughter|twins|"
+    r"boy|girl)|[Bb]aby [A-Z][a-z]+|[Tt]he (?:baby|twins))(?: [A-Z][a-z]+)? "
+    r"(?:(?:was|were|has been|have been|is|are) )?(?:born|arrived|here)\b)"
+)
+#: The user's household expecting a baby: "User is 7 months pregnant", "User's wife is due in March".
+_EXPECTING = re.compile(
+    rf"{TELLING_FRAME}(?:User|[Tt]hey|[Ww]e|User's (?:wife|partner|girlfriend|fiancee)|[Tt]he (?:baby|twins))"
+    r"(?:['’]re| is| are)(?: \w+){0,3}? (?:pregnant|expecting|due)\b"
+)
+#: The user back at work: "User is back at work part-time", "User went back to work", "back at the office".
+_BACK_AT_WORK = re.compile(
+    rf"{TELLING_FRAME}(?:User|[Tt]hey|[Ww]e)(?:['’]re| is| are| has| have|['’]ve)?(?: just| finally| now)? "
+    r"(?:(?:been |gone |went |got |come |came )?back (?:at|to) (?:work|the office|the job)|returned to work)\b"
+)
+#: The user away from work for a while: "on maternity leave", "off sick", "on sabbatical", "signed off".
+_ON_LEAVE = re.compile(
+    rf"{TELLING_FRAME}(?:User|[Tt]hey|[Ww]e)(?:['’]re| is| are| has been| have been)(?: \w+){{0,2}}? "
+    r"(?:on (?:\w+ )?(?:leave|sabbatical|furlough)|off (?:sick|work)|signed off)\b"
+)
+
+
+def milestone_ends(fact: str, said: str) -> bool:
+    """``fact`` is a milestone of the user's household that ends the state ``said`` tells."""
+    return bool(_BORN.match(fact) and _EXPECTING.match(said)) or bool(
+        _BACK_AT_WORK.match(fact) and _ON_LEAVE.match(said)
+    )
