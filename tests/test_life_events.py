@@ -293,3 +293,16 @@ def test_a_birth_settles_the_pregnancy_of_the_household(fact: str, memory: str, 
 )
 def test_back_at_work_ends_the_users_leave(fact: str, memory: str, ended: bool) -> None:
     assert milestone_ends(fact, memory) is ended
+
+
+@pytest.mark.parametrize(
+    ("fact", "memory", "ended"),
+    [
+        ("User had a slip last week, back to day 1.", "User has been sober for 18 months.", True),
+        ("User started smoking again in August 2026.", "User has been smoke-free for a year.", True),
+        ("User's brother relapsed last week.", "User has been sober for 18 months.", False),
+        ("User had a slip last week, back to day 1.", "User is clean and tidy.", False),
+    ],
+)
+def test_a_relapse_ends_the_users_sober_streak(fact: str, memory: str, ended: bool) -> None:
+    assert milestone_ends(fact, memory) is ended

@@ -1,7 +1,9 @@
-"""Milestones that end a state of the user's household: a birth ends the pregnancy, a return to work the leave.
+"""Milestones that end a state of the user's household: a birth ends the pregnancy, a return to work the
+leave, a relapse the sober streak.
 
 Probe 8 (round 21): "Baby Noah arrived on Tuesday, 3.4kg!" left "User is 7 months pregnant" current, and
-"Back at work part-time from Monday" left "User is on maternity leave until March". Both are settled
+"Back at work part-time from Monday" left "User is on maternity leave until March", and "Had a slip last
+week, back to day 1" left "User has been sober for 18 months". Each is settled
 (:func:`~tasks.providers.settling.settles`), whatever their similarity, when both are the household's.
 """
 
@@ -35,9 +37,26 @@ _ON_LEAVE = re.compile(
     r"(?:on (?:\w+ )?(?:leave|sabbatical|furlough)|off (?:sick|work)|signed off)\b"
 )
 
+_USER = rf"{TELLING_FRAME}(?:User|[Tt]hey|[Ww]e)"
+#: A streak of the user's going without: "has been sober for 18 months", "is 6 months clean", "hasn't had a
+#: drink in two years", "has been smoke-free for a year".
+_STREAK = re.compile(
+    rf"{_USER}(?:['’]ve| has| have|['’]re| is| are)?(?: been)?(?: \w+){{0,2}}? (?:sober|smoke-free|alcohol-free|"
+    r"vape-free|(?:(?<=days )|(?<=weeks )|(?<=months )|(?<=years ))(?:clean|dry)|(?:clean|dry)(?= for| since))\b|"
+    rf"{_USER} (?:hasn't|haven't|has not|have not) (?:had a drink|drunk|smoked|used|gambled)\b"
+)
+#: The streak ends: "had a slip", "relapsed", "back to day 1", "started smoking again", "used again".
+_RELAPSE = re.compile(
+    rf"{_USER}(?:['’]ve| has| have)?(?: just)? (?:had a (?:slip|relapse)|slipped up|relapsed|fell off the wagon|"
+    r"(?:started|began) (?:smoking|drinking|vaping|using|gambling) again|(?:smoked|drank|used|vaped|gambled) again|"
+    r"(?:is |are |['’]re |went )?back to (?:day (?:1|one|zero)|square one))\b"
+)
+
 
 def milestone_ends(fact: str, said: str) -> bool:
     """``fact`` is a milestone of the user's household that ends the state ``said`` tells."""
-    return bool(_BORN.match(fact) and _EXPECTING.match(said)) or bool(
-        _BACK_AT_WORK.match(fact) and _ON_LEAVE.match(said)
+    return (
+        bool(_BORN.match(fact) and _EXPECTING.match(said))
+        or bool(_BACK_AT_WORK.match(fact) and _ON_LEAVE.match(said))
+        or bool(_RELAPSE.match(fact) and _STREAK.match(said))
     )
