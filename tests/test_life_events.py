@@ -306,3 +306,17 @@ def test_back_at_work_ends_the_users_leave(fact: str, memory: str, ended: bool) 
 )
 def test_a_relapse_ends_the_users_sober_streak(fact: str, memory: str, ended: bool) -> None:
     assert milestone_ends(fact, memory) is ended
+
+
+@pytest.mark.parametrize(
+    ("fact", "memory", "ended"),
+    [
+        ("User is retired!", "User teaches year 4 at Greenfield Primary.", True),
+        ("User has officially retired!", "User works as a postman in Leeds.", True),
+        ("User's dad retired in March.", "User works as a postman in Leeds.", False),
+        ("User is retired!", "User volunteers at the library on Tuesdays.", False),
+    ],
+)
+def test_retiring_ends_the_users_job(fact: str, memory: str, ended: bool) -> None:
+    """Probe 8: 'Retired! Last day was Friday.' left 'teaches year 4 at Greenfield Primary' current."""
+    assert milestone_ends(fact, memory) is ended

@@ -1,5 +1,5 @@
 """Milestones that end a state of the user's household: a birth ends the pregnancy, a return to work the
-leave, a relapse the sober streak.
+leave, a relapse the sober streak, retiring the job.
 
 Probe 8 (round 21): "Baby Noah arrived on Tuesday, 3.4kg!" left "User is 7 months pregnant" current, and
 "Back at work part-time from Monday" left "User is on maternity leave until March", and "Had a slip last
@@ -52,6 +52,12 @@ _RELAPSE = re.compile(
     r"(?:is |are |['’]re |went )?back to (?:day (?:1|one|zero)|square one))\b"
 )
 
+#: The user retired ("User is retired!", "User has officially retired"), which ends the job they had.
+_RETIRED = re.compile(rf"{_USER}(?:['’]re| is| are|['’]ve| has| have)?(?: just| finally| officially| now)? retired\b")
+_WORKS = re.compile(
+    rf"{_USER} (?:works?|teach(?:es)?|(?:is|are) employed)\b|{_USER}(?:['’]re| is| are) an? [\w -]+ (?:at|for) [A-Z]"
+)
+
 
 def milestone_ends(fact: str, said: str) -> bool:
     """``fact`` is a milestone of the user's household that ends the state ``said`` tells."""
@@ -59,4 +65,5 @@ def milestone_ends(fact: str, said: str) -> bool:
         bool(_BORN.match(fact) and _EXPECTING.match(said))
         or bool(_BACK_AT_WORK.match(fact) and _ON_LEAVE.match(said))
         or bool(_RELAPSE.match(fact) and _STREAK.match(said))
+        or bool(_RETIRED.match(fact) and _WORKS.match(said))
     )
