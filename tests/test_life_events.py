@@ -49,6 +49,8 @@ def _memory(content: str, slot: str | None = None, value: str | None = None) -> 
         ("I started my new job at Hawksmoor on Monday.", "Hawksmoor", None),
         ("I joined a running club on Monday.", None, None),
         ("I joined Strava last week.", None, None),
+        ("I got an offer from Helsana in Zurich, fully remote!", None, None),
+        ("I got my offer from Bristol!", None, None),
         ("I started a pottery class this week.", None, None),
     ],
 )
@@ -80,7 +82,14 @@ def test_an_employer_is_read_alike_from_the_employer_and_the_occupation_slots(
 
 
 def test_a_role_takes_its_article() -> None:
-    assert [with_article(r) for r in ("accountant", "nurse", "engineer")] == ["an accountant", "a nurse", "an engineer"]
+    roles = ("accountant", "nurse", "UX designer", "MP", "university lecturer")
+    assert [with_article(r) for r in roles] == [
+        "an accountant",
+        "a nurse",
+        "a UX designer",
+        "an MP",
+        "a university lecturer",
+    ]
     assert [f.content for f in _facts("I'm an architect.")] == ["User works as an architect"]
 
 

@@ -37,13 +37,15 @@ _EMPLOYER = r"(?:the )?([A-Z][\w'&-]*(?: [A-Z][\w'&-]*){0,3})"
 _ROLE = rf"(?: as (?:an? )?((?:[\w-]+ ){{0,2}}(?:{'|'.join(JOBS + _ROLE_HEADS)})s?)\b)?"
 _I = r"\bI(?:'ve| have)? (?:just |recently |finally |officially )?"
 #: A job taken or begun: "started (work / my new job) at X", "joined X as a …" (a role is what makes
-#: "joined" a job: "joined a running club" is not), "accepted the job at X", "accepted the X offer".
+#: "joined" a job: "joined a running club" is not), "accepted the job at X", "accepted the X offer" (an offer
+#: only got is no job yet, nor is a university's).
 _STARTS = (
     re.compile(rf"{_I}(?:started|began) (?:(?:a |my )?(?:new )?(?:job|position|role) |work(?:ing)? )?(?:at|with) "
                rf"{_EMPLOYER}{_ROLE}"),
     re.compile(rf"{_I}joined {_EMPLOYER}(?= as an? ){_ROLE}"),
-    re.compile(rf"{_I}(?:got|accepted|took|landed) (?:the |a |an |my )?(?:new )?(?:job|position|role|offer) "
-               rf"(?:at|with|from) {_EMPLOYER}{_ROLE}"),
+    re.compile(rf"{_I}(?:got|accepted|took|landed) (?:the |a |an |my )?(?:new )?(?:job|position|role) "
+               rf"(?:at|with) {_EMPLOYER}{_ROLE}"),
+    re.compile(rf"{_I}(?:accepted|took) (?:the |an |their )?(?:job )?offer (?:from|at|with) {_EMPLOYER}{_ROLE}"),
     re.compile(rf"{_I}(?:accepted|took) the {_EMPLOYER} (?:job )?offer{_ROLE}"),
 )  # fmt: skip
 _AT = re.compile(rf"\b(?:at|for) {_EMPLOYER}")
@@ -55,8 +57,16 @@ def started_job(said: str) -> re.Match[str] | None:
 
 
 def with_article(role: str) -> str:
-    """ "an accountant", "a nurse": the article a role takes."""
-    return f"{'an' if role[:1].lower() in 'aeiou' else 'a'} {role}"
+    """ "an accountant", "a nurse", "a UX designer", "an MP", "a university lecturer": the article a role
+    takes, by the sound it starts with (an acronym is said letter by letter)."""
+    first = role.split()[0] if role.split() else role
+    if len(first) > 1 and first.isupper():
+        vowel = first[0] in "AEFHILMNORSX"
+    else:
+        low = first.lower()
+        vowel = low[:1] in "aeiou" and not low.startswith(("uni", "use", "usu", "ure", "eu", "one"))
+        vowel = vowel or low.startswith(("hour", "honest", "honour", "heir"))
+    return f"{'an' if vowel else 'a'} {role}"
 
 
 def employer_of(slot: str | None, value: str | None, content: str) -> str | None:
