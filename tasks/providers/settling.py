@@ -1,12 +1,13 @@
 """What else a new statement settles besides the memory it changes (``Decision.closes``).
 
 "Moved to Warsaw!" changes where the user lives, and it also carries out "is moving to Warsaw in June",
-which would otherwise stay current beside the new home. Five shapes settle a memory: a plan carried out
-or work finished (:func:`carries_out`, :func:`~tasks.providers.statements.finishes`); a course finished
+which would otherwise stay current beside the new home. These settle a memory: a plan carried out or
+work finished (:func:`carries_out`, :func:`~tasks.providers.statements.finishes`); a course finished
 ("graduated" for "doing a master's"); an attribute changed to the value a plan was heading to ("User lives
 in Warsaw"); something arranged for a day after it was said, or due, told later as done ("Went to the
-dentist today" for "has a dentist appointment on Friday"); and a death, for what was said of the one who
-died as going on. The readers of plans and doings live here too:
+dentist today" for "has a dentist appointment on Friday"); a milestone of the household, for the state it
+ends (:mod:`~tasks.providers.milestones`: a birth, a return to work, a relapse, retiring); and a death,
+for what was said of the one who died as going on. The readers of plans and doings live here too:
 the change cues use :func:`carries_out` for a duty done ("renewed" after "need to renew the passport").
 """
 
@@ -157,14 +158,14 @@ def completes_study(fact: str, said: str) -> bool:
 
 
 def settles(fact: str, memory: MemoryRow, said: str, similarity: float, new_value: str = "") -> bool:
-    """``fact`` settles ``memory`` (which says ``said``, its claim): one of the module's five shapes."""
+    """``fact`` settles ``memory`` (which says ``said``, its claim): one of the module's shapes."""
     if carries_out(fact, said) is not None or finishes(fact, said) or completes_study(fact, said):
         return True
     if new_value and heading_to(said, new_value):
         return True
-    if milestone_ends(fact, said):  # a birth ends the pregnancy, a return to work the leave
-        return True
-    return died(fact, said) or (similarity >= HAPPENED_AT and _happened(fact, memory, said))
+    return (
+        milestone_ends(fact, said) or died(fact, said) or (similarity >= HAPPENED_AT and _happened(fact, memory, said))
+    )
 
 
 #: Someone said to have died, and who: "User's cat Luna died on Sunday", "User's grandad passed away".

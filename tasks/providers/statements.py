@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from tasks.dates import MONTHS
 from tasks.providers.wording import content_words
 from tasks.textrules import RESOLVED_DATE, WEEKDAYS
 
@@ -40,13 +41,12 @@ PLAN_WORDS = re.compile(
     r"tomorrow|tonight|next (?:week|month|year|\w+day)|(?:on|this|for) (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b",
     re.I,
 )
-_MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
 #: A date moved: "the surgery has been postponed to 18 May", "pushed the wedding back to September", "brought
 #: the launch forward to 1 March", "the dentist moved my appointment to Thursday" (not "moved to Lisbon").
 _RESCHEDULED = re.compile(
     r"(?P<before>.*?)\b(?:moved|postponed|rescheduled|delayed|pushed|put|brought)\b(?P<what>(?: [\w'’-]+){0,4}?)"
     r"(?: back| forward)? (?:to|until|till) (?:the |next |on |early |mid-?|late )?"
-    rf"(?:\d|(?:{_MONTHS}|{'|'.join(WEEKDAYS)})\b|tomorrow\b|next\b)",
+    rf"(?:\d|(?:{'|'.join(MONTHS)}|{'|'.join(WEEKDAYS)})\b|tomorrow\b|next\b)",
     re.I,
 )
 _TELLER = content_words("User mentioned that they we got has have been was were is are being")
