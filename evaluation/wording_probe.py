@@ -262,6 +262,19 @@ PROBE_FAMILIES: tuple[Family, ...] = (
         ("No mushrooms, please, I hate the texture.", ("mushrooms",), ("has no mushrooms",)),
         ("No emojis please, it looks unprofessional.", ("emojis",), ("has no emojis",)),
     )),
+    # -- round 21: "No rush please" was stored as "User has no rush please" (a courtesy to the agent).
+    Family("chat: 'no rush' is a courtesy, not something the user has", "dev", chat=(
+        ("No rush please.", (), ("rush",)),
+        ("No rush, whenever you can.", (), ("rush",)),
+        ("No hurry, take your time.", (), ("hurry",)),
+        ("No time for breakfast these days.", ("no time for breakfast",), ()),
+    )),
+    Family("chat: 'no rush' is a courtesy, not something the user has (held out)", "heldout", chat=(
+        ("No pressure, just curious.", (), ("pressure",)),
+        ("No sweat, thanks!", (), ("sweat",)),
+        ("No need to hurry, next week is fine.", (), ("hurry",)),
+        ("No car at the moment, I sold it.", ("no car",), ()),
+    )),
     # "Dev doesn't like trains anymore, it's all dinosaurs now" became "User is into dinosaurs now".
     Family("chat: 'it's all X now' is of whoever the sentence is about", "dev", chat=(
         ("My son doesn't like trains anymore, it's all dinosaurs now.", ("dinosaurs",), ("User is into",)),
