@@ -156,3 +156,19 @@ def test_a_rule_fact_is_rewritten_as_the_speakers_words() -> None:
     """The allergy rule's words after "I'm" go through the same rewrite as any statement: "my", "we"."""
     assert memories_of("I am allergic to my neighbour's cat.") == "User is allergic to User's neighbour's cat"
     assert memories_of("Allergic to cats but we have one.") == "User is allergic to cats but they have one"
+
+
+@pytest.mark.parametrize(
+    ("said", "subject"),
+    [
+        ("No rush please.", None),
+        ("No hurry, take your time.", None),
+        ("No time for breakfast these days.", "I have no time for breakfast these days."),
+    ],
+)
+def test_no_rush_is_a_courtesy_not_something_the_user_has(said: str, subject: str | None) -> None:
+    """'No rush please' had been stored as 'User has no rush please'."""
+    assert with_subject(said) == subject
+    told = memories_of(said)
+    assert "rush" not in told and "hurry" not in told
+    assert ("no time for breakfast" in told) is (subject is not None)

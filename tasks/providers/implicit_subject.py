@@ -176,8 +176,9 @@ _NO_PLEASE = re.compile(
     r"(?=\s*(?:[,.!]|$))[,.!]?",
     re.I,
 )
-#: "No car at the moment": what the user has none of ("no worries", "no prob", "no idea" are not about them).
-_HAVE_NO = re.compile(r"no (?!more\b|longer\b|worries\b|problems?\b|prob\b|biggie\b|idea\b|way\b|thanks\b)\w+", re.I)
+#: "No car at the moment": what the user has none of ("no worries", "no idea", "no rush" are not about them).
+_HAVE_NO = re.compile(r"no (?!(?:more|longer|worries|problems?|prob|biggie|idea|way|thanks|rush|hurry|pressure|sweat|"
+                      r"need|stress)\b)\w+", re.I)  # fmt: skip
 
 
 def with_subject(body: str, names: Collection[str] = ()) -> str | None:
