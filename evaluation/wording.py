@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from evaluation.wording_family import ChatCase, Family
+from evaluation.wording_lives import LIVES_FAMILIES
 from evaluation.wording_probe import PROBE_FAMILIES
 from evaluation.wording_recent import RECENT_FAMILIES
 from tasks.models import Event, Session
@@ -153,6 +154,7 @@ FAMILIES: tuple[Family, ...] = (
     )),
     *RECENT_FAMILIES,
     *PROBE_FAMILIES,
+    *LIVES_FAMILIES,
 )  # fmt: skip
 
 
