@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from tasks.providers.sameness import TELLING_FRAME, done
+from tasks.providers.sameness import TELLING_FRAME, TELLING_RE, done
 from tasks.providers.wording import content_words
 from tasks.textrules import RESOLVED_DATE
 
@@ -32,7 +32,6 @@ _NOT_UNITS = frozenset(
 )
 #: Who or what the amount belongs to: "User", "User's commute" (after the telling's own frame).
 _SUBJECT = re.compile(rf"{TELLING_FRAME}(\w+(?:['’]s \w+)?)")
-_TELLING = re.compile(TELLING_FRAME)
 
 
 def _unit(found: re.Match[str]) -> str:
@@ -98,7 +97,7 @@ _READING = re.compile(
 def _reading(text: str) -> tuple[str, str] | None:
     """(measure, number) of the user's one reading with no unit in ``text``; someone else's ("User's dad's
     cholesterol") is None."""
-    found = list(_READING.finditer(RESOLVED_DATE.sub(" ", _TELLING.sub("", text, count=1))))
+    found = list(_READING.finditer(RESOLVED_DATE.sub(" ", TELLING_RE.sub("", text, count=1))))
     if len(found) != 1 or (found[0]["owner"] and found[0]["owner"].lower() not in ("user's ", "user’s ")):
         return None
     return found[0]["measure"].lower(), found[0]["n"]

@@ -50,7 +50,8 @@ _KIN = frozenset({"parent", "grandparent", "in-law", "family", "folk", "relative
 _PLURALS = {"children": "child", "grandchildren": "grandchild", "wives": "wife", "families": "family"}
 #: The telling's own frame before what is told: a quoted question, "User mentioned that", "User asked to remember:".
 TELLING_FRAME = rf"{_QUOTED}(?:[\w'’-]+ (?:mentioned(?: that|:)|asked to remember:)\s*)?"
-_FRAME = re.compile(TELLING_FRAME)
+#: The frame compiled, for those that strip it off a memory before reading what it says.
+TELLING_RE = re.compile(TELLING_FRAME)
 #: What may stand beside a name said alone as a repeat: "Still Zedwin", "It's Zedwin", "Yes, Zedwin again".
 _ALONE = re.compile(r"|still|again|yes|yeah|yep|it's|it|is|a|an|the|same", re.I)
 _CLAUSES = re.compile(r"\s*[,:;]\s+")
@@ -96,7 +97,7 @@ def holder(text: str) -> str:
     """Whom a memory tells about: its :func:`owner`, or someone the speaker has ("User has a cat named
     Miso" is about the cat, as "User's cat is named Miso" is; "User has a son who plays football" is not
     "User plays football")."""
-    text = _FRAME.sub("", strip_annotation(text), count=1)
+    text = TELLING_RE.sub("", strip_annotation(text), count=1)
     found = owner(text)
     if found or (had := _HAS.match(text)) is None:
         return found
@@ -148,7 +149,7 @@ def _old(memory: str) -> set[str]:
 
 def _told(fact: str, old: set[str]) -> str:
     """``fact`` without its frame and opening asides."""
-    clauses = _CLAUSES.split(_FRAME.sub("", strip_annotation(fact), count=1))
+    clauses = _CLAUSES.split(TELLING_RE.sub("", strip_annotation(fact), count=1))
     while len(clauses) > 1 and _opening_aside(clauses[0], old):
         clauses = clauses[1:]
     return ", ".join(clauses)
@@ -199,7 +200,7 @@ def done(text: str) -> bool:
 
 def done_verb(text: str) -> str | None:
     """The past form :func:`done` found ("went"), or None."""
-    told = _ASIDE.sub(" ", _FRAME.sub("", strip_annotation(text), count=1)).lower().split()[:5]
+    told = _ASIDE.sub(" ", TELLING_RE.sub("", strip_annotation(text), count=1)).lower().split()[:5]
     for i, word in enumerate(told):
         if is_past(_bare(word)) and (i == 0 or told[i - 1] not in _STATE_BEFORE):
             return _bare(word)

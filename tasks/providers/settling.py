@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from tasks.dates import stated_spans
 from tasks.providers.milestones import milestone_ends
 from tasks.providers.people import RELATIONS
-from tasks.providers.sameness import TELLING_FRAME, done, inflected, is_past
+from tasks.providers.sameness import TELLING_FRAME, TELLING_RE, done, inflected, is_past
 from tasks.providers.statements import PLAN_WORDS, finishes, names_again
 from tasks.providers.wording import content_words, strip_annotation
 from tasks.rows import MemoryRow
@@ -188,7 +188,6 @@ _THEY_LOST = (
         r"(?=[.,;!]| (?:on|this|last|yesterday|today|to|after|in (?!the\b))\b|$)"
     ),
 )
-_TELLING = re.compile(TELLING_FRAME)
 
 
 def _departed(fact: str) -> set[str]:
@@ -208,7 +207,7 @@ def died(fact: str, memory: str) -> bool:
     who = _departed(fact)
     if not who or done(memory):
         return False
-    opening = {w.lower().strip(",.") for w in _TELLING.sub("", memory).split()[:4]}
+    opening = {w.lower().strip(",.") for w in TELLING_RE.sub("", memory).split()[:4]}
     return who <= opening
 
 
