@@ -142,6 +142,8 @@ _COMPLETED = re.compile(
     rf"(?:^{TELLING_FRAME}|; )(?:User|[Tt]hey)(?:['’]ve| has| have)? (?:just |finally |officially )?"
     r"(?:(?P<graduated>graduated)|finished|completed|passed)\b(?P<what>[^,.;!?()]*)"
 )
+#: A part of a course, which finishing leaves the rest of it going on: "year 2 of the degree", "my first term".
+_PART = re.compile(r"\b(?:year|term|semester|trimester|module|unit|placement|rotation|block|exams?|modules)\b", re.I)
 
 
 def completes_study(fact: str, said: str) -> bool:
@@ -151,6 +153,8 @@ def completes_study(fact: str, said: str) -> bool:
     if course is None or done is None:
         return False
     kind, what = course["kind"].lower(), done["what"].lower()
+    if _PART.search(what.partition(kind)[0]):  # "finished year 1 of the degree", "my first term of the MBA"
+        return False
     if done["graduated"]:
         where = content_words(RESOLVED_DATE.sub(" ", what.partition(" from ")[2])) - _WHEN_DONE
         return not where or bool(where & content_words(said))

@@ -23,9 +23,12 @@ _CALLED_OFF = (
     r"cancell?ed|called off|fell through|scrapped|(?<=\w)(?: is|['’]s| are|['’]re) off(?!\s+(?:to|work|sick|school|"
     r"on|for|until|till|today|tomorrow|this|next|the|my|our|his|her|their|duty|limits|guard)\b)"
 )
+#: What is sold is the user's own ("sold the Jazz", "selling my piano", "selling up"), not a trade ("selling
+#: candles on Etsy", "sold 40 cupcakes at the market"), which ends nothing.
+_OWNED = r"(?= (?:my|our|the|User's|their|his|her|it|them|this|that|both|up|off)\b)"
 #: A clause that replaces an earlier statement whatever its value.
 STRONG_CUE = re.compile(
-    r"\b(?:switch(?:ed|ing)?|no longer|any ?more|instead|quit|sold|selling|(?:have |'ve )?moved|relocated|"
+    rf"\b(?:switch(?:ed|ing)?|no longer|any ?more|instead|quit|(?:sold|selling){_OWNED}|(?:have |'ve )?moved|relocated|"
     r"changed (?:my|\w+'s) mind|got rid|gave up|given up|stopped|(?:is|are) (?:gone|over(?! the moon| here| there))|"
     r"from now on|nowadays|no more|"
     rf"{_CALLED_OFF})\b",
@@ -77,7 +80,7 @@ _OLD_SPAN = re.compile(
     # A plan called off: "we cancelled *the Nopa dinner*", "*the Dublin trip* got cancelled / fell through".
     r"|\b(?:cancell?ed|called off|scrapped)\s+((?:[\w'-]+\s?){1,4})"
     r"|\b((?:[\w'-]+\s?){1,3}) (?:(?:got|was|were|has been|have been|is|are) (?:cancell?ed|called off|scrapped)|"
-    r"fell through|is off)\b|\b([\w-]+)['’]s off\b",
+    r"fell through|is off)\b|\b([\w-]+)['’]s (?:off|cancell?ed|called off|scrapped)\b",
     re.I,
 )
 #: A retraction of the previous clause: "Scratch that, it's Tuesday", "Sorry, I meant 42".
