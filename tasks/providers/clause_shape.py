@@ -181,9 +181,18 @@ def is_small_talk(sentence: str) -> bool:
 _GOT = re.compile(r"I (?:just |finally |recently |actually )?got (?!(?:it|that|this|home|up|you|ya)\b)\w", re.I)
 
 
+#: A life event, which needs few words: "We broke up.", "My finger's healed.", "Paid it off!".
+_LIFE_EVENT = re.compile(
+    r"\b(?:broke up|split up|separated|divorced|engaged|married|healed|recovered|retired|graduated|redundant|"
+    r"laid off|fired|sacked|resigned|dropped out|paid (?:it |them )?off)\b",
+    re.I,
+)
+
+
 def is_news(clause: str) -> bool:
-    """The user says something they got (a puppy, a job, promoted): one word of content is enough."""
-    return _GOT.match(clause) is not None
+    """The user says something they got (a puppy, a job, promoted) or a life event: one word of content is
+    enough."""
+    return _GOT.match(clause) is not None or _LIFE_EVENT.search(clause) is not None
 
 
 def rule_drops(clause: str, rule_content: str) -> bool:

@@ -1,5 +1,6 @@
 """Milestones that end a state of the user's household: a birth ends the pregnancy, a return to work the
-leave, a relapse the sober streak, retiring the job.
+leave, a relapse the sober streak, retiring or losing or leaving the job (probe 10: "I've handed in my notice"
+left "User works as a nurse at the Royal Infirmary").
 
 Probe 8 (round 21): "Baby Noah arrived on Tuesday, 3.4kg!" left "User is 7 months pregnant" current, and
 "Back at work part-time from Monday" left "User is on maternity leave until March", and "Had a slip last
@@ -55,7 +56,18 @@ _RELAPSE = re.compile(
 #: The user retired ("User is retired!", "User has officially retired"), which ends the job they had.
 _RETIRED = re.compile(rf"{_USER}(?:['’]re| is| are|['’]ve| has| have)?(?: just| finally| officially| now)? retired\b")
 _WORKS = re.compile(
-    rf"{_USER} (?:works?|teach(?:es)?|(?:is|are) employed)\b|{_USER}(?:['’]re| is| are) an? [\w -]+ (?:at|for) [A-Z]"
+    rf"{_USER} (?:works?|teach(?:es)?|(?:is|are) employed)\b"
+    rf"|{_USER}(?:['’]re| is| are) an? [\w -]+ (?:at|for) (?:an? |the )?[A-Z]"
+)
+#: The user lost or left their job: "User got made redundant", "User got laid off", "User has handed in
+#: User's notice (at The Anchor)", "User quit User's job", "User left Tesco". The employer, when named,
+#: must be the one the job is at.
+_LEFT_JOB = re.compile(
+    rf"{_USER}(?:['’]ve| has| have| was| were| got| has been| have been)?(?: just| finally| officially)? "
+    r"(?:(?:got |been )?(?:made redundant|laid off|let go|fired|sacked)|handed in (?:User's|their|our|the|my) notice"
+    r"|resigned|quit (?:User's|their|the) job|left (?:User's|their|the) job)"
+    r"(?: (?:at|from) (?:the )?(?P<at>[A-Z][\w'&-]*(?: [A-Z][\w'&-]*)*))?"
+    r"|(?:User|[Tt]hey)(?:['’]ve| has| have)? (?:just )?left (?:the )?(?P<left>[A-Z][\w'&-]*(?: [A-Z][\w'&-]*)*)"
 )
 
 
@@ -66,4 +78,14 @@ def milestone_ends(fact: str, said: str) -> bool:
         or bool(_BACK_AT_WORK.match(fact) and _ON_LEAVE.match(said))
         or bool(_RELAPSE.match(fact) and _STREAK.match(said))
         or bool(_RETIRED.match(fact) and _WORKS.match(said))
+        or _left_job(fact, said)
     )
+
+
+def _left_job(fact: str, said: str) -> bool:
+    """The user lost or left the job ``said`` tells, at the employer it names if it names one."""
+    left = _LEFT_JOB.match(fact)
+    if left is None or _WORKS.match(said) is None:
+        return False
+    employer = left["at"] or left["left"]
+    return employer is None or re.search(rf"\b{re.escape(employer)}\b", said) is not None

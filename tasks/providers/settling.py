@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterable
 
 from tasks.dates import stated_spans
+from tasks.providers.endings import ends
 from tasks.providers.milestones import milestone_ends
 from tasks.providers.people import RELATIONS
 from tasks.providers.sameness import TELLING_FRAME, TELLING_RE, done, inflected, is_past
@@ -161,9 +162,30 @@ def completes_study(fact: str, said: str) -> bool:
     return re.search(rf"\b{re.escape(kind)}\b", what) is not None
 
 
+#: The user gave up a course: "User dropped out of the access course", "User quit User's MSc".
+_DROPPED = re.compile(
+    rf"^{TELLING_FRAME}(?:User|[Tt]hey)(?:['’]ve| has| have)?(?: just| finally| officially)? "
+    r"(?:dropped out of|quit|withdrew from|pulled out of|gave up|given up|left) (?P<what>[^,.;!?()]*)"
+)
+
+
+_VERBS = "doing studying taking enrolled year"
+
+
+def drops_study(fact: str, said: str) -> bool:
+    """``fact`` gives up the course ``said`` has the user taking, named by its kind or a word of it."""
+    course, dropped = _STUDYING.search(said), _DROPPED.search(fact)
+    if course is None or dropped is None:
+        return False
+    what = content_words(dropped["what"])
+    return content_words(course["kind"]) <= what or bool(what & content_words(course[0]) - content_words(_VERBS))
+
+
 def settles(fact: str, memory: MemoryRow, said: str, similarity: float, new_value: str = "") -> bool:
     """``fact`` settles ``memory`` (which says ``said``, its claim): one of the module's shapes."""
     if carries_out(fact, said) is not None or finishes(fact, said) or completes_study(fact, said):
+        return True
+    if drops_study(fact, said) or ends(fact, said):
         return True
     if new_value and heading_to(said, new_value):
         return True

@@ -1,0 +1,83 @@
+"""Events that end a state of the user's: a break-up ends the relationship, a debt paid off the debt, an
+injury healed the injury.
+
+Probes 9 and 10 (round 22): "we broke up last week" left "User and User's boyfriend Tom have been together 3
+years" current, "paid the car loan off early!" left the loan, and "finger's healed, back on the wall" left
+"User tore a finger pulley so no climbing for a couple months". Each is settled
+(:func:`~tasks.providers.settling.settles`) when both are the user's and they name the same thing: the
+person (when the break-up names one), a word of the debt, the part of the body.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tasks.providers.sameness import TELLING_FRAME
+from tasks.providers.wording import content_words
+
+_HAS = r"(?:['’]ve| have| has|['’]re| is| are)?"
+_NAME = r"[A-Z][a-z]+"
+#: The user's relationship: "User and User's girlfriend Ana have been together 2 years", "User is seeing a
+#: guy called Marco", "User is married to Dan", "They've been dating since May".
+_TOGETHER = re.compile(
+    rf"{TELLING_FRAME}(?:User(?: and (?:User's \w+ )?{_NAME})?|[Tt]hey|[Ww]e){_HAS}(?: been)?(?: \w+){{0,2}}? "
+    r"(?:together|seeing|dating|going out|in a relationship|engaged|married|living together|moving in together)\b"
+)
+#: The user's break-up, and with whom when said: "User and Ana split up", "User split up with Marco",
+#: "They broke up", "User and Dan are getting divorced".
+_BROKE_UP = re.compile(
+    rf"{TELLING_FRAME}(?:User(?: and (?:User's \w+ )?(?P<with>{_NAME}))?|[Tt]hey|[Ww]e){_HAS}(?: just| finally|"
+    r" officially| getting)? (?:broke(?:n)? up|split(?: up)?|separated|separating|divorced|called it (?:off|quits)|"
+    rf"ended (?:it|things))(?: with (?:User's \w+ )?(?P<other>{_NAME}))?\b"
+)
+#: A debt of the user's: "User has a student loan of £14,000", "User took out a car loan".
+_DEBT = re.compile(r"\b(?:loans?|mortgage|debts?|credit card|overdraft|finance|arrears)\b", re.I)
+_USERS = rf"{TELLING_FRAME}(?:User|[Tt]hey|[Ww]e)\b"
+#: The user paid a debt off: "User finally paid off User's student loan", "User paid the car loan off early".
+_PAID_OFF = re.compile(
+    rf"{_USERS}{_HAS}(?: \w+ly| just| finally)? (?:paid|cleared) (?:off |back )?(?P<what>[^,.;!?]+?)"
+    r"(?: off)?(?:[,.;!?]|$| (?:early|today|yesterday|at last|in|on|last)\b)"
+)
+#: An injury of the user's: "User sprained User's ankle", "User tore a finger pulley", "on crutches".
+_INJURED = re.compile(
+    r"\b(?:sprain(?:ed)?|broke|broken|tore|torn|fractured?|injured|hurt|pulled|twisted|dislocated|strained|"
+    r"surgery|operation|crutches|cast|sling|brace|stitches)\b"
+)
+#: The user's part of the body healed: "User's ankle's healed", "User's knee has fully healed", "User is
+#: fully recovered from the knee surgery". Not "User's dad's hip has healed".
+_HEALED = re.compile(
+    rf"{TELLING_FRAME}(?:User's (?P<part>[a-z]+)(?:['’]s| is| has| have| are)(?: (?:\w+ly|much|all|now))*(?: been)? "
+    rf"(?:healed|mended|better|recovered)|(?:User|[Tt]hey){_HAS}(?: \w+ly)? (?:recovered|healed) from "
+    r"(?P<from>[^,.;!?]+))"
+)
+
+
+def _breaks_up(fact: str, said: str) -> bool:
+    """A break-up of the user's ends their relationship, with the person it names if it names one."""
+    broke = _BROKE_UP.match(fact)
+    if broke is None or _TOGETHER.match(said) is None:
+        return False
+    who = broke["with"] or broke["other"]
+    return who is None or re.search(rf"\b{who}\b", said) is not None
+
+
+def _pays_off(fact: str, said: str) -> bool:
+    """A debt paid off ends the debt the user said they had, when a word of it is the same ("student loan")."""
+    paid = _PAID_OFF.match(fact)
+    if paid is None or _DEBT.search(said) is None or re.match(_USERS, said) is None:
+        return False
+    return bool(content_words(paid["what"]) & content_words(said))
+
+
+def _heals(fact: str, said: str) -> bool:
+    """An injury healed ends the user's injury of the same part (or what they recovered from)."""
+    healed = _HEALED.match(fact)
+    if healed is None or _INJURED.search(said) is None or re.match(rf"{_USERS}|{TELLING_FRAME}User's", said) is None:
+        return False
+    what = healed["part"] or healed["from"]
+    return bool(content_words(what) & content_words(said))
+
+
+def ends(fact: str, said: str) -> bool:
+    """``fact`` is an event of the user's that ends the state ``said`` tells."""
+    return _breaks_up(fact, said) or _pays_off(fact, said) or _heals(fact, said)

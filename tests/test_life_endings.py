@@ -1,0 +1,130 @@
+"""Endings, reversals and corrections told a month later (``evaluation.life_endings``): each rule's pieces,
+and the family's groups on a real store."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from evaluation.life_changes import measure
+from evaluation.life_endings import DEV
+from evaluation.temporal import told_session
+from tasks.providers.endings import ends
+from tasks.providers.local_extractor import LocalExtractor
+from tasks.providers.milestones import milestone_ends
+from tasks.providers.settling import completes_study, drops_study
+from tasks.providers.statements import STRONG_CUE, old_words
+from tasks.settings import Settings
+
+NOW = datetime(2026, 10, 1, 12, tzinfo=UTC)
+
+
+def _contents(text: str) -> list[str]:
+    return [f.content for f in LocalExtractor().extract(told_session("a", "u", "s", text, NOW)).facts]
+
+
+@pytest.mark.parametrize(
+    ("fact", "memory", "done"),
+    [
+        ("User just finished year 2 of the degree, got a 2:1 average.",
+         "User is doing an Open University degree in psychology, part time.", False),
+        ("User finished User's first term of the MBA.", "User is studying for an MBA at Warwick.", False),
+        ("User finished User's nursing degree last month!", "User is studying for a nursing degree.", True),
+    ],
+)  # fmt: skip
+def test_a_part_of_a_course_finished_leaves_the_course_going_on(fact: str, memory: str, done: bool) -> None:
+    """Probe 10: 'just finished year 2 of the degree' had closed 'doing an Open University degree'."""
+    assert completes_study(fact, memory) is done
+
+
+@pytest.mark.parametrize(
+    ("text", "change"),
+    [
+        ("User is doing a side hustle selling vintage trainers on depop", False),
+        ("User sold 40 cupcakes at the market", False),
+        ("User sold the Jazz last week", True),
+        ("User is selling User's piano", True),
+        ("They are selling up and moving to Spain", True),
+    ],
+)
+def test_selling_is_a_change_only_of_what_is_the_users_own(text: str, change: bool) -> None:
+    """Probe 9: a side hustle 'selling vintage trainers' had closed 'warehouse supervisor at an Amazon depot'."""
+    assert (STRONG_CUE.search(text) is not None) is change
+
+
+def test_a_plan_called_off_in_its_short_form_names_the_plan() -> None:
+    assert old_words("User mentioned that Lisbon's cancelled, Kez broke his ankle").split() == ["Lisbon"]
+    assert old_words("Barbecue's called off, rain all weekend").split() == ["Barbecue"]
+
+
+@pytest.mark.parametrize(
+    ("text", "told"),
+    [
+        ("we broke up. his choice not mine", "User mentioned that they broke up."),
+        ("My finger's healed.", "User's finger's healed."),
+        ("finger's healed, back on the wall.", "User's finger's healed, back on the wall."),
+    ],
+)
+def test_a_life_event_told_in_few_words_is_kept(text: str, told: str) -> None:
+    assert told in _contents(text)
+
+
+@pytest.mark.parametrize(
+    ("fact", "memory", "ended"),
+    [
+        ("User and Ana split up at the weekend.", "User and User's girlfriend Ana have been together 2 years.", True),
+        ("User mentioned that they broke up.", "User is seeing a guy called Marco, it's going really well.", True),
+        ("User split up with Marco.", "User and User's girlfriend Ana have been together 2 years.", False),
+        ("User's brother and his wife split up.", "User and User's girlfriend Ana have been together 2 years.", False),
+        ("User finally paid off User's student loan!", "User has a student loan of £14,000.", True),
+        ("User paid the car loan off early!", "User took out a car loan of £9,000 over 4 years", True),
+        ("User paid off the sofa, finally.", "User has a student loan of £14,000.", False),
+        ("User's ankle's healed, back to netball on Thursday",
+         "User sprained User's ankle playing netball, on crutches for now.", True),
+        ("User's finger's healed, back on the wall.",
+         "User tore a finger pulley so no climbing for a couple months :(", True),
+        ("User is fully recovered from the knee surgery", "User had knee surgery on Monday", True),
+        ("User's dad's hip has healed", "User hurt User's hip", False),
+        ("User's ankle's healed", "User's knee is sore after running", False),
+    ],
+)  # fmt: skip
+def test_an_event_of_the_users_ends_the_state_it_names(fact: str, memory: str, ended: bool) -> None:
+    """Probes 9 and 10: a break-up, a loan paid off and a finger healed had left each state current."""
+    assert ends(fact, memory) is ended
+
+
+@pytest.mark.parametrize(
+    ("fact", "memory", "ended"),
+    [
+        ("User got made redundant on Friday, after 9 years.", "User works at Tesco as a shift manager", True),
+        ("User has handed in User's notice at The Anchor, last day on the 30th.",
+         "User works as a chef at The Anchor.", True),
+        ("User has handed in User's notice at The Anchor", "User works at Tesco", False),
+        ("User left Tesco in September 2026.", "User works at Tesco as a shift manager", True),
+        ("User got made redundant today.", "User is a warehouse supervisor at an Amazon depot in Coventry", True),
+        ("User mentioned that User's mate got laid off", "User works at Tesco", False),
+    ],
+)  # fmt: skip
+def test_losing_or_leaving_a_job_ends_it(fact: str, memory: str, ended: bool) -> None:
+    assert milestone_ends(fact, memory) is ended
+
+
+@pytest.mark.parametrize(
+    ("fact", "memory", "ended"),
+    [
+        ("User dropped out of the access course, too much with the kids.",
+         "User is doing an access course in science at the college.", True),
+        ("User quit User's MSc.", "User is doing an MSc in physics", True),
+        ("User quit sugar", "User is doing an MSc in physics", False),
+        ("User left the college choir", "User is doing an access course in science at the college.", False),
+    ],
+)  # fmt: skip
+def test_dropping_out_ends_the_course(fact: str, memory: str, ended: bool) -> None:
+    assert drops_study(fact, memory) is ended
+
+
+def test_the_family_on_a_real_store() -> None:
+    """DEV's part_done, trade, off_short and endings groups, each case in its own user of a real store."""
+    cases = DEV[:23]
+    assert measure(cases, "e", Settings()) == (sum(1 for c in cases if c[3]), sum(1 for c in cases if not c[3]))
