@@ -10,6 +10,7 @@ import pytest
 from evaluation.life_changes import measure
 from evaluation.life_endings import DEV
 from evaluation.temporal import told_session
+from tasks.providers.corrections import corrected, correction
 from tasks.providers.endings import ends
 from tasks.providers.local_extractor import LocalExtractor
 from tasks.providers.milestones import milestone_ends
@@ -128,3 +129,43 @@ def test_the_family_on_a_real_store() -> None:
     """DEV's part_done, trade, off_short and endings groups, each case in its own user of a real store."""
     cases = DEV[:23]
     assert measure(cases, "e", Settings()) == (sum(1 for c in cases if c[3]), sum(1 for c in cases if not c[3]))
+
+
+@pytest.mark.parametrize(
+    ("fact", "told"),
+    [
+        ("User mentioned that it's July not June, her lease runs longer", ("July", "June")),
+        ("User mentioned that it's Wednesdays User cycles, not thursdays", ("Wednesdays", "thursdays")),
+        ("User meant the 19th not the 9th", ("the 19th", "the 9th")),
+        ("User mentioned that correction: pottery is on Wednesdays, not Tuesdays", ("Wednesdays", "Tuesdays")),
+        ("User is vegetarian, not vegan", None),
+        ("User mentioned that it's Sam not Tom who cooks", None),
+    ],
+)
+def test_a_correction_says_its_new_and_old_value(fact: str, told: tuple[str, str] | None) -> None:
+    assert correction(fact) == told
+
+
+@pytest.mark.parametrize(
+    ("memory", "told", "now"),
+    [
+        ("User and Priya are moving in together in June!", ("July", "June"),
+         "User and Priya are moving in together in July!"),
+        ("User cycles to work on Thursdays", ("wednesdays", "thursdays"), "User cycles to work on Wednesdays"),
+        ("User's dentist appointment is on the 9th", ("the 19th", "the 9th"),
+         "User's dentist appointment is on the 19th"),
+        ("User's dentist appointment is on 9 May", ("the 19th", "the 9th"), None),
+        ("User's sister lives in Leeds", ("Leeds", "Luton"), None),
+    ],
+)  # fmt: skip
+def test_the_corrected_memory_says_the_new_value_in_its_place(
+    memory: str, told: tuple[str, str], now: str | None
+) -> None:
+    assert corrected(memory, *told) == now
+
+
+def test_a_correction_a_month_later_rewrites_the_memory_it_corrects() -> None:
+    """Probe 9: 'actually it's July not June' had replaced the plan to move in with Priya by its own words."""
+    cases = DEV[28:31]
+    assert all(" not " in c[1] for c in cases)
+    assert measure(cases, "c", Settings()) == (3, 0)

@@ -15,6 +15,7 @@ from tasks.providers.amounts import beside_amount
 from tasks.providers.base import ScoredMemory
 from tasks.providers.change_cues import CATCH_ALL, about_someone, change_decision, claim, only_the_person
 from tasks.providers.clause_shape import specifics
+from tasks.providers.corrections import correcting
 from tasks.providers.forget_values import forgotten_values, states_value
 from tasks.providers.jobs import JOB_SLOTS, job_changed
 from tasks.providers.people import household
@@ -103,6 +104,8 @@ class LocalConsolidator:
     def _decide(self, fact: Fact, related: Sequence[ScoredMemory]) -> Decision:
         if pauses(fact.content):  # "no gym for a few weeks" pauses a habit, it does not end it
             return self._restated(fact, related) or Decision(action="ADD", relation="new", reason="a pause, not an end")
+        if (fixed := correcting(fact, related)) is not None:  # "actually it's July not June": the plan, in July
+            return self._update(fixed[0], fixed[1], "contradicts", fixed[2])
         if self._own_change(fact, related):
             found = change_decision(fact, related, self.duplicate_threshold)
             if found is not None:

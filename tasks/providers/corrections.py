@@ -1,0 +1,78 @@
+"""A correction told in a later session rewrites the memory it corrects.
+
+Probe 9 (round 22): "Priya and I are moving in together in June!", then a month later "actually it's July
+not June, her lease runs longer": the plan was replaced by "User mentioned that it's July not June, her lease
+runs longer", so no current memory said they were moving in together. Now the old memory is told again
+with its value corrected ("User and Priya are moving in together in July!"). Within one session the
+write path already does this ("Scratch that, it's Tuesday": :func:`~tasks.providers.statements.retraction`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from tasks.models import Fact
+from tasks.providers.base import ScoredMemory
+from tasks.providers.sameness import TELLING_FRAME
+from tasks.providers.wording import strip_annotation
+from tasks.rows import MemoryRow
+
+#: "X, not Y" as a correction says it: "it's October not September", "pottery is on Wednesdays, not
+#: Tuesdays", "User meant the 19th not the 9th". Y is what the old memory said.
+_NOT = re.compile(r"(?P<before>.*?\S),? not (?P<old>(?:the )?[\w'-]+(?: [\w'-]+)?)(?=[,.;!?]|$)")
+#: The frame of a correction: "it's X", "I meant X", "correction:", "sorry". Anything else saying "X, not
+#: Y" ("I'm vegetarian, not vegan") is a statement of its own.
+_CORRECTING = re.compile(
+    rf"{TELLING_FRAME}(?:correction:? |sorry,? |oops,? |my bad,? )?(?:it['’]s |it is |User meant |they meant )",
+    re.I,
+)
+_CORRECTION_WORD = re.compile(rf"{TELLING_FRAME}(?:correction|sorry|oops|my bad)\b", re.I)
+#: "it's Wednesdays User cycles, not Thursdays": the cleft's own word is the new value.
+_CLEFT = re.compile(r"\bit(?:['’]s| is) (?P<new>(?:the )?[\w'-]+)\b")
+
+
+def correction(text: str) -> tuple[str, str] | None:
+    """(new value, old value) of a correction ("it's July not June" → ("July", "June")), else None."""
+    said = _NOT.search(text)
+    if said is None or not (_CORRECTING.match(text) or _CORRECTION_WORD.match(text)):
+        return None
+    old = said["old"]
+    cleft = _CLEFT.search(said["before"])
+    if cleft is not None and cleft.end() < len(said["before"]):  # "it's Wednesdays User cycles"
+        new = cleft["new"]
+    else:  # as many words before "not" as after it: "the 19th not the 9th", "October not September"
+        words = said["before"].split()
+        new = " ".join(words[-len(old.split()) :]).strip(",")
+    if new.lower() == old.lower() or not re.search(r"\w", new):
+        return None
+    return new, old
+
+
+def corrected(memory: str, new: str, old: str) -> str | None:
+    """``memory`` with its ``old`` value told as ``new`` (in the memory's own capitals), or None when it
+    does not say ``old``."""
+    found = re.search(rf"\b{re.escape(old)}\b", memory, re.I)
+    if found is None and old.lower().startswith("the "):
+        found = re.search(rf"\b{re.escape(old[4:])}\b", memory, re.I)
+        new = new[4:] if new.lower().startswith("the ") else new
+    if found is None or re.search(rf"\b{re.escape(new)}\b", memory, re.I):
+        return None
+    value = new[:1].upper() + new[1:] if found[0][:1].isupper() else new  # "thursdays" told, "Thursdays" kept
+    return memory[: found.start()] + value + memory[found.end() :]
+
+
+def correcting(fact: Fact, related: Sequence[ScoredMemory]) -> tuple[Fact, MemoryRow, str] | None:
+    """The fact as the memory it corrects, told anew, that memory, and why; None when ``fact`` corrects none
+    of the speaker's current memories (the most similar one that says the old value)."""
+    told = correction(fact.content)
+    if told is None:
+        return None
+    for scored in sorted(related, key=lambda s: s.similarity, reverse=True):
+        memory = scored.memory
+        if memory.status != "active" or (memory.speaker or "").lower() != (fact.speaker or "").lower():
+            continue
+        if (content := corrected(strip_annotation(memory.content), *told)) is not None:
+            why = f"corrects {told[1]} to {told[0]} (similarity {scored.similarity:.2f})"
+            return fact.model_copy(update={"content": content}), memory, why
+    return None
