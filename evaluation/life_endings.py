@@ -71,7 +71,7 @@ DEV: tuple[Case, ...] = (
     # reversal: a stance or habit turned round.
     ("I'm vegetarian.", "I'm back eating meat, being veggie didn't work for me.", ("eating meat",),
      ("user is vegetarian",)),
-    ("I hate swimming, always have.", "I've started swimming and honestly I love it now.", ("love it",),
+    ("I hate swimming, always have.", "I've started swimming and honestly I love it now.", ("started swimming",),
      ("hates swimming",)),
     ("I'm getting into yoga.", "Not into yoga anymore, it bored me.", ("not into yoga",),
      ("getting into yoga",)),

@@ -88,6 +88,13 @@ def test_a_life_event_told_in_few_words_is_kept(text: str, told: str) -> None:
         ("User is fully recovered from the knee surgery", "User had knee surgery on Monday", True),
         ("User's dad's hip has healed", "User hurt User's hip", False),
         ("User's ankle's healed", "User's knee is sore after running", False),
+        ("User is back eating meat, being veggie didn't work for User.", "User is vegetarian", True),
+        ("User mentioned that the vegetarian thing didn't stick", "User has been vegan for two years.", True),
+        ("User's husband is back eating meat.", "User is vegetarian", False),
+        ("User has started swimming", "User hates swimming, always have", True),
+        ("User got into yoga", "User can't stand yoga classes", True),
+        ("User's son has started swimming lessons.", "User hates swimming, always have", False),
+        ("User has started running", "User hates swimming, always have", False),
     ],
 )  # fmt: skip
 def test_an_event_of_the_users_ends_the_state_it_names(fact: str, memory: str, ended: bool) -> None:
@@ -169,3 +176,10 @@ def test_a_correction_a_month_later_rewrites_the_memory_it_corrects() -> None:
     cases = DEV[28:31]
     assert all(" not " in c[1] for c in cases)
     assert measure(cases, "c", Settings()) == (3, 0)
+
+
+def test_a_verb_said_of_it_alone_changes_nothing() -> None:
+    """Probe 10's wording: "I've started swimming and honestly I love it now" had closed "User's car is a blue
+    Golf" ("User loves it now": "now" and a noun-or-verb frame, but "it" names nothing)."""
+    cases = [("My car is a blue Golf.", "I've started swimming and honestly I love it now.", ("blue golf",), ())]
+    assert measure(cases, "i", Settings()) == (0, 1)

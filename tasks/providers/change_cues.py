@@ -187,9 +187,13 @@ def _same_thing(fact: Fact, memory: MemoryRow, sim: float, kin_frame: bool) -> b
     thing by its frame or its words. Two things going on at once are common ("reading sci-fi these
     days", then "sleeping badly lately"); a rhythm ("twice a week", "twice a day") is no such word; and
     what someone in the user's life does ("User's son is learning the piano") is not changed by what the
-    user does now ("User is learning to knit lately")."""
+    user does now ("User is learning to knit lately"). A verb said of "it" alone names nothing (probe 10:
+    "I love it now" had closed "User's car is a blue Golf")."""
     text = fact.content
-    shared = content_words(WEAK_CUE.sub("", text)) & content_words(WEAK_CUE.sub("", memory.content))
+    told = content_words(WEAK_CUE.sub("", text))
+    if len(told) < 2 and re.search(r"\b(?:it|that|this|them)\b", text):  # "User loves it now": nothing named
+        return False
+    shared = told & content_words(WEAK_CUE.sub("", memory.content))
     kin = kin_frame or sim >= CLEAR_AT or _kin_slots(fact.slot, memory, text) or bool(shared - _TIMING)
     if not kin or _other_doing(fact, memory):
         return False

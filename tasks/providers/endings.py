@@ -1,5 +1,6 @@
 """Events that end a state of the user's: a break-up ends the relationship, a debt paid off the debt, an
-injury healed the injury.
+injury healed the injury, and a stance turned round the stance ("back eating meat", "started running and I
+love it now" after "I hate running").
 
 Probes 9 and 10 (round 22): "we broke up last week" left "User and User's boyfriend Tom have been together 3
 years" current, "paid the car loan off early!" left the loan, and "finger's healed, back on the wall" left
@@ -32,7 +33,7 @@ _BROKE_UP = re.compile(
 )
 #: A debt of the user's: "User has a student loan of £14,000", "User took out a car loan".
 _DEBT = re.compile(r"\b(?:loans?|mortgage|debts?|credit card|overdraft|finance|arrears)\b", re.I)
-_USERS = rf"{TELLING_FRAME}(?:User|[Tt]hey|[Ww]e)\b"
+_USERS = rf"{TELLING_FRAME}(?:User|[Tt]hey|[Ww]e)\b(?!['’])"
 #: The user paid a debt off: "User finally paid off User's student loan", "User paid the car loan off early".
 _PAID_OFF = re.compile(
     rf"{_USERS}{_HAS}(?: \w+ly| just| finally)? (?:paid|cleared) (?:off |back )?(?P<what>[^,.;!?]+?)"
@@ -78,6 +79,39 @@ def _heals(fact: str, said: str) -> bool:
     return bool(content_words(what) & content_words(said))
 
 
+#: A diet without meat: "User is vegetarian", "User has been vegan for two years".
+_NO_MEAT = re.compile(
+    rf"{_USERS}{_HAS}(?: been)?(?: \w+ly)? (?:an? )?(?:vegetarian|vegan|veggie|pescatarian|plant-based)\b"
+)
+#: The user eats meat again: "User is back eating meat", "User eats meat again", "User started eating meat",
+#: "the vegetarian thing didn't stick", "User gave up being vegan".
+_MEAT_AGAIN = re.compile(
+    r"\b(?:back (?:on |to )?(?:eating )?meat|eat(?:s|ing)? meat (?:again|now)|(?:started|starting) eating meat"
+    r"|(?:vegetarian|vegan|veggie|pescatarian)(?: thing)? (?:didn't|did not|never) (?:stick|last|work)"
+    r"|(?:gave up|given up|quit|stopped) being (?:an? )?(?:vegetarian|vegan|veggie|pescatarian))\b"
+)
+#: A dislike of the user's, and what of: "User hates running, always have", "User can't stand yoga".
+_DISLIKES = re.compile(
+    rf"{_USERS}(?: really| always| just)? (?:hates?|can['’]t stand|cannot stand|dislikes?|(?:doesn['’]t|does not|"
+    r"don['’]t|do not) (?:really )?(?:like|enjoy)|(?:isn['’]t|is not|aren['’]t|are not) (?:into|a fan of)|"
+    r"never liked) (?P<what>[^,.;!?]+)"
+)
+#: The user took to it after all: "User has started running", "User loves swimming now", "User got into yoga".
+_TOOK_TO = re.compile(
+    rf"{_USERS}{_HAS}(?: \w+ly| actually| now)? (?:started|taken up|took up|getting into|got into|gotten into|"
+    r"loves?|enjoys?|is loving|likes?|is into) (?P<what>[^,.;!?]+)"
+)
+
+
+def _reverses(fact: str, said: str) -> bool:
+    """A stance of the user's turned round: eating meat again after a meat-free diet; taking to what they
+    said they disliked (the same thing by a word of it)."""
+    if _MEAT_AGAIN.search(fact) and re.match(_USERS, fact) and _NO_MEAT.match(said):
+        return True
+    took, disliked = _TOOK_TO.match(fact), _DISLIKES.match(said)
+    return bool(took and disliked and content_words(took["what"]) & content_words(disliked["what"]))
+
+
 def ends(fact: str, said: str) -> bool:
     """``fact`` is an event of the user's that ends the state ``said`` tells."""
-    return _breaks_up(fact, said) or _pays_off(fact, said) or _heals(fact, said)
+    return _breaks_up(fact, said) or _pays_off(fact, said) or _heals(fact, said) or _reverses(fact, said)
