@@ -12,7 +12,8 @@ if "selling" sold it).
 Six families: part_done (a part of a course finished), trade (selling as a trade), off_short ("X's
 cancelled"), endings, reversal and correction. Cases are as in :mod:`evaluation.life_changes`. DEV was
 written by the developer before any rule; HELD-OUT was written by a helper session that read neither the
-rules nor DEV, and its failures are never read. Run ``python -m evaluation.life_endings``.
+rules nor DEV, and its failures are never read. DEV's second batch (30 cases) was written after the first
+rules, to widen them in more of users' words. Run ``python -m evaluation.life_endings``.
 """
 
 from __future__ import annotations
@@ -86,6 +87,51 @@ DEV: tuple[Case, ...] = (
      ("the 9th",)),
     ("My dentist appointment is on the 9th.", "Actually my nephew's name is Rory, not Roary.", ("dentist", "9th"),
      ()),
+    # A second batch, written after the first rules (HELD-OUT's failures unread), in more of users' words.
+    ("My boyfriend Jake and I have been dating for 8 months.", "Jake and I broke up on Sunday.", ("broke up",),
+     ("dating for 8 months",)),
+    ("My wife Sara and I have been married for 10 years.", "Sara and I are getting divorced.", ("divorced",),
+     ("married for 10 years",)),
+    ("I've got a girlfriend, Lou, we met at uni.", "Lou dumped me last night", ("dumped",), ("girlfriend, lou",)),
+    ("My partner Alex and I live together in Bristol.", "Alex and I have separated, I'm staying in the flat.",
+     ("separated",), ("live together",)),
+    ("I've been with my boyfriend Joe for 3 years.", "My sister and her boyfriend broke up.", ("3 years",
+     "broke up"), ()),
+    ("I've got £3,000 on my credit card.", "Credit card's paid off!", ("paid off",), ("£3,000",)),
+    ("We have a mortgage with Nationwide.", "We've paid off the mortgage!! Mortgage free at 52", ("mortgage free",),
+     ("mortgage with nationwide",)),
+    ("I owe my dad £2,000 for the car.", "Paid dad back the £2,000 today.", ("paid",), ("owe",)),
+    ("I have a car loan of £8,000.", "Paid off my phone early.", ("car loan", "phone"), ()),
+    ("I broke my wrist skiing, it's in a cast.", "Wrist is all healed!", ("healed",), ("in a cast",)),
+    ("I pulled my hamstring at football.", "hamstring's fine now, played 90 mins on Sunday", ("fine",),
+     ("pulled",)),
+    ("I've got a bad back, can't lift anything.", "Back's much better now.", ("better",), ("bad back",)),
+    ("I sprained my ankle at netball.", "My son's arm has healed nicely.", ("sprained", "healed"), ()),
+    ("I'm a barista at Costa.", "Costa let me go on Friday.", ("let",), ("barista at costa",)),
+    ("I work for the council in planning.", "I've resigned from the council.", ("resigned",),
+     ("work for the council",)),
+    ("I work nights at the Amazon warehouse.", "Quit the warehouse job, starting at Asda on Monday", ("asda",),
+     ("work nights",)),
+    ("I'm a teacher at Park School.", "Today was my last day at Park School!", ("last day",),
+     ("teacher at park",)),
+    ("I work at Boots on the high street.", "My wife got laid off from Boots.", ("work at boots", "laid off"), ()),
+    ("I can't stand cooking.", "I've actually got into cooking, made a curry last night!", ("cooking",),
+     ("stand cooking",)),
+    ("I'm vegan.", "Eating meat again, couldn't keep it up.", ("meat again",), ("user is vegan",)),
+    ("I'm pescatarian.", "I've started eating chicken again.", ("chicken",), ("pescatarian",)),
+    ("I hate cricket.", "My son loves cricket now.", ("hate cricket", "loves cricket"), ()),
+    ("Booked a table at Dishoom for Friday.", "Dishoom's cancelled, the babysitter fell through.", ("cancelled",),
+     ("booked a table",)),
+    ("I've got a job interview at Arup on Tuesday.", "The interview's been cancelled, they filled the role.",
+     ("cancelled",), ("got a job interview",)),
+    ("We're going to Crete in August, all booked!", "Crete's off, we can't afford it now.", ("off",),
+     ("going to crete",)),
+    ("My niece's birthday party is on Saturday.", "oops, the party's on Sunday not Saturday", ("party", "sunday"),
+     ("saturday",)),
+    ("I'm flying to Lisbon on the 3rd.", "I mean the 4th, not the 3rd.", ("lisbon", "4th"), ("3rd",)),
+    ("Our anniversary dinner is at 7pm.", "Actually it's 8pm not 7pm.", ("dinner", "8pm"), ("7pm",)),
+    ("My sister lives in Luton.", "I meant Leeds, not Luton, autocorrect lol", ("sister", "leeds"), ("luton",)),
+    ("My flight is on Friday.", "It's a coat day not a t-shirt day lol", ("flight", "friday"), ()),
 )  # fmt: skip
 
 HELD: tuple[Case, ...] = (
