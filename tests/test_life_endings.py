@@ -88,6 +88,12 @@ def test_a_life_event_told_in_few_words_is_kept(text: str, told: str) -> None:
         ("User is fully recovered from the knee surgery", "User had knee surgery on Monday", True),
         ("User's dad's hip has healed", "User hurt User's hip", False),
         ("User's ankle's healed", "User's knee is sore after running", False),
+        ("Lou dumped User on 20 September 2026", "User has got a girlfriend, Lou, they met at uni.", True),
+        ("User's credit card's paid off!", "User has got £3,000 on User's credit card.", True),
+        ("User paid dad back the £2,000 today.", "User owes User's dad £2,000 for the car.", True),
+        ("User's hamstring's fine now, played 90 mins", "User pulled User's hamstring at football.", True),
+        ("User's back's much better now.", "User has got a bad back, can't lift anything.", True),
+        ("User has started eating chicken again.", "User is pescatarian", True),
         ("User is back eating meat, being veggie didn't work for User.", "User is vegetarian", True),
         ("User mentioned that the vegetarian thing didn't stick", "User has been vegan for two years.", True),
         ("User's husband is back eating meat.", "User is vegetarian", False),
@@ -112,6 +118,10 @@ def test_an_event_of_the_users_ends_the_state_it_names(fact: str, memory: str, e
         ("User left Tesco in September 2026.", "User works at Tesco as a shift manager", True),
         ("User got made redundant today.", "User is a warehouse supervisor at an Amazon depot in Coventry", True),
         ("User mentioned that User's mate got laid off", "User works at Tesco", False),
+        ("Costa let User go on Friday.", "User works as a barista at Costa", True),
+        ("User mentioned that today was User's last day at Park School!", "User works as a teacher at Park School",
+         True),
+        ("User's wife got laid off from Boots.", "User works at Boots on the high street.", False),
     ],
 )  # fmt: skip
 def test_losing_or_leaving_a_job_ends_it(fact: str, memory: str, ended: bool) -> None:
@@ -146,6 +156,9 @@ def test_the_family_on_a_real_store() -> None:
         ("User meant the 19th not the 9th", ("the 19th", "the 9th")),
         ("User mentioned that correction: pottery is on Wednesdays, not Tuesdays", ("Wednesdays", "Tuesdays")),
         ("User is vegetarian, not vegan", None),
+        ("User mentioned: the party's on Sunday not Saturday", ("Sunday", "Saturday")),
+        ("User means the 4th, not the 3rd.", ("the 4th", "the 3rd")),
+        ("User would like tea not coffee.", None),
         ("User mentioned that it's Sam not Tom who cooks", None),
     ],
 )
@@ -183,3 +196,9 @@ def test_a_verb_said_of_it_alone_changes_nothing() -> None:
     Golf" ("User loves it now": "now" and a noun-or-verb frame, but "it" names nothing)."""
     cases = [("My car is a blue Golf.", "I've started swimming and honestly I love it now.", ("blue golf",), ())]
     assert measure(cases, "i", Settings()) == (0, 1)
+
+
+def test_someone_elses_taste_now_leaves_the_users() -> None:
+    """'My son loves cricket now' had closed 'User hates cricket' (a weak 'now' said of someone else)."""
+    cases = [("I hate cricket.", "My son loves cricket now.", ("hates cricket", "loves cricket"), ())]
+    assert measure(cases, "k", Settings()) == (0, 1)

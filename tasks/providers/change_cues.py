@@ -69,6 +69,8 @@ _PERSON_SUBJECT = re.compile(r"^\s*\w+'s (?:\w+ ){1,2}?[A-Z][a-z]+\b")
 #: Words of how often (a rhythm), which two unrelated habits share.
 _TIMING = content_words(
     "once twice daily weekly monthly week day month year morning evening night weekend time always usually often every"
+    " monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays"
+    " saturdays sundays mornings evenings nights"
 )
 #: Frames that take one value at a time only when said as "my X is": verbs may take several.
 _VERB_FRAMES = frozenset({"be", "have"})
@@ -187,7 +189,8 @@ def _same_thing(fact: Fact, memory: MemoryRow, sim: float, kin_frame: bool) -> b
     thing by its frame or its words. Two things going on at once are common ("reading sci-fi these
     days", then "sleeping badly lately"); a rhythm ("twice a week", "twice a day") is no such word; and
     what someone in the user's life does ("User's son is learning the piano") is not changed by what the
-    user does now ("User is learning to knit lately"). A verb said of "it" alone names nothing (probe 10:
+    user does now ("User is learning to knit lately"), nor the other way round ("User's son loves cricket
+    now" leaves "User hates cricket"). A verb said of "it" alone names nothing (probe 10:
     "I love it now" had closed "User's car is a blue Golf")."""
     text = fact.content
     told = content_words(WEAK_CUE.sub("", text))
@@ -197,7 +200,7 @@ def _same_thing(fact: Fact, memory: MemoryRow, sim: float, kin_frame: bool) -> b
     kin = kin_frame or sim >= CLEAR_AT or _kin_slots(fact.slot, memory, text) or bool(shared - _TIMING)
     if not kin or _other_doing(fact, memory):
         return False
-    return bool(owner(text)) or not owner(memory.content)
+    return bool(owner(text)) == bool(owner(memory.content))
 
 
 #: What the user is doing, said as a progressive ("is reading", "has been sleeping", "is mostly reading").

@@ -184,7 +184,7 @@ _GOT = re.compile(r"I (?:just |finally |recently |actually )?got (?!(?:it|that|t
 #: A life event, which needs few words: "We broke up.", "My finger's healed.", "Paid it off!".
 _LIFE_EVENT = re.compile(
     r"\b(?:broke up|split up|separated|divorced|engaged|married|healed|recovered|retired|graduated|redundant|"
-    r"laid off|fired|sacked|resigned|dropped out|paid (?:it |them )?off)\b",
+    r"laid off|fired|sacked|resigned|dropped out|paid (?:it |them )?off|(?<=['’]s )(?:much |a lot |so much )?better)\b",
     re.I,
 )
 

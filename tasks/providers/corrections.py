@@ -24,7 +24,8 @@ _NOT = re.compile(r"(?P<before>.*?\S),? not (?P<old>(?:the )?[\w'-]+(?: [\w'-]+)
 #: The frame of a correction: "it's X", "I meant X", "correction:", "sorry". Anything else saying "X, not
 #: Y" ("I'm vegetarian, not vegan") is a statement of its own.
 _CORRECTING = re.compile(
-    rf"{TELLING_FRAME}(?:correction:? |sorry,? |oops,? |my bad,? )?(?:it['’]s |it is |User meant |they meant )",
+    rf"{TELLING_FRAME}(?:correction:? |sorry,? |oops,? |my bad,? )?(?:it['’]s |it is |User (?:meant|means?) |"
+    r"they meant )",
     re.I,
 )
 _CORRECTION_WORD = re.compile(rf"{TELLING_FRAME}(?:correction|sorry|oops|my bad)\b", re.I)
@@ -35,7 +36,10 @@ _CLEFT = re.compile(r"\bit(?:['’]s| is) (?P<new>(?:the )?[\w'-]+)\b")
 def correction(text: str) -> tuple[str, str] | None:
     """(new value, old value) of a correction ("it's July not June" → ("July", "June")), else None."""
     said = _NOT.search(text)
-    if said is None or not (_CORRECTING.match(text) or _CORRECTION_WORD.match(text)):
+    if said is None:
+        return None
+    placed = re.search(r"(?:['’]s|\bis|\bare) (?:on|at|in) (?:the )?[\w'-]+$", said["before"])
+    if not (_CORRECTING.match(text) or _CORRECTION_WORD.match(text) or placed):  # "the party's on Sunday not Saturday"
         return None
     old = said["old"]
     cleft = _CLEFT.search(said["before"])

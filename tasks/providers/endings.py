@@ -22,7 +22,8 @@ _NAME = r"[A-Z][a-z]+"
 #: guy called Marco", "User is married to Dan", "They've been dating since May".
 _TOGETHER = re.compile(
     rf"{TELLING_FRAME}(?:User(?: and (?:User's \w+ )?{_NAME})?|[Tt]hey|[Ww]e){_HAS}(?: been)?(?: \w+){{0,2}}? "
-    r"(?:together|seeing|dating|going out|in a relationship|engaged|married|living together|moving in together)\b"
+    r"(?:together|seeing|dating|going out|in a relationship|engaged|married|living together|moving in together|"
+    r"(?:girl|boy)friend|partner|fianc[eé]e?)\b"
 )
 #: The user's break-up, and with whom when said: "User and Ana split up", "User split up with Marco",
 #: "They broke up", "User and Dan are getting divorced".
@@ -32,33 +33,44 @@ _BROKE_UP = re.compile(
     rf"ended (?:it|things))(?: with (?:User's \w+ )?(?P<other>{_NAME}))?\b"
 )
 #: A debt of the user's: "User has a student loan of £14,000", "User took out a car loan".
-_DEBT = re.compile(r"\b(?:loans?|mortgage|debts?|credit card|overdraft|finance|arrears)\b", re.I)
-_USERS = rf"{TELLING_FRAME}(?:User|[Tt]hey|[Ww]e)\b(?!['’])"
+_DEBT = re.compile(r"\b(?:loans?|mortgage|debts?|credit card|overdraft|finance|arrears|owes?|owed)\b", re.I)
+_USERS = rf"{TELLING_FRAME}(?:User|[Tt]hey|[Ww]e)\b(?!['’]s\b)"
 #: The user paid a debt off: "User finally paid off User's student loan", "User paid the car loan off early".
 _PAID_OFF = re.compile(
     rf"{_USERS}{_HAS}(?: \w+ly| just| finally)? (?:paid|cleared) (?:off |back )?(?P<what>[^,.;!?]+?)"
     r"(?: off)?(?:[,.;!?]|$| (?:early|today|yesterday|at last|in|on|last)\b)"
+    # the debt as subject: "User's credit card's paid off", "the mortgage is finally paid off"
+    rf"|{TELLING_FRAME}(?:User's |[Tt]he |[Tt]heir )(?P<debt>[\w -]+?)(?:['’]s| is| are| has been| have been)"
+    r"(?: \w+ly| all| now)* (?:paid off|cleared)\b"
 )
 #: An injury of the user's: "User sprained User's ankle", "User tore a finger pulley", "on crutches".
 _INJURED = re.compile(
     r"\b(?:sprain(?:ed)?|broke|broken|tore|torn|fractured?|injured|hurt|pulled|twisted|dislocated|strained|"
-    r"surgery|operation|crutches|cast|sling|brace|stitches)\b"
+    r"surgery|operation|crutches|cast|sling|brace|stitches|bad|sore|aching|injury|pain|painful)\b"
 )
 #: The user's part of the body healed: "User's ankle's healed", "User's knee has fully healed", "User is
 #: fully recovered from the knee surgery". Not "User's dad's hip has healed".
 _HEALED = re.compile(
     rf"{TELLING_FRAME}(?:User's (?P<part>[a-z]+)(?:['’]s| is| has| have| are)(?: (?:\w+ly|much|all|now))*(?: been)? "
-    rf"(?:healed|mended|better|recovered)|(?:User|[Tt]hey){_HAS}(?: \w+ly)? (?:recovered|healed) from "
-    r"(?P<from>[^,.;!?]+))"
+    r"(?:healed|mended|better|recovered|fine|ok|okay|good as new)"
+    rf"|(?:User|[Tt]hey){_HAS}(?: \w+ly)? (?:recovered|healed) from (?P<from>[^,.;!?]+))"
+)
+
+
+#: The other one ended it: "Lou dumped User", "Ben broke up with User".
+_LEFT_USER = re.compile(
+    rf"{TELLING_FRAME}(?P<who>{_NAME}) (?:just )?(?:dumped|left|broke up with|split up with|ended (?:it|things) with|"
+    r"finished with) User\b"
 )
 
 
 def _breaks_up(fact: str, said: str) -> bool:
     """A break-up of the user's ends their relationship, with the person it names if it names one."""
-    broke = _BROKE_UP.match(fact)
+    broke = _BROKE_UP.match(fact) or _LEFT_USER.match(fact)
     if broke is None or _TOGETHER.match(said) is None:
         return False
-    who = broke["with"] or broke["other"]
+    found = broke.groupdict()
+    who = found.get("with") or found.get("other") or found.get("who")
     return who is None or re.search(rf"\b{who}\b", said) is not None
 
 
@@ -67,7 +79,7 @@ def _pays_off(fact: str, said: str) -> bool:
     paid = _PAID_OFF.match(fact)
     if paid is None or _DEBT.search(said) is None or re.match(_USERS, said) is None:
         return False
-    return bool(content_words(paid["what"]) & content_words(said))
+    return bool(content_words(paid["what"] or paid["debt"]) & content_words(said))
 
 
 def _heals(fact: str, said: str) -> bool:
@@ -86,7 +98,8 @@ _NO_MEAT = re.compile(
 #: The user eats meat again: "User is back eating meat", "User eats meat again", "User started eating meat",
 #: "the vegetarian thing didn't stick", "User gave up being vegan".
 _MEAT_AGAIN = re.compile(
-    r"\b(?:back (?:on |to )?(?:eating )?meat|eat(?:s|ing)? meat (?:again|now)|(?:started|starting) eating meat"
+    r"\b(?:back (?:on |to )?(?:eating )?(?:meat|chicken)|eat(?:s|ing)? (?:meat|chicken|beef|pork|bacon|steak|lamb) "
+    r"(?:again|now)|(?:started|starting) eating (?:meat|chicken|beef|pork|bacon|steak|lamb)"
     r"|(?:vegetarian|vegan|veggie|pescatarian)(?: thing)? (?:didn't|did not|never) (?:stick|last|work)"
     r"|(?:gave up|given up|quit|stopped) being (?:an? )?(?:vegetarian|vegan|veggie|pescatarian))\b"
 )

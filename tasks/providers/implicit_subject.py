@@ -86,8 +86,8 @@ _I = re.compile(
 #: "-ing" words that open a sentence as a noun or a preposition, not as "I'm ...-ing".
 _ING_NOUNS_TEXT = (
     "morning evening nothing something anything everything thing king spring string ring wing during according "
-    "including regarding pending ceiling wedding building pudding clothing darling sibling lightning icing "
-    "awning sterling offspring bearing earring"
+    "including regarding pending ceiling wedding building pudding clothing darling sibling lightning icing awning "
+    "sterling offspring bearing earring"
 )
 _ING_NOUNS = frozenset(_ING_NOUNS_TEXT.split())
 _ING = re.compile(r"(?:(?:just|still|currently|now|finally|also|slowly) )?([a-z]{2,}ing)\s", re.I)
@@ -261,8 +261,8 @@ _KIN = re.compile(
     r"brother|sister|grandson|granddaughter|aunt|uncle|cousin|niece|nephew|bestie|flatmate|roommate|housemate|"
     r"neighbour|neighbor|boss|manager|doctor|therapist|dog|cat|puppy|kitten|landlord|"
     # and a thing of theirs: "Bike got stolen", "Laptop died this morning", "Car's in the shop"
-    r"car|bike|laptop|phone|flat|apartment|house|boiler|fridge|computer|wifi|"
-    r"knee|back|shoulder|wrist|ankle|finger|thumb|toe|foot|hand|hip|elbow|neck|leg|arm|hamstring|calf|"
+    r"car|bike|laptop|phone|flat|apartment|house|boiler|fridge|computer|wifi|credit card|(?:car |student )?loan|"
+    r"knee|back|shoulder|wrist|ankle|finger|thumb|toe|foot|hand|hip|elbow|neck|leg|arm|hamstring|calf|mortgage|overdraft|"
     r"cholesterol|blood pressure|blood sugar|(?:resting )?heart rate|hba1c|handicap|credit score|(?:chess )?rating)"
     r"(?='s | (?:just|finally|always|never|still|really|also|recently|already|is|isn't|was|wasn't|has|hasn't|had|"
     r"will|won't|can|can't|could|would|did|didn't|does|doesn't|says|said|\w+ed|"

@@ -68,6 +68,13 @@ _LEFT_JOB = re.compile(
     r"|resigned|quit (?:User's|their|the) job|left (?:User's|their|the) job)"
     r"(?: (?:at|from) (?:the )?(?P<at>[A-Z][\w'&-]*(?: [A-Z][\w'&-]*)*))?"
     r"|(?:User|[Tt]hey)(?:['’]ve| has| have)? (?:just )?left (?:the )?(?P<left>[A-Z][\w'&-]*(?: [A-Z][\w'&-]*)*)"
+    # the employer did it: "Costa let User go", "Arup made User redundant"
+    r"|(?P<by>[A-Z][\w'&-]*(?: [A-Z][\w'&-]*)*) (?:has |have )?(?:let User go|fired User|sacked User|laid User off"
+    r"|made User redundant)"
+)
+#: The user's last day at the job: "today was User's last day at Park School".
+_LAST_DAY = re.compile(
+    r"\b(?:User's|their) last (?:day|shift) (?:at|with) (?:the )?(?P<at>[A-Z][\w'&-]*(?: [A-Z][\w'&-]*)*)"
 )
 
 
@@ -84,8 +91,9 @@ def milestone_ends(fact: str, said: str) -> bool:
 
 def _left_job(fact: str, said: str) -> bool:
     """The user lost or left the job ``said`` tells, at the employer it names if it names one."""
-    left = _LEFT_JOB.match(fact)
+    left = _LEFT_JOB.match(fact) or _LAST_DAY.search(fact)
     if left is None or _WORKS.match(said) is None:
         return False
-    employer = left["at"] or left["left"]
+    found = left.groupdict()
+    employer = found.get("at") or found.get("left") or found.get("by")
     return employer is None or re.search(rf"\b{re.escape(employer)}\b", said) is not None
