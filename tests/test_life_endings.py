@@ -14,7 +14,7 @@ from tasks.providers.corrections import corrected, correction
 from tasks.providers.endings import ends
 from tasks.providers.local_extractor import LocalExtractor
 from tasks.providers.milestones import milestone_ends
-from tasks.providers.settling import completes_study, drops_study
+from tasks.providers.settling import calls_off, completes_study, drops_study
 from tasks.providers.statements import STRONG_CUE, old_words
 from tasks.settings import Settings
 
@@ -202,3 +202,28 @@ def test_someone_elses_taste_now_leaves_the_users() -> None:
     """'My son loves cricket now' had closed 'User hates cricket' (a weak 'now' said of someone else)."""
     cases = [("I hate cricket.", "My son loves cricket now.", ("hates cricket", "loves cricket"), ())]
     assert measure(cases, "k", Settings()) == (0, 1)
+
+
+def test_a_plan_moved_then_called_off_is_closed_in_every_memory_of_it() -> None:
+    """Probe 9: "we moved the Lisbon trip to April" had not moved the booking (a booking read as history), and
+    "Lisbon's cancelled" then closed only the closest of the two."""
+    cases = [("booked a trip to Lisbon for the 14th of march with my mate Kez",
+              "we moved the Lisbon trip to April because Kez couldn't get time off", ("april",), ("14th of march",))]
+    assert measure(cases, "l", Settings()) == (1, 0)
+
+
+def test_an_opening_adverb_leaves_the_user_the_subject() -> None:
+    assert ends("Weirdly User has started running", "User hates running, always have")
+
+
+@pytest.mark.parametrize(
+    ("fact", "memory", "closed"),
+    [
+        ("User mentioned that Lisbon's cancelled, Kez broke his ankle",
+         "User booked a trip to Lisbon for the 14th of march with User's mate Kez", True),
+        ("User mentioned that Lisbon's cancelled, Kez broke his ankle", "User's sister lives in Lisbon", False),
+        ("User mentioned that the Lisbon trip is great", "User booked a trip to Lisbon for 14 March", False),
+    ],
+)  # fmt: skip
+def test_a_plan_called_off_closes_each_arrangement_naming_it(fact: str, memory: str, closed: bool) -> None:
+    assert calls_off(fact, memory) is closed

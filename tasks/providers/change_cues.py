@@ -152,7 +152,8 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
         weak_change = weak and weak_kin and score >= WEAK_AT and _same_thing(fact, memory, sim, kin_frame)
         # Something done stays done ("passed grade 3" after "switched teachers"), unless done again ("moved"),
         # or it also says how things stand ("hurt User's knee, so no gym") or what is booked ahead.
-        history = done_verb(said) not in {None, done_verb(text)} and only_history(memory, said, text)
+        # ... but an arrangement whose date is moved is no history ("booked a trip to Lisbon", then "moved it").
+        history = moves is None and done_verb(said) not in {None, done_verb(text)} and only_history(memory, said, text)
         if (((strong or negated) and score >= floor) or weak_change) and not history:
             verdict: Verdict = ("contradicts" if negated else "supersedes", memory, f"states a change ({tag})")
         elif same_frame and not value_words <= words and (new_holder or not _is_verb_frame(fact.slot or "", text)):

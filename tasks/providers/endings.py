@@ -34,7 +34,8 @@ _BROKE_UP = re.compile(
 )
 #: A debt of the user's: "User has a student loan of £14,000", "User took out a car loan".
 _DEBT = re.compile(r"\b(?:loans?|mortgage|debts?|credit card|overdraft|finance|arrears|owes?|owed)\b", re.I)
-_USERS = rf"{TELLING_FRAME}(?:User|[Tt]hey|[Ww]e)\b(?!['’]s\b)"
+#: The user (or household) as subject, after an opening adverb ("Weirdly User has started running").
+_USERS = rf"{TELLING_FRAME}(?:[A-Z][a-z]+ly,? )?(?:User|[Tt]hey|[Ww]e)\b(?!['’]s\b)"
 #: The user paid a debt off: "User finally paid off User's student loan", "User paid the car loan off early".
 _PAID_OFF = re.compile(
     rf"{_USERS}{_HAS}(?: \w+ly| just| finally)? (?:paid|cleared) (?:off |back )?(?P<what>[^,.;!?]+?)"

@@ -21,7 +21,7 @@ from tasks.providers.endings import ends
 from tasks.providers.milestones import milestone_ends
 from tasks.providers.people import RELATIONS
 from tasks.providers.sameness import TELLING_FRAME, TELLING_RE, done, inflected, is_past
-from tasks.providers.statements import PLAN_WORDS, finishes, names_again
+from tasks.providers.statements import CANCEL_CUE, PLAN_WORDS, finishes, names_again, old_words
 from tasks.providers.wording import content_words, strip_annotation
 from tasks.rows import MemoryRow
 from tasks.textrules import RESOLVED_DATE, WEEKDAYS
@@ -181,11 +181,18 @@ def drops_study(fact: str, said: str) -> bool:
     return content_words(course["kind"]) <= what or bool(what & content_words(course[0]) - content_words(_VERBS))
 
 
+def calls_off(fact: str, said: str) -> bool:
+    """A plan called off closes every arrangement that names it ("Lisbon's cancelled": the booking and the
+    trip moved to April alike), not only the closest."""
+    named = content_words(old_words(fact)) if CANCEL_CUE.search(fact) else frozenset()
+    return bool(named) and named <= content_words(said) and PLAN_WORDS.search(said) is not None
+
+
 def settles(fact: str, memory: MemoryRow, said: str, similarity: float, new_value: str = "") -> bool:
     """``fact`` settles ``memory`` (which says ``said``, its claim): one of the module's shapes."""
     if carries_out(fact, said) is not None or finishes(fact, said) or completes_study(fact, said):
         return True
-    if drops_study(fact, said) or ends(fact, said):
+    if drops_study(fact, said) or ends(fact, said) or calls_off(fact, said):
         return True
     if new_value and heading_to(said, new_value):
         return True
