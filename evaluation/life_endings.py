@@ -13,126 +13,15 @@ Six families: part_done (a part of a course finished), trade (selling as a trade
 cancelled"), endings, reversal and correction. Cases are as in :mod:`evaluation.life_changes`. DEV was
 written by the developer before any rule; HELD-OUT was written by a helper session that read neither the
 rules nor DEV, and its failures are never read. DEV's second batch (30 cases) was written after the first
-rules, to widen them in more of users' words. Run ``python -m evaluation.life_endings``.
+rules, to widen them in more of users' words; its third (48) by another helper session that read neither the
+rules nor the other cases. Run ``python -m evaluation.life_endings``.
 """
 
 from __future__ import annotations
 
 from evaluation.life_changes import Case, measure
+from evaluation.life_endings_dev import DEV
 from evaluation.restated import report_splits
-
-DEV: tuple[Case, ...] = (
-    # part_done: a part of a course finished leaves the course going on; the whole of it ends it.
-    ("I'm doing a part-time degree in history with the OU.", "Just finished year 1 of the degree, phew!",
-     ("degree in history", "year 1"), ()),
-    ("I'm studying for an MBA at Warwick.", "Finished my first term of the MBA, got a merit.", ("mba at warwick",
-     "first term"), ()),
-    ("I'm doing a coding bootcamp, 12 weeks.", "Done with module 3 of the bootcamp today.", ("coding bootcamp",
-     "module 3"), ()),
-    ("I'm doing a nursing degree at Keele.", "I've finished my second placement of the degree.",
-     ("nursing degree", "placement"), ()),
-    ("I'm doing a diploma in garden design.", "Finished the diploma, so proud!", ("finished",),
-     ("doing a diploma",)),
-    # trade: selling as a trade keeps the rest; selling what one owns ends owning it.
-    ("I'm a bus driver in Leeds.", "Doing a side hustle selling handmade candles on Etsy.", ("bus driver",
-     "candles"), ()),
-    ("I work as a receptionist at a dental practice.", "I've started selling cupcakes at the Saturday market.",
-     ("receptionist", "cupcakes"), ()),
-    ("I teach maths at a secondary school.", "Selling prints of my paintings online now, it's going well.",
-     ("maths", "prints"), ()),
-    ("I drive a 2012 Honda Jazz.", "Sold the Jazz last week, I cycle everywhere now.", ("cycle",),
-     ("drive a 2012",)),
-    # off_short: "X's cancelled / called off", even with a reason after it.
-    ("Booked a weekend in Bruges for the 3rd of May with my sister.", "Bruges is cancelled, my sister has covid.",
-     ("cancelled",), ("booked a weekend",)),
-    ("We're having a barbecue on Saturday for Tom's birthday.", "Barbecue's called off, rain all weekend.",
-     ("called off",), ("having a barbecue",)),
-    ("Got tickets to see Coldplay in Cardiff in June!", "Cardiff's cancelled, they postponed the whole tour.",
-     ("cancelled",), ("got tickets",)),
-    ("My cousin lives in Bruges.", "Bruges is cancelled, work won't let me go.", ("cousin lives in bruges",), ()),
-    # endings: a break-up, a debt paid off, an injury healed, a course dropped, a job lost.
-    ("My girlfriend Ana and I have been together 2 years.", "Ana and I split up at the weekend.", ("split up",),
-     ("together 2 years",)),
-    ("I'm seeing a guy called Marco, it's going really well.", "we broke up. his choice not mine",
-     ("broke up",), ("going really well",)),
-    ("I have a student loan of £14,000.", "Finally paid off my student loan!", ("paid off",),
-     ("loan of £14,000",)),
-    ("I sprained my ankle playing netball, on crutches for now.", "ankle's healed, back to netball on Thursday",
-     ("healed",), ("on crutches",)),
-    ("I'm doing an access course in science at the college.", "I dropped out of the access course, too much "
-     "with the kids.", ("dropped out",), ("doing an access course",)),
-    ("I work at Tesco as a shift manager.", "Got made redundant on Friday, after 9 years.", ("redundant",),
-     ("work at tesco",)),
-    ("I work as a chef at The Anchor.", "I've handed in my notice at The Anchor, last day on the 30th.",
-     ("notice",), ("work as a chef",)),
-    ("My girlfriend Ana and I have been together 2 years.", "My brother and his wife split up.", ("together 2 "
-     "years", "split up"), ()),
-    ("I have a student loan of £14,000.", "Paid off the sofa, finally.", ("student loan", "sofa"), ()),
-    ("I work at Tesco as a shift manager.", "My mate got laid off from the warehouse.", ("tesco", "laid off"), ()),
-    # reversal: a stance or habit turned round.
-    ("I'm vegetarian.", "I'm back eating meat, being veggie didn't work for me.", ("eating meat",),
-     ("user is vegetarian",)),
-    ("I hate swimming, always have.", "I've started swimming and honestly I love it now.", ("started swimming",),
-     ("hates swimming",)),
-    ("I'm getting into yoga.", "Not into yoga anymore, it bored me.", ("not into yoga",),
-     ("getting into yoga",)),
-    ("I hate swimming, always have.", "My son has started swimming lessons.", ("hates swimming", "lessons"), ()),
-    ("I'm vegetarian.", "My husband is back eating meat.", ("vegetarian", "eating meat"), ()),
-    # correction: a later correction of a value rewrites the fact it corrects.
-    ("My sister and I are going to Rome in September!", "actually it's October not September, flights were "
-     "cheaper", ("rome", "october"), ("september",)),
-    ("I have pottery class on Tuesdays.", "Correction: pottery is on Wednesdays, not Tuesdays.",
-     ("pottery", "wednesday"), ("tuesday",)),
-    ("My dentist appointment is on the 9th.", "sorry I meant the 19th not the 9th", ("dentist", "19th"),
-     ("the 9th",)),
-    ("My dentist appointment is on the 9th.", "Actually my nephew's name is Rory, not Roary.", ("dentist", "9th"),
-     ()),
-    # A second batch, written after the first rules (HELD-OUT's failures unread), in more of users' words.
-    ("My boyfriend Jake and I have been dating for 8 months.", "Jake and I broke up on Sunday.", ("broke up",),
-     ("dating for 8 months",)),
-    ("My wife Sara and I have been married for 10 years.", "Sara and I are getting divorced.", ("divorced",),
-     ("married for 10 years",)),
-    ("I've got a girlfriend, Lou, we met at uni.", "Lou dumped me last night", ("dumped",), ("girlfriend, lou",)),
-    ("My partner Alex and I live together in Bristol.", "Alex and I have separated, I'm staying in the flat.",
-     ("separated",), ("live together",)),
-    ("I've been with my boyfriend Joe for 3 years.", "My sister and her boyfriend broke up.", ("3 years",
-     "broke up"), ()),
-    ("I've got £3,000 on my credit card.", "Credit card's paid off!", ("paid off",), ("£3,000",)),
-    ("We have a mortgage with Nationwide.", "We've paid off the mortgage!! Mortgage free at 52", ("mortgage free",),
-     ("mortgage with nationwide",)),
-    ("I owe my dad £2,000 for the car.", "Paid dad back the £2,000 today.", ("paid",), ("owe",)),
-    ("I have a car loan of £8,000.", "Paid off my phone early.", ("car loan", "phone"), ()),
-    ("I broke my wrist skiing, it's in a cast.", "Wrist is all healed!", ("healed",), ("in a cast",)),
-    ("I pulled my hamstring at football.", "hamstring's fine now, played 90 mins on Sunday", ("fine",),
-     ("pulled",)),
-    ("I've got a bad back, can't lift anything.", "Back's much better now.", ("better",), ("bad back",)),
-    ("I sprained my ankle at netball.", "My son's arm has healed nicely.", ("sprained", "healed"), ()),
-    ("I'm a barista at Costa.", "Costa let me go on Friday.", ("let",), ("barista at costa",)),
-    ("I work for the council in planning.", "I've resigned from the council.", ("resigned",),
-     ("work for the council",)),
-    ("I work nights at the Amazon warehouse.", "Quit the warehouse job, starting at Asda on Monday", ("asda",),
-     ("work nights",)),
-    ("I'm a teacher at Park School.", "Today was my last day at Park School!", ("last day",),
-     ("teacher at park",)),
-    ("I work at Boots on the high street.", "My wife got laid off from Boots.", ("works at boots", "laid off"), ()),
-    ("I can't stand cooking.", "I've actually got into cooking, made a curry last night!", ("cooking",),
-     ("stand cooking",)),
-    ("I'm vegan.", "Eating meat again, couldn't keep it up.", ("meat again",), ("user is vegan",)),
-    ("I'm pescatarian.", "I've started eating chicken again.", ("chicken",), ("pescatarian",)),
-    ("I hate cricket.", "My son loves cricket now.", ("hates cricket", "loves cricket"), ()),
-    ("Booked a table at Dishoom for Friday.", "Dishoom's cancelled, the babysitter fell through.", ("cancelled",),
-     ("booked a table",)),
-    ("I've got a job interview at Arup on Tuesday.", "The interview's been cancelled, they filled the role.",
-     ("cancelled",), ("got a job interview",)),
-    ("We're going to Crete in August, all booked!", "Crete's off, we can't afford it now.", ("off",),
-     ("going to crete",)),
-    ("My niece's birthday party is on Saturday.", "oops, the party's on Sunday not Saturday", ("party", "sunday"),
-     ("saturday",)),
-    ("I'm flying to Lisbon on the 3rd.", "I mean the 4th, not the 3rd.", ("lisbon", "4th"), ("3rd",)),
-    ("Our anniversary dinner is at 7pm.", "Actually it's 8pm not 7pm.", ("dinner", "8pm"), ("7pm",)),
-    ("My sister lives in Luton.", "I meant Leeds, not Luton, autocorrect lol", ("sister", "leeds"), ("luton",)),
-    ("My flight is on Friday.", "It's a coat day not a t-shirt day lol", ("flight", "friday"), ()),
-)  # fmt: skip
 
 HELD: tuple[Case, ...] = (
     # family: part_done

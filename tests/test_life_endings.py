@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 import pytest
 
 from evaluation.life_changes import measure
-from evaluation.life_endings import DEV
+from evaluation.life_endings_dev import DEV
 from evaluation.temporal import told_session
 from tasks.providers.corrections import corrected, correction
 from tasks.providers.endings import ends
