@@ -3,6 +3,7 @@ and the family's groups on a real store."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 import pytest
@@ -10,15 +11,41 @@ import pytest
 from evaluation.life_changes import measure
 from evaluation.life_endings_dev import DEV
 from evaluation.temporal import told_session
-from tasks.providers.corrections import corrected, correction
+from tasks.models import Fact
+from tasks.providers.corrections import corrected, correcting, correction
 from tasks.providers.endings import ends
 from tasks.providers.local_extractor import LocalExtractor
 from tasks.providers.milestones import milestone_ends
 from tasks.providers.settling import calls_off, completes_study, drops_study
 from tasks.providers.statements import STRONG_CUE, old_words
+from tasks.rows import MemoryRow
 from tasks.settings import Settings
 
 NOW = datetime(2026, 10, 1, 12, tzinfo=UTC)
+
+
+@dataclass(frozen=True)
+class _Scored:
+    """A related memory as the store's search gives it (``ScoredMemory``)."""
+
+    memory: MemoryRow
+    similarity: float
+
+
+def _fact(content: str) -> Fact:
+    return Fact(topic="key_conversation_details", content=content, source_event_ids=("e",), stated_at=NOW,
+                speaker="User")  # fmt: skip
+
+
+def _memory(content: str) -> MemoryRow:
+    return MemoryRow.model_validate(
+        {"row_id": "m-v1", "memory_id": "m", "version": 1, "app_name": "a", "user_id": "u", "topic": "t",
+         "content": content, "vector": [0.0], "importance": 0.5, "confidence": 0.8, "speaker": "User", "slot": None,
+         "value": None, "source_session_id": "s", "source_event_ids": ["e"], "stated_at": NOW, "valid_from": NOW,
+         "valid_to": None, "status": "active", "status_reason": None, "supersedes": None, "relation": "new",
+         "confirmations": 0, "last_confirmed_at": None, "access_count": 0, "last_accessed_at": None,
+         "created_at": NOW, "updated_at": NOW, "run_id": "r"}
+    )  # fmt: skip
 
 
 def _contents(text: str) -> list[str]:
@@ -227,3 +254,67 @@ def test_an_opening_adverb_leaves_the_user_the_subject() -> None:
 )  # fmt: skip
 def test_a_plan_called_off_closes_each_arrangement_naming_it(fact: str, memory: str, closed: bool) -> None:
     assert calls_off(fact, memory) is closed
+
+
+@pytest.mark.parametrize(
+    ("memory", "fact", "now"),
+    [
+        ("User's daughter Isla's birthday party is on Saturday the 21st.",
+         "User got User's dates muddled, Isla's party is Sunday the 22nd",
+         "User's daughter Isla's birthday party is on Sunday the 22nd."),
+        ("User earns €52,000 a year at the hospital in Cork.",
+         "User got that wrong, User's salary is €56,500, User was looking at an old payslip.",
+         "User earns €56,500 a year at the hospital in Cork."),
+        ("User's flight to Toronto is at 10:40 on Tuesday.",
+         "ugh User reads the ticket wrong, it's 7:15 in the morning",
+         "User's flight to Toronto is at 7:15 on Tuesday."),
+        ("User's new line manager is called Rebecca.",
+         "User must correct themselves: User's new line manager's name is Rachel.",
+         "User's new line manager is called Rachel."),
+        ("User works at the Co-op in Hebden Bridge.", "User got that wrong, it's lovely weather", None),
+    ],
+)  # fmt: skip
+def test_a_mistake_admitted_tells_the_memory_again_with_each_value_given_anew(
+    memory: str, fact: str, now: str | None
+) -> None:
+    """DEV's third batch: a correction that admits the mistake and says the thing again, with no "not"."""
+    found = correcting(_fact(fact), [_Scored(_memory(memory), 0.5)])
+    assert (found[0].content if found else None) == now
+
+
+@pytest.mark.parametrize(
+    ("fact", "memory", "ended"),
+    [
+        ("User graduated on Friday!!", "User is studying nursing at Cardiff, final year now.", True),
+        ("User finished User's apprenticeship!", "User is an apprentice electrician with a firm in Swindon.", True),
+        ("User dropped out of the HND, it wasn't for User.",
+         "User is doing an HND in Computing at Glasgow Clyde College.", True),
+    ],
+)  # fmt: skip
+def test_more_kinds_of_course_end(fact: str, memory: str, ended: bool) -> None:
+    assert (completes_study(fact, memory) or drops_study(fact, memory)) is ended
+
+
+@pytest.mark.parametrize(
+    ("fact", "memory", "ended"),
+    [
+        ("User retired at the end of the summer term.",
+         "User has been the headteacher of St Anne's Primary in Norwich for twelve years.", True),
+        ("User started having the odd glass of wine again, nothing crazy", "User doesn't drink, haven't since 2019.",
+         True),
+        ("User's dad started having the odd glass of wine again", "User doesn't drink, haven't since 2019.", False),
+    ],
+)  # fmt: skip
+def test_retiring_from_a_headship_and_drinking_again(fact: str, memory: str, ended: bool) -> None:
+    assert (milestone_ends(fact, memory) or ends(fact, memory)) is ended
+
+
+def test_a_sale_said_in_the_passive_names_what_was_sold() -> None:
+    assert STRONG_CUE.search("User mentioned that Kestrel's been sold.") is not None
+    assert old_words("User mentioned that Kestrel's been sold.").split() == ["Kestrel"]
+
+
+def test_someone_elses_plan_called_off_leaves_the_users() -> None:
+    cases = [("I've got a gig at the Half Moon in Putney on Friday, first solo set.",
+              "My sister's gig got cancelled, her drummer quit on her.", ("half moon", "sister"), ())]
+    assert measure(cases, "g", Settings()) == (0, 1)

@@ -76,6 +76,14 @@ _TIMING = content_words(
 _VERB_FRAMES = frozenset({"be", "have"})
 
 
+def _called_off(text: str, said: str, named: frozenset[str]) -> bool:
+    """``said`` is a plan that ``text`` (a cancellation) can call off: it names what ``text`` names, if that
+    names anything, and is of the same person ("User's sister's gig got cancelled" leaves the user's gig)."""
+    if PLAN_WORDS.search(said) is None or owner(text) != owner(said):
+        return False
+    return not named or bool(named & content_words(said))
+
+
 def _happened(memory: MemoryRow) -> bool:
     """The memory tells something that happened on a day up to when it was said (an event, not a
     state): a day the write path wrote for "today" / "yesterday" ("(15 March 2025)", "on 14 May 2025")."""
@@ -101,8 +109,8 @@ def change_decision(fact: Fact, related: Sequence[ScoredMemory], duplicate_thres
         strong = negated_any = False
     else:
         negated_any = negated_words is not None
-    if CANCEL_CUE.search(text):  # a plan called off closes a plan, not a memory that shares its name
-        related = [s for s in related if PLAN_WORDS.search(strip_annotation(s.memory.content))]
+    if CANCEL_CUE.search(text):  # a plan called off closes a plan (the one it names, of whose it is), not a memory
+        related = [s for s in related if _called_off(text, strip_annotation(s.memory.content), named_old)]
     if (moves := rescheduled(text)) is not None:  # a date moved changes the arrangement it names, and only it
         strong, related = True, [s for s in related if moves(claim(s.memory.content))]
     found: list[tuple[float, Verdict]] = []

@@ -3,7 +3,9 @@
 Probe 9 (round 22): "Priya and I are moving in together in June!", then a month later "actually it's July
 not June, her lease runs longer": the plan was replaced by "User mentioned that it's July not June, her lease
 runs longer", so no current memory said they were moving in together. Now the old memory is told again
-with its value corrected ("User and Priya are moving in together in July!"). Within one session the
+with its value corrected ("User and Priya are moving in together in July!"). A correction may also admit the
+mistake and tell the thing again ("got my dates muddled, Isla's party is Sunday the 22nd"): each value it gives
+anew replaces the one of its kind in the memory. Within one session the
 write path already does this ("Scratch that, it's Tuesday": :func:`~tasks.providers.statements.retraction`).
 """
 
@@ -66,17 +68,50 @@ def corrected(memory: str, new: str, old: str) -> str | None:
     return memory[: found.start()] + value + memory[found.end() :]
 
 
+#: An admission that something told was wrong, before the right version: "User got User's dates muddled",
+#: "got that wrong", "read the ticket wrong", "must correct themselves", "Silly User", "my mistake".
+_ADMITS = re.compile(
+    r"\b(?:got (?:[\w'’]+ ){0,2}(?:wrong|muddled|mixed up)|reads? (?:[\w'’]+ ){0,3}wrong|correct (?:themselves|"
+    r"myself|User)|[Ss]illy (?:me|User)|(?:my|User's) (?:mistake|bad)|(?:was|were) wrong|misspoke)\b(?P<rest>.*)"
+)
+#: Values a correction gives anew, by kind: an amount of money, a time, a day of the month, a weekday, a month,
+#: a number, a name.
+_VALUES = (
+    r"[£€$]\d+(?:[,.]\d+)*k?",
+    r"\b\d{1,2}[:.]\d{2}(?:\s?[ap]m)?\b|\b\d{1,2}\s?[ap]m\b",
+    r"\b\d{1,2}(?:st|nd|rd|th)\b",
+    r"\b(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?\b",
+    r"\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\b",
+    r"(?<![£€$\d.,:])\b\d+(?:[,.]\d+)*\b(?![:.]\d|st|nd|rd|th|\s?[ap]m)",
+    r"(?<=[a-z,] )(?!User\b)[A-Z][a-z]+(?: [A-Z][a-z]+)*",
+)
+
+
+def _told_anew(rest: str, memory: str) -> str | None:
+    """``memory`` with each value of a kind that ``rest`` gives anew (one new, one old of that kind) told as
+    ``rest`` tells it; None when no value is given anew."""
+    out, changed = memory, False
+    for kind in _VALUES:
+        new = {m for m in re.findall(kind, rest) if not re.search(rf"(?<!\w){re.escape(m)}(?!\w)", memory)}
+        old = {m for m in re.findall(kind, memory) if not re.search(rf"(?<!\w){re.escape(m)}(?!\w)", rest)}
+        if len(new) == 1 and len(old) == 1:
+            out, changed = re.sub(rf"(?<!\w){re.escape(old.pop())}(?!\w)", new.pop(), out, count=1), True
+    return out if changed else None
+
+
 def correcting(fact: Fact, related: Sequence[ScoredMemory]) -> tuple[Fact, MemoryRow, str] | None:
     """The fact as the memory it corrects, told anew, that memory, and why; None when ``fact`` corrects none
     of the speaker's current memories (the most similar one that says the old value)."""
-    told = correction(fact.content)
-    if told is None:
+    told, admits = correction(fact.content), _ADMITS.search(fact.content)
+    if told is None and admits is None:
         return None
     for scored in sorted(related, key=lambda s: s.similarity, reverse=True):
         memory = scored.memory
         if memory.status != "active" or (memory.speaker or "").lower() != (fact.speaker or "").lower():
             continue
-        if (content := corrected(strip_annotation(memory.content), *told)) is not None:
-            why = f"corrects {told[1]} to {told[0]} (similarity {scored.similarity:.2f})"
-            return fact.model_copy(update={"content": content}), memory, why
+        said = strip_annotation(memory.content)
+        content = corrected(said, *told) if told else _told_anew(admits["rest"], said) if admits else None
+        if content is not None:
+            why = f"corrects {told[1]} to {told[0]}" if told else "told again as corrected"
+            return fact.model_copy(update={"content": content}), memory, f"{why} (similarity {scored.similarity:.2f})"
     return None

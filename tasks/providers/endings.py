@@ -117,10 +117,21 @@ _TOOK_TO = re.compile(
 )
 
 
+#: Not drinking, and drinking again: "User doesn't drink", "User is teetotal"; "started having the odd glass
+#: of wine again", "drinking again".
+_TEETOTAL = re.compile(rf"{_USERS}(?: \w+)? (?:doesn['’]t|does not|don['’]t|do not) drink\b|\bteetotal\b")
+_DRINKS_AGAIN = re.compile(
+    r"\b(?:drinking again|drinks again|(?:having|had|have) (?:the odd|a|an occasional) (?:glass|drink|pint|beer)"
+    r"(?: of \w+)? again|back on the (?:booze|wine|beer))\b"
+)
+
+
 def _reverses(fact: str, said: str) -> bool:
     """A stance of the user's turned round: eating meat again after a meat-free diet; taking to what they
     said they disliked (the same thing by a word of it)."""
-    if _MEAT_AGAIN.search(fact) and re.match(_USERS, fact) and _NO_MEAT.match(said):
+    if re.match(_USERS, fact) and (
+        (_MEAT_AGAIN.search(fact) and _NO_MEAT.match(said)) or (_DRINKS_AGAIN.search(fact) and _TEETOTAL.search(said))
+    ):
         return True
     took, disliked = _TOOK_TO.match(fact), _DISLIKES.match(said)
     return bool(took and disliked and content_words(took["what"]) & content_words(disliked["what"]))

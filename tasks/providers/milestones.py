@@ -57,7 +57,7 @@ _RELAPSE = re.compile(
 _RETIRED = re.compile(rf"{_USER}(?:['’]re| is| are|['’]ve| has| have)?(?: just| finally| officially| now)? retired\b")
 _WORKS = re.compile(
     rf"{_USER} (?:works?|teach(?:es)?|(?:is|are) employed)\b"
-    rf"|{_USER}(?:['’]re| is| are) an? [\w -]+ (?:at|for) (?:an? |the )?[A-Z]"
+    rf"|{_USER}(?:['’]re| is| are| has been| have been) (?:an?|the) [\w -]+ (?:at|for|of) (?:an? |the )?[A-Z]"
 )
 #: The user lost or left their job: "User got made redundant", "User got laid off", "User has handed in
 #: User's notice (at The Anchor)", "User quit User's job", "User left Tesco". The employer, when named,

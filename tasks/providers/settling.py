@@ -134,8 +134,11 @@ def only_history(memory: MemoryRow, said: str, fact: str = "") -> bool:
 #: A course the user is taking, and its kind: "doing a part-time master's", "in User's final year of a law degree".
 _STUDYING = re.compile(
     r"\b(?:doing|studying(?: for)?|taking|enrolled (?:in|on)|in (?:User's|their|the) (?:\w+ )?year of) "
-    r"(?:a |an |the |User's )?(?:[\w'-]+ ){0,3}?(?P<kind>degree|master's|masters|msc|mba|phd|doctorate|"
-    r"bachelor's|course|apprenticeship|bootcamp|diploma|certificate|programme|program|residency)\b",
+    r"(?:a |an |the |User's )?(?:[\w'-]+ ){0,3}?(?P<kind>degree|master's|masters|msc|mba|phd|doctorate|ba|bsc|ma|hnd|"
+    r"hnc|pgce|nvq|btec|a-levels|gcses|bachelor's|course|apprenticeship|bootcamp|diploma|certificate|programme|"
+    r"program|residency|qualification)\b"
+    # a subject studied, or an apprentice: "User is studying nursing at Cardiff", "an apprentice electrician"
+    r"|\bstudying (?P<subject>[a-z]+)\b|\b(?P<apprentice>apprentice)\b",
     re.I,
 )
 #: The user says they finished a course: "User graduated with distinction", "User completed the course".
@@ -147,19 +150,25 @@ _COMPLETED = re.compile(
 _PART = re.compile(r"\b(?:year|term|semester|trimester|module|unit|placement|rotation|block|exams?|modules)\b", re.I)
 
 
+#: Words of a course's taking, not of its name.
+_VERBS = "doing studying taking enrolled year apprentice"
+
+
 def completes_study(fact: str, said: str) -> bool:
     """``fact`` finishes the course ``said`` has the user taking: graduating (from where they studied, if
     said) ends any; finishing or completing names its kind ("finished User's nursing degree")."""
     course, done = _STUDYING.search(said), _COMPLETED.search(fact)
     if course is None or done is None:
         return False
-    kind, what = course["kind"].lower(), done["what"].lower()
+    kind, what = (course["kind"] or course["subject"] or course["apprentice"]).lower(), done["what"].lower()
     if _PART.search(what.partition(kind)[0]):  # "finished year 1 of the degree", "my first term of the MBA"
         return False
     if done["graduated"]:
         where = content_words(RESOLVED_DATE.sub(" ", what.partition(" from ")[2])) - _WHEN_DONE
         return not where or bool(where & content_words(said))
-    return re.search(rf"\b{re.escape(kind)}\b", what) is not None
+    # its kind ("apprentice": "apprenticeship"), or a word of the course's name ("User's Open University degree")
+    named = content_words(course[0]) - content_words(_VERBS)
+    return re.search(rf"\b{re.escape(kind)}", what) is not None or bool(named & content_words(what))
 
 
 #: The user gave up a course: "User dropped out of the access course", "User quit User's MSc".
@@ -169,16 +178,14 @@ _DROPPED = re.compile(
 )
 
 
-_VERBS = "doing studying taking enrolled year"
-
-
 def drops_study(fact: str, said: str) -> bool:
     """``fact`` gives up the course ``said`` has the user taking, named by its kind or a word of it."""
     course, dropped = _STUDYING.search(said), _DROPPED.search(fact)
     if course is None or dropped is None:
         return False
     what = content_words(dropped["what"])
-    return content_words(course["kind"]) <= what or bool(what & content_words(course[0]) - content_words(_VERBS))
+    kind = course["kind"] or course["subject"] or course["apprentice"]
+    return content_words(kind) <= what or bool(what & content_words(course[0]) - content_words(_VERBS))
 
 
 def calls_off(fact: str, said: str) -> bool:

@@ -25,7 +25,7 @@ _CALLED_OFF = (
 )
 #: What is sold is the user's own ("sold the Jazz", "selling my piano", "selling up"), not a trade ("selling
 #: candles on Etsy", "sold 40 cupcakes at the market"), which ends nothing.
-_OWNED = r"(?= (?:my|our|the|User's|their|his|her|it|them|this|that|both|up|off)\b)"
+_OWNED = r"(?= (?:my|our|the|User's|their|his|her|him|it|them|this|that|both|up|off)\b|(?<=been sold)|(?<=was sold))"
 #: A clause that replaces an earlier statement whatever its value.
 STRONG_CUE = re.compile(
     rf"\b(?:switch(?:ed|ing)?|no longer|any ?more|instead|quit|(?:sold|selling){_OWNED}|(?:have |'ve )?moved|relocated|"
@@ -41,7 +41,8 @@ CANCEL_CUE = re.compile(rf"\b(?:{_CALLED_OFF})\b", re.I)
 PLAN_WORDS = re.compile(
     r"\b(?:plan(?:s|ned|ning)?|book(?:ed|ing)|reserv(?:ed|ation)|tickets?|going to|gonna|will|'ll|scheduled|"
     r"appointment|meeting|throwing|hosting|organi[sz]ing|trip|visit(?:ing)?|flight|party|dinner|wedding|concert|"
-    r"tomorrow|tonight|next (?:week|month|year|\w+day)|(?:on|this|for) (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b",
+    r"tomorrow|tonight|next (?:week|month|year|\w+day)|(?:on|this|for) (?:mon|tues|wednes|thurs|fri|satur|sun)day|"
+    r"(?:is|are|['’]re|am|['’]m) (?:taking|flying|driving|heading|travelling|traveling)\b.{0,40}\bto [A-Za-z]\w*)\b",
     re.I,
 )
 #: A date moved: "the surgery has been postponed to 18 May", "pushed the wedding back to September", "brought
@@ -76,7 +77,7 @@ _OLD_SPAN = re.compile(
     r"changed (?:my|\w+'s) mind about|not|no more|"
     r"(?:do not|don't|doesn't|does not) (?:(?:really|even|actually|\w+ly) )?\w+(?: to| with)?)\s+"
     r"((?:[\w'-]+\s?){1,4})"
-    r"|\b((?:[\w'-]+\s?){1,3}) (?:is|are) (?:gone|over|history)\b"
+    r"|\b((?:[\w'-]+\s?){1,3}) (?:is|are) (?:gone|over|history)\b|\b([\w-]+)(?:['’]s| has| have) been sold\b"
     # A plan called off: "we cancelled *the Nopa dinner*", "*the Dublin trip* got cancelled / fell through".
     r"|\b(?:cancell?ed|called off|scrapped)\s+((?:[\w'-]+\s?){1,4})"
     r"|\b((?:[\w'-]+\s?){1,3}) (?:(?:got|was|were|has been|have been|is|are) (?:cancell?ed|called off|scrapped)|"
