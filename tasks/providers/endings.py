@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from tasks.providers.milestones import named_in
 from tasks.providers.sameness import TELLING_FRAME
 from tasks.providers.wording import content_words
 
@@ -70,9 +71,7 @@ def _breaks_up(fact: str, said: str) -> bool:
     broke = _BROKE_UP.match(fact) or _LEFT_USER.match(fact)
     if broke is None or _TOGETHER.match(said) is None:
         return False
-    found = broke.groupdict()
-    who = found.get("with") or found.get("other") or found.get("who")
-    return who is None or re.search(rf"\b{who}\b", said) is not None
+    return named_in(broke, said, "with", "other", "who")
 
 
 def _pays_off(fact: str, said: str) -> bool:

@@ -94,6 +94,11 @@ def _left_job(fact: str, said: str) -> bool:
     left = _LEFT_JOB.match(fact) or _LAST_DAY.search(fact)
     if left is None or _WORKS.match(said) is None:
         return False
-    found = left.groupdict()
-    employer = found.get("at") or found.get("left") or found.get("by")
-    return employer is None or re.search(rf"\b{re.escape(employer)}\b", said) is not None
+    return named_in(left, said, "at", "left", "by")
+
+
+def named_in(found: re.Match[str], said: str, *groups: str) -> bool:
+    """Whom or where ``found`` names (the first of ``groups`` it has), if anyone, is named in ``said`` too: an
+    employer left, the person broken up with."""
+    named = next((found.groupdict().get(g) for g in groups if found.groupdict().get(g)), None)
+    return named is None or re.search(rf"\b{re.escape(named)}\b", said) is not None
