@@ -318,3 +318,12 @@ def test_someone_elses_plan_called_off_leaves_the_users() -> None:
     cases = [("I've got a gig at the Half Moon in Putney on Friday, first solo set.",
               "My sister's gig got cancelled, her drummer quit on her.", ("half moon", "sister"), ())]
     assert measure(cases, "g", Settings()) == (0, 1)
+
+
+def test_a_drink_given_up_is_told_as_not_drunk_not_as_disliked() -> None:
+    """Probe 9: "I don't drink coffee anymore, switched to green tea" had been "User does not like coffee
+    anymore", with "not green tea" as the value of the drink slot."""
+    said = "I don't drink coffee anymore, switched to green tea"
+    facts = LocalExtractor().extract(told_session("a", "u", "s", said, NOW)).facts
+    slotted = [(f.content.split(";")[0], f.value) for f in facts if f.slot]
+    assert slotted == [("User does not drink coffee", "not coffee")]

@@ -184,12 +184,12 @@ def preference(s: str, who: str) -> RuleFact | None:
                       r"pescatarian|keto)\b[^.!?;,]*", s):  # fmt: skip
         return RuleFact(T, third_person(m.group(0).strip(), who), 0.85, "preference:diet", m.group(1).lower())
     neg = re.search(
-        r"\bI (?:don't|do not|no longer|can't stand|cannot stand|hate|dislike) (?:like |drink |eat |enjoy )?([^.!?;]{2,80})",
+        r"\bI (?:don't|do not|no longer|can't stand|cannot stand|hate|dislike) (?:like |(drink |eat )|enjoy )?([^.!?;,]{2,80})",
         s,
-    )
-    if neg and (cat := category_of(neg.group(1))):
-        val = _value_in(neg.group(1), cat)
-        return RuleFact(T, f"{who} does not like {_strip(neg.group(1))}", 0.75, f"preference:{cat}", f"not {val}")
+    )  # "I don't drink coffee anymore, switched to green tea": User does not drink coffee (not "like"; not the tea)
+    if neg and (cat := category_of(neg.group(2))):
+        val, verb = _value_in(neg.group(2), cat), (neg.group(1) or "like ").strip()
+        return RuleFact(T, f"{who} does not {verb} {_strip(neg.group(2))}", 0.75, f"preference:{cat}", f"not {val}")
     if m := re.search(
         r"\bI (?:really |absolutely |just |totally |still )?(love|like|enjoy|prefer|adore|hate|dislike) ([^.!?;]{2,120})",
         s,
