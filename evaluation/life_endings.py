@@ -14,15 +14,18 @@ cancelled"), endings, reversal and correction. Cases are as in :mod:`evaluation.
 written by the developer before any rule; HELD-OUT was written by a helper session that read neither the
 rules nor DEV, and its failures are never read. DEV's second batch (30 cases) was written after the first
 rules, to widen them in more of users' words; its third (48) by another helper session that read neither the
-rules nor the other cases. Run ``python -m evaluation.life_endings``.
+rules nor the other cases, and its fourth (40, `evaluation/life_endings_dev4.py`) by a third such session.
+Run ``python -m evaluation.life_endings``.
 """
 
 from __future__ import annotations
 
 from evaluation.life_changes import Case, measure
-from evaluation.life_endings_dev import DEV
+from evaluation.life_endings_dev import DEV as EARLIER
+from evaluation.life_endings_dev4 import FOURTH
 from evaluation.restated import report_splits
 
+DEV = EARLIER + FOURTH
 HELD: tuple[Case, ...] = (
     # family: part_done
     ("I'm doing a master's in data science at Edinburgh.", "Just finished my first semester, exams went ok I think",
