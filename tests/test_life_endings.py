@@ -272,6 +272,15 @@ def test_a_plan_called_off_closes_each_arrangement_naming_it(fact: str, memory: 
          "User must correct themselves: User's new line manager's name is Rachel.",
          "User's new line manager is called Rachel."),
         ("User works at the Co-op in Hebden Bridge.", "User got that wrong, it's lovely weather", None),
+        ("User's niece's christening is on the 15th of June.",
+         "User mentioned that the christening is on the 14th, User got the date wrong.",
+         "User's niece's christening is on the 14th of June."),
+        ("User's passport expires on 3 March 2026.",
+         "User mentioned that Correction: the passport expiry date is 3 May 2026, User misreads it.",
+         "User's passport expires on 3 May 2026."),
+        ("User mentioned that their new vet is Dr Patel at Riverside Vets.",
+         "Scratch what User said, the vet is Dr Okoye.",
+         "User mentioned that their new vet is Dr Okoye at Riverside Vets."),
     ],
 )  # fmt: skip
 def test_a_mistake_admitted_tells_the_memory_again_with_each_value_given_anew(
@@ -303,6 +312,12 @@ def test_more_kinds_of_course_end(fact: str, memory: str, ended: bool) -> None:
         ("User started having the odd glass of wine again, nothing crazy", "User doesn't drink, haven't since 2019.",
          True),
         ("User's dad started having the odd glass of wine again", "User doesn't drink, haven't since 2019.", False),
+        ("User has been smoking again since things got stressful at work.", "User is a non-smoker now, quit ages ago.",
+         True),
+        ("User mentioned that Eating meat again these days", "User is vegan, have been for two years", True),
+        ("User's credit card paid off!!!", "User maxed User's credit card, like 2.5k on it rn", True),
+        ("User formally retired from general practice.", "User works as a GP partner at the Elm Street practice.",
+         True),
     ],
 )  # fmt: skip
 def test_retiring_from_a_headship_and_drinking_again(fact: str, memory: str, ended: bool) -> None:

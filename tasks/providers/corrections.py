@@ -72,7 +72,8 @@ def corrected(memory: str, new: str, old: str) -> str | None:
 #: "got that wrong", "read the ticket wrong", "must correct themselves", "Silly User", "my mistake".
 _ADMITS = re.compile(
     r"\b(?:got (?:[\w'’]+ ){0,2}(?:wrong|muddled|mixed up)|reads? (?:[\w'’]+ ){0,3}wrong|correct (?:themselves|"
-    r"myself|User)|[Ss]illy (?:me|User)|(?:my|User's) (?:mistake|bad)|(?:was|were) wrong|misspoke)\b(?P<rest>.*)"
+    r"myself|User)|[Ss]illy (?:me|User)|(?:my|User's) (?:mistake|bad)|(?:was|were) wrong|misspoke|misreads?|"
+    r"[Ss]cratch (?:that|what)|[Cc]orrection(?=:))\b(?P<rest>.*)"
 )
 #: Values a correction gives anew, by kind: an amount of money, a time, a day of the month, a weekday, a month,
 #: a number, a name.
@@ -87,6 +88,12 @@ _VALUES = (
 )
 
 
+def _before(value: str, text: str) -> str:
+    """The word before ``value`` in ``text`` ("is" in "the vet is Dr Okoye"), lower case."""
+    found = re.search(rf"(\w+)\W+{re.escape(value)}(?!\w)", text)
+    return found[1].lower() if found else ""
+
+
 def _told_anew(rest: str, memory: str) -> str | None:
     """``memory`` with each value of a kind that ``rest`` gives anew (one new, one old of that kind) told as
     ``rest`` tells it; None when no value is given anew."""
@@ -94,6 +101,8 @@ def _told_anew(rest: str, memory: str) -> str | None:
     for kind in _VALUES:
         new = {m for m in re.findall(kind, rest) if not re.search(rf"(?<!\w){re.escape(m)}(?!\w)", memory)}
         old = {m for m in re.findall(kind, memory) if not re.search(rf"(?<!\w){re.escape(m)}(?!\w)", rest)}
+        if len(new) == 1 and len(old) > 1:  # "the vet is Dr Okoye" for "vet is Dr Patel at Riverside Vets"
+            old = {o for o in old if _before(o, memory) == _before(next(iter(new)), rest)}
         if len(new) == 1 and len(old) == 1:
             out, changed = re.sub(rf"(?<!\w){re.escape(old.pop())}(?!\w)", new.pop(), out, count=1), True
     return out if changed else None
@@ -110,7 +119,9 @@ def correcting(fact: Fact, related: Sequence[ScoredMemory]) -> tuple[Fact, Memor
         if memory.status != "active" or (memory.speaker or "").lower() != (fact.speaker or "").lower():
             continue
         said = strip_annotation(memory.content)
-        content = corrected(said, *told) if told else _told_anew(admits["rest"], said) if admits else None
+        # the admission before or after what is told again: "I got the date wrong" may come last
+        rest = fact.content[: admits.start()] + " " + admits["rest"] if admits else ""
+        content = corrected(said, *told) if told else _told_anew(rest, said) if admits else None
         if content is not None:
             why = f"corrects {told[1]} to {told[0]}" if told else "told again as corrected"
             return fact.model_copy(update={"content": content}), memory, f"{why} (similarity {scored.similarity:.2f})"

@@ -42,7 +42,7 @@ _PAID_OFF = re.compile(
     rf"{_USERS}{_HAS}(?: \w+ly| just| finally)? (?:paid|cleared) (?:off |back )?(?P<what>[^,.;!?]+?)"
     r"(?: off)?(?:[,.;!?]|$| (?:early|today|yesterday|at last|in|on|last)\b)"
     # the debt as subject: "User's credit card's paid off", "the mortgage is finally paid off"
-    rf"|{TELLING_FRAME}(?:User's |[Tt]he |[Tt]heir )(?P<debt>[\w -]+?)(?:['’]s| is| are| has been| have been)"
+    rf"|{TELLING_FRAME}(?:User's |[Tt]he |[Tt]heir )(?P<debt>[\w -]+?)(?:['’]s| is| are| has been| have been|)"
     r"(?: \w+ly| all| now)* (?:paid off|cleared)\b"
 )
 #: An injury of the user's: "User sprained User's ankle", "User tore a finger pulley", "on crutches".
@@ -101,7 +101,8 @@ _MEAT_AGAIN = re.compile(
     r"\b(?:back (?:on |to )?(?:eating )?(?:meat|chicken)|eat(?:s|ing)? (?:meat|chicken|beef|pork|bacon|steak|lamb) "
     r"(?:again|now)|(?:started|starting) eating (?:meat|chicken|beef|pork|bacon|steak|lamb)"
     r"|(?:vegetarian|vegan|veggie|pescatarian)(?: thing)? (?:didn't|did not|never) (?:stick|last|work)"
-    r"|(?:gave up|given up|quit|stopped) being (?:an? )?(?:vegetarian|vegan|veggie|pescatarian))\b"
+    r"|(?:gave up|given up|quit|stopped) being (?:an? )?(?:vegetarian|vegan|veggie|pescatarian))\b",
+    re.I,
 )
 #: A dislike of the user's, and what of: "User hates running, always have", "User can't stand yoga".
 _DISLIKES = re.compile(
@@ -119,6 +120,9 @@ _TOOK_TO = re.compile(
 #: Not drinking, and drinking again: "User doesn't drink", "User is teetotal"; "started having the odd glass
 #: of wine again", "drinking again".
 _TEETOTAL = re.compile(rf"{_USERS}(?: \w+)? (?:doesn['’]t|does not|don['’]t|do not) drink\b|\bteetotal\b")
+#: Not smoking, and smoking again: "User is a non-smoker", "quit smoking"; "has been smoking again".
+_NON_SMOKER = re.compile(r"\b(?:non-smoker|(?:quit|stopped|gave up|given up) smoking|(?:doesn['’]t|does not) smoke)\b")
+_SMOKES_AGAIN = re.compile(r"\b(?:smok(?:ing|es|ed) again|back on the (?:cigarettes|cigs|fags)|started smoking)\b")
 _DRINKS_AGAIN = re.compile(
     r"\b(?:drinking again|drinks again|(?:having|had|have) (?:the odd|a|an occasional) (?:glass|drink|pint|beer)"
     r"(?: of \w+)? again|back on the (?:booze|wine|beer))\b"
@@ -128,8 +132,11 @@ _DRINKS_AGAIN = re.compile(
 def _reverses(fact: str, said: str) -> bool:
     """A stance of the user's turned round: eating meat again after a meat-free diet; taking to what they
     said they disliked (the same thing by a word of it)."""
-    if re.match(_USERS, fact) and (
-        (_MEAT_AGAIN.search(fact) and _NO_MEAT.match(said)) or (_DRINKS_AGAIN.search(fact) and _TEETOTAL.search(said))
+    # the user's own, said with or without a subject ("User mentioned that eating meat again these days")
+    if (re.match(_USERS, fact) or re.match(rf"{TELLING_FRAME}(?:[a-z]|[A-Z][a-z]+ing\b)", fact)) and (
+        (_MEAT_AGAIN.search(fact) and _NO_MEAT.match(said))
+        or (_DRINKS_AGAIN.search(fact) and _TEETOTAL.search(said))
+        or (_SMOKES_AGAIN.search(fact) and _NON_SMOKER.search(said) and re.match(_USERS, said))
     ):
         return True
     took, disliked = _TOOK_TO.match(fact), _DISLIKES.match(said)

@@ -54,7 +54,7 @@ _RELAPSE = re.compile(
 )
 
 #: The user retired ("User is retired!", "User has officially retired"), which ends the job they had.
-_RETIRED = re.compile(rf"{_USER}(?:['’]re| is| are|['’]ve| has| have)?(?: just| finally| officially| now)? retired\b")
+_RETIRED = re.compile(rf"{_USER}(?:['’]re| is| are|['’]ve| has| have)?(?: just| finally| \w+ly| now)? retired\b")
 _WORKS = re.compile(
     rf"{_USER} (?:works?|teach(?:es)?|(?:is|are) employed)\b"
     rf"|{_USER}(?:['’]re| is| are| has been| have been) (?:an?|the) [\w -]+ (?:at|for|of) (?:an? |the )?[A-Z]"
