@@ -43,7 +43,7 @@ from tasks.providers.statements import (
 )
 from tasks.providers.wording import content_words, is_negated, strip_annotation
 from tasks.rows import MemoryRow
-from tasks.textrules import ASKED
+from tasks.textrules import ASKED, WEEKDAYS
 
 #: The topic of whatever fits no other: two facts under it need not be about one thing.
 CATCH_ALL = "key_conversation_details"
@@ -69,8 +69,7 @@ _PERSON_SUBJECT = re.compile(r"^\s*\w+'s (?:\w+ ){1,2}?[A-Z][a-z]+\b")
 #: Words of how often (a rhythm), which two unrelated habits share.
 _TIMING = content_words(
     "once twice daily weekly monthly week day month year morning evening night weekend time always usually often every"
-    " monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays"
-    " saturdays sundays mornings evenings nights"
+    " mornings evenings nights " + " ".join(f"{day} {day}s" for day in WEEKDAYS)
 )
 #: Frames that take one value at a time only when said as "my X is": verbs may take several.
 _VERB_FRAMES = frozenset({"be", "have"})

@@ -14,11 +14,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from tasks.dates import MONTH_NAMES
 from tasks.models import Fact
 from tasks.providers.base import ScoredMemory
 from tasks.providers.sameness import TELLING_FRAME
 from tasks.providers.wording import strip_annotation
 from tasks.rows import MemoryRow
+from tasks.textrules import WEEKDAYS
 
 #: "X, not Y" as a correction says it: "it's October not September", "pottery is on Wednesdays, not
 #: Tuesdays", "User meant the 19th not the 9th". Y is what the old memory said.
@@ -26,11 +28,9 @@ _NOT = re.compile(r"(?P<before>.*?\S),? not (?P<old>(?:the )?[\w'-]+(?: [\w'-]+)
 #: The frame of a correction: "it's X", "I meant X", "correction:", "sorry". Anything else saying "X, not
 #: Y" ("I'm vegetarian, not vegan") is a statement of its own.
 _CORRECTING = re.compile(
-    rf"{TELLING_FRAME}(?:correction:? |sorry,? |oops,? |my bad,? )?(?:it['’]s |it is |User (?:meant|means?) |"
-    r"they meant )",
+    rf"{TELLING_FRAME}(?:(?:correction|sorry|oops|my bad)\b|it['’]s |it is |User (?:meant|means?) |they meant )",
     re.I,
 )
-_CORRECTION_WORD = re.compile(rf"{TELLING_FRAME}(?:correction|sorry|oops|my bad)\b", re.I)
 #: "it's Wednesdays User cycles, not Thursdays": the cleft's own word is the new value.
 _CLEFT = re.compile(r"\bit(?:['’]s| is) (?P<new>(?:the )?[\w'-]+)\b")
 
@@ -41,7 +41,7 @@ def correction(text: str) -> tuple[str, str] | None:
     if said is None:
         return None
     placed = re.search(r"(?:['’]s|\bis|\bare) (?:on|at|in) (?:the )?[\w'-]+$", said["before"])
-    if not (_CORRECTING.match(text) or _CORRECTION_WORD.match(text) or placed):  # "the party's on Sunday not Saturday"
+    if not (_CORRECTING.match(text) or placed):  # "the party's on Sunday not Saturday"
         return None
     old = said["old"]
     cleft = _CLEFT.search(said["before"])
@@ -81,8 +81,8 @@ _VALUES = (
     r"[£€$]\d+(?:[,.]\d+)*k?",
     r"\b\d{1,2}[:.]\d{2}(?:\s?[ap]m)?\b|\b\d{1,2}\s?[ap]m\b",
     r"\b\d{1,2}(?:st|nd|rd|th)\b",
-    r"\b(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?\b",
-    r"\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\b",
+    rf"\b(?:{'|'.join(day.capitalize() for day in WEEKDAYS)})s?\b",
+    rf"\b(?:{'|'.join(names.split()[0].capitalize() for names in MONTH_NAMES)})\b",
     r"(?<![£€$\d.,:])\b\d+(?:[,.]\d+)*\b(?![:.]\d|st|nd|rd|th|\s?[ap]m)",
     r"(?<=[a-z,] )(?!User\b)[A-Z][a-z]+(?: [A-Z][a-z]+)*",
 )
@@ -114,14 +114,14 @@ def correcting(fact: Fact, related: Sequence[ScoredMemory]) -> tuple[Fact, Memor
     told, admits = correction(fact.content), _ADMITS.search(fact.content)
     if told is None and admits is None:
         return None
+    # the admission before or after what is told again: "I got the date wrong" may come last
+    rest = fact.content[: admits.start()] + " " + admits["rest"] if admits else ""
     for scored in sorted(related, key=lambda s: s.similarity, reverse=True):
         memory = scored.memory
         if memory.status != "active" or (memory.speaker or "").lower() != (fact.speaker or "").lower():
             continue
         said = strip_annotation(memory.content)
-        # the admission before or after what is told again: "I got the date wrong" may come last
-        rest = fact.content[: admits.start()] + " " + admits["rest"] if admits else ""
-        content = corrected(said, *told) if told else _told_anew(rest, said) if admits else None
+        content = corrected(said, *told) if told else _told_anew(rest, said)
         if content is not None:
             why = f"corrects {told[1]} to {told[0]}" if told else "told again as corrected"
             return fact.model_copy(update={"content": content}), memory, f"{why} (similarity {scored.similarity:.2f})"

@@ -117,27 +117,13 @@ _TOOK_TO = re.compile(
 )
 
 
-#: Not drinking, and drinking again: "User doesn't drink", "User is teetotal"; "started having the odd glass
-#: of wine again", "drinking again".
-_TEETOTAL = re.compile(rf"{_USERS}(?: \w+)? (?:doesn['’]t|does not|don['’]t|do not) drink\b|\bteetotal\b")
-#: Not smoking, and smoking again: "User is a non-smoker", "quit smoking"; "has been smoking again".
-_NON_SMOKER = re.compile(r"\b(?:non-smoker|(?:quit|stopped|gave up|given up) smoking|(?:doesn['’]t|does not) smoke)\b")
-_SMOKES_AGAIN = re.compile(r"\b(?:smok(?:ing|es|ed) again|back on the (?:cigarettes|cigs|fags)|started smoking)\b")
-_DRINKS_AGAIN = re.compile(
-    r"\b(?:drinking again|drinks again|(?:having|had|have) (?:the odd|a|an occasional) (?:glass|drink|pint|beer)"
-    r"(?: of \w+)? again|back on the (?:booze|wine|beer))\b"
-)
-
-
 def _reverses(fact: str, said: str) -> bool:
     """A stance of the user's turned round: eating meat again after a meat-free diet; taking to what they
     said they disliked (the same thing by a word of it)."""
-    # the user's own, said with or without a subject ("User mentioned that eating meat again these days")
-    if (re.match(_USERS, fact) or re.match(rf"{TELLING_FRAME}(?:[a-z]|[A-Z][a-z]+ing\b)", fact)) and (
-        (_MEAT_AGAIN.search(fact) and _NO_MEAT.match(said))
-        or (_DRINKS_AGAIN.search(fact) and _TEETOTAL.search(said))
-        or (_SMOKES_AGAIN.search(fact) and _NON_SMOKER.search(said) and re.match(_USERS, said))
-    ):
+    # the user's own, said with or without a subject ("User mentioned that eating meat again these days");
+    # drinking or smoking again ends going without as a relapse does (milestones)
+    own = re.match(_USERS, fact) or re.match(rf"{TELLING_FRAME}(?:[a-z]|[A-Z][a-z]+ing\b)", fact)
+    if own and _MEAT_AGAIN.search(fact) and _NO_MEAT.match(said):
         return True
     took, disliked = _TOOK_TO.match(fact), _DISLIKES.match(said)
     return bool(took and disliked and content_words(took["what"]) & content_words(disliked["what"]))

@@ -40,16 +40,23 @@ _ON_LEAVE = re.compile(
 
 _USER = rf"{TELLING_FRAME}(?:User|[Tt]hey|[Ww]e)"
 #: A streak of the user's going without: "has been sober for 18 months", "is 6 months clean", "hasn't had a
-#: drink in two years", "has been smoke-free for a year".
+#: drink in two years", "has been smoke-free for a year", "is teetotal", "doesn't drink", "quit smoking".
 _STREAK = re.compile(
     rf"{_USER}(?:['’]ve| has| have|['’]re| is| are)?(?: been)?(?: \w+){{0,2}}? (?:sober|smoke-free|alcohol-free|"
-    r"vape-free|(?:(?<=days )|(?<=weeks )|(?<=months )|(?<=years ))(?:clean|dry)|(?:clean|dry)(?= for| since))\b|"
-    rf"{_USER} (?:hasn't|haven't|has not|have not) (?:had a drink|drunk|smoked|used|gambled)\b"
+    r"vape-free|teetotal|a non-smoker|(?:(?<=days )|(?<=weeks )|(?<=months )|(?<=years ))(?:clean|dry)|"
+    r"(?:clean|dry)(?= for| since))\b|"
+    rf"{_USER} (?:hasn't|haven't|has not|have not) (?:had a drink|drunk|smoked|used|gambled)\b|"
+    rf"{_USER}(?: \w+)? (?:doesn['’]t|does not|don['’]t|do not) (?:drink|smoke)\b|"
+    rf"{_USER}(?:['’]ve| has| have)? (?:quit|stopped|gave up|given up) smoking\b"
 )
-#: The streak ends: "had a slip", "relapsed", "back to day 1", "started smoking again", "used again".
+#: The streak ends: "had a slip", "relapsed", "back to day 1", "started smoking again", "used again", "has been
+#: smoking again", "started having the odd glass of wine again". Said after an opening adverb too.
 _RELAPSE = re.compile(
-    rf"{_USER}(?:['’]ve| has| have)?(?: just)? (?:had a (?:slip|relapse)|slipped up|relapsed|fell off the wagon|"
+    rf"{TELLING_FRAME}(?:[A-Z][a-z]+ly,? )?(?:User|[Tt]hey|[Ww]e)(?:['’]ve| has| have| is| are)?(?: just| been)? "
+    r"(?:had a (?:slip|relapse)|slipped up|relapsed|fell off the wagon|"
     r"(?:started|began) (?:smoking|drinking|vaping|using|gambling) again|(?:smoked|drank|used|vaped|gambled) again|"
+    r"(?:smoking|drinking|vaping|gambling) again|(?:started |been )?(?:having|had) (?:the odd|a|an occasional) "
+    r"(?:glass|drink|pint|beer)(?: of \w+)? again|back on the (?:booze|wine|beer|cigarettes|cigs|fags)|"
     r"(?:is |are |['’]re |went )?back to (?:day (?:1|one|zero)|square one))\b"
 )
 
@@ -100,5 +107,5 @@ def _left_job(fact: str, said: str) -> bool:
 def named_in(found: re.Match[str], said: str, *groups: str) -> bool:
     """Whom or where ``found`` names (the first of ``groups`` it has), if anyone, is named in ``said`` too: an
     employer left, the person broken up with."""
-    named = next((found.groupdict().get(g) for g in groups if found.groupdict().get(g)), None)
+    named = next(filter(None, map(found.groupdict().get, groups)), None)
     return named is None or re.search(rf"\b{re.escape(named)}\b", said) is not None

@@ -154,20 +154,25 @@ _PART = re.compile(r"\b(?:year|term|semester|trimester|module|unit|placement|rot
 _VERBS = "doing studying taking enrolled year apprentice"
 
 
+def _course(course: re.Match[str]) -> tuple[str, frozenset[str]]:
+    """A course's kind ("degree", "nursing", "apprentice") and the words of its name ("open", "university")."""
+    kind = course["kind"] or course["subject"] or course["apprentice"]
+    return kind.lower(), content_words(course[0]) - content_words(_VERBS)
+
+
 def completes_study(fact: str, said: str) -> bool:
     """``fact`` finishes the course ``said`` has the user taking: graduating (from where they studied, if
     said) ends any; finishing or completing names its kind ("finished User's nursing degree")."""
     course, done = _STUDYING.search(said), _COMPLETED.search(fact)
     if course is None or done is None:
         return False
-    kind, what = (course["kind"] or course["subject"] or course["apprentice"]).lower(), done["what"].lower()
+    (kind, named), what = _course(course), done["what"].lower()
     if _PART.search(what.partition(kind)[0]):  # "finished year 1 of the degree", "my first term of the MBA"
         return False
     if done["graduated"]:
         where = content_words(RESOLVED_DATE.sub(" ", what.partition(" from ")[2])) - _WHEN_DONE
         return not where or bool(where & content_words(said))
     # its kind ("apprentice": "apprenticeship"), or a word of the course's name ("User's Open University degree")
-    named = content_words(course[0]) - content_words(_VERBS)
     return re.search(rf"\b{re.escape(kind)}", what) is not None or bool(named & content_words(what))
 
 
@@ -183,9 +188,8 @@ def drops_study(fact: str, said: str) -> bool:
     course, dropped = _STUDYING.search(said), _DROPPED.search(fact)
     if course is None or dropped is None:
         return False
-    what = content_words(dropped["what"])
-    kind = course["kind"] or course["subject"] or course["apprentice"]
-    return content_words(kind) <= what or bool(what & content_words(course[0]) - content_words(_VERBS))
+    what, (kind, named) = content_words(dropped["what"]), _course(course)
+    return content_words(kind) <= what or bool(what & named)
 
 
 def calls_off(fact: str, said: str) -> bool:
