@@ -33,6 +33,11 @@ _BROKE_UP = re.compile(
     r" officially| getting)? (?:broke(?:n)? up|split(?: up)?|separated|separating|divorced|called it (?:off|quits)|"
     rf"ended (?:it|things))(?: with (?:User's \w+ )?(?P<other>{_NAME}))?\b"
 )
+#: The other one ended it: "Lou dumped User", "Ben broke up with User".
+_LEFT_USER = re.compile(
+    rf"{TELLING_FRAME}(?P<who>{_NAME}) (?:just )?(?:dumped|left|broke up with|split up with|ended (?:it|things) with|"
+    r"finished with) User\b"
+)
 #: A debt of the user's: "User has a student loan of £14,000", "User took out a car loan".
 _DEBT = re.compile(r"\b(?:loans?|mortgage|debts?|credit card|overdraft|finance|arrears|owes?|owed)\b", re.I)
 #: The user (or household) as subject, after an opening adverb ("Weirdly User has started running").
@@ -56,13 +61,6 @@ _HEALED = re.compile(
     rf"{TELLING_FRAME}(?:User's (?P<part>[a-z]+)(?:['’]s| is| has| have| are)(?: (?:\w+ly|much|all|now))*(?: been)? "
     r"(?:healed|mended|better|recovered|fine|ok|okay|good as new)"
     rf"|(?:User|[Tt]hey){_HAS}(?: \w+ly)? (?:recovered|healed) from (?P<from>[^,.;!?]+))"
-)
-
-
-#: The other one ended it: "Lou dumped User", "Ben broke up with User".
-_LEFT_USER = re.compile(
-    rf"{TELLING_FRAME}(?P<who>{_NAME}) (?:just )?(?:dumped|left|broke up with|split up with|ended (?:it|things) with|"
-    r"finished with) User\b"
 )
 
 
