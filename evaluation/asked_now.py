@@ -7,9 +7,9 @@ changes and recall's ranking together. A question's answer terms (any one) must 
 its stale terms are words of the earlier, now-wrong statement. Measured:
 
 - ``right@1`` / ``right@3``: an answer term in the top hit / the top three;
-- ``stale above``: a hit saying a stale term (outside its "(previously: …)" note) ranked above the
-  first right hit in the top three, or in the top three with no right hit: the agent is shown the old
-  state first;
+- ``stale above``: a hit saying a stale term (outside its "(previously: …)" note, and not in a line
+  noted "later changed: …") ranked above the first right hit in the top three, or in the top three
+  with no right hit: the agent is shown the old state first;
 - ``stale stored``: active memories that still say a stale term (the write path did not close them);
 - ``abstained``: answerable questions judged "nothing relevant"; ``none abstained``: questions about
   what was never told that were.
@@ -43,7 +43,9 @@ NOW = datetime(2026, 11, 20, 18, tzinfo=UTC)
 #: What the agent says between the user's turns: says nothing about the user.
 _REPLIES = ("Got it!", "Sure, happy to help.", "Okay, noted.")
 #: A changed memory's note on its earlier value: not what it says now.
-_NOTE = re.compile(r" \((?:previously:|changed from|later changed:|refined on).*$", re.S)
+_OLD = re.compile(r" \((?:previously: .*?; changed|changed from .*?) on \d{4}-\d\d-\d\d\)", re.S)
+#: An episode's note on what a line of it became later.
+_LATER = "(later changed:"
 
 Question = tuple[str, tuple[str, ...], tuple[str, ...]]
 Life = tuple[str, tuple[tuple[str, ...], ...], tuple[Question, ...]]
@@ -70,8 +72,14 @@ def sessions(split: str, life: Life) -> list[Session]:
 
 def says(text: str, terms: Sequence[str]) -> bool:
     """Whether the text, without its note on an earlier value, says one of the terms."""
-    current = _NOTE.sub("", text).lower()
+    current = _OLD.sub("", text).lower()
     return any(term.lower() in current for term in terms)
+
+
+def says_stale(text: str, stale: Sequence[str]) -> bool:
+    """Whether the text says a stale term as what is so: an episode's line noting that it "later
+    changed" shows the agent the change, not the old state."""
+    return _LATER not in text and says(text, stale)
 
 
 def stale_above(hits: Sequence[RecallHit], answer: Sequence[str], stale: Sequence[str]) -> bool:
@@ -79,7 +87,7 @@ def stale_above(hits: Sequence[RecallHit], answer: Sequence[str], stale: Sequenc
     for hit in hits[:3]:
         if answer and says(hit.content, answer):
             return False
-        if stale and says(hit.content, stale):
+        if stale and says_stale(hit.content, stale):
             return True
     return False
 
@@ -104,7 +112,7 @@ def measure(settings: Settings, verbose: bool = False) -> dict[str, dict[str, in
                         result = recaller.recall_result(question, APP, f"{split}-{user}", k=5, now=NOW)
                         hits = result.hits
                         shown_stale = stale_above(hits, answer, stale)
-                        stored = [m for m in active.get(f"{split}-{user}", []) if stale and says(m, stale)]
+                        stored = [m for m in active.get(f"{split}-{user}", []) if stale and says_stale(m, stale)]
                         row["stale above"] += shown_stale
                         row["stale stored"] += bool(stored)
                         if answer:
