@@ -14,6 +14,7 @@ from evaluation.temporal import told_session
 from tasks.models import Fact
 from tasks.providers.corrections import corrected, correcting, correction
 from tasks.providers.endings import ends
+from tasks.providers.job_ends import job_ends
 from tasks.providers.local_extractor import LocalExtractor
 from tasks.providers.milestones import milestone_ends
 from tasks.providers.settling import calls_off, completes_study, drops_study
@@ -152,7 +153,7 @@ def test_an_event_of_the_users_ends_the_state_it_names(fact: str, memory: str, e
     ],
 )  # fmt: skip
 def test_losing_or_leaving_a_job_ends_it(fact: str, memory: str, ended: bool) -> None:
-    assert milestone_ends(fact, memory) is ended
+    assert job_ends(fact, memory) is ended
 
 
 @pytest.mark.parametrize(
@@ -321,7 +322,7 @@ def test_more_kinds_of_course_end(fact: str, memory: str, ended: bool) -> None:
     ],
 )  # fmt: skip
 def test_retiring_from_a_headship_and_drinking_again(fact: str, memory: str, ended: bool) -> None:
-    assert (milestone_ends(fact, memory) or ends(fact, memory)) is ended
+    assert (milestone_ends(fact, memory) or ends(fact, memory) or job_ends(fact, memory)) is ended
 
 
 def test_a_sale_said_in_the_passive_names_what_was_sold() -> None:

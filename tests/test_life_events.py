@@ -13,6 +13,7 @@ from evaluation.restated import told
 from evaluation.temporal import told_session
 from tasks.models import Fact
 from tasks.providers.amounts import amount_changed
+from tasks.providers.job_ends import job_ends
 from tasks.providers.jobs import job_changed, started_job, with_article
 from tasks.providers.local_extractor import LocalExtractor
 from tasks.providers.milestones import milestone_ends
@@ -328,4 +329,4 @@ def test_a_relapse_ends_the_users_sober_streak(fact: str, memory: str, ended: bo
 )
 def test_retiring_ends_the_users_job(fact: str, memory: str, ended: bool) -> None:
     """Probe 8: 'Retired! Last day was Friday.' left 'teaches year 4 at Greenfield Primary' current."""
-    assert milestone_ends(fact, memory) is ended
+    assert job_ends(fact, memory) is ended

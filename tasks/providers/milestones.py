@@ -1,6 +1,5 @@
 """Milestones that end a state of the user's household: a birth ends the pregnancy, a return to work the
-leave, a relapse the sober streak, retiring or losing or leaving the job (probe 10: "I've handed in my notice"
-left "User works as a nurse at the Royal Infirmary").
+leave, a relapse the sober streak (the job's ends are in :mod:`~tasks.providers.job_ends`).
 
 Probe 8 (round 21): "Baby Noah arrived on Tuesday, 3.4kg!" left "User is 7 months pregnant" current, and
 "Back at work part-time from Monday" left "User is on maternity leave until March", and "Had a slip last
@@ -60,30 +59,6 @@ _RELAPSE = re.compile(
     r"(?:is |are |['’]re |went )?back to (?:day (?:1|one|zero)|square one))\b"
 )
 
-#: The user retired ("User is retired!", "User has officially retired"), which ends the job they had.
-_RETIRED = re.compile(rf"{_USER}(?:['’]re| is| are|['’]ve| has| have)?(?: just| finally| \w+ly| now)? retired\b")
-_WORKS = re.compile(
-    rf"{_USER} (?:works?|teach(?:es)?|(?:is|are) employed)\b"
-    rf"|{_USER}(?:['’]re| is| are| has been| have been) (?:an?|the) [\w -]+ (?:at|for|of) (?:an? |the )?[A-Z]"
-)
-#: The user lost or left their job: "User got made redundant", "User got laid off", "User has handed in
-#: User's notice (at The Anchor)", "User quit User's job", "User left Tesco". The employer, when named,
-#: must be the one the job is at.
-_LEFT_JOB = re.compile(
-    rf"{_USER}(?:['’]ve| has| have| was| were| got| has been| have been)?(?: just| finally| officially)? "
-    r"(?:(?:got |been )?(?:made redundant|laid off|let go|fired|sacked)|handed in (?:User's|their|our|the|my) notice"
-    r"|resigned|quit (?:User's|their|the) job|left (?:User's|their|the) job)"
-    r"(?: (?:at|from) (?:the )?(?P<at>[A-Z][\w'&-]*(?: [A-Z][\w'&-]*)*))?"
-    r"|(?:User|[Tt]hey)(?:['’]ve| has| have)? (?:just )?left (?:the )?(?P<left>[A-Z][\w'&-]*(?: [A-Z][\w'&-]*)*)"
-    # the employer did it: "Costa let User go", "Arup made User redundant"
-    r"|(?P<by>[A-Z][\w'&-]*(?: [A-Z][\w'&-]*)*) (?:has |have )?(?:let User go|fired User|sacked User|laid User off"
-    r"|made User redundant)"
-)
-#: The user's last day at the job: "today was User's last day at Park School".
-_LAST_DAY = re.compile(
-    r"\b(?:User's|their) last (?:day|shift) (?:at|with) (?:the )?(?P<at>[A-Z][\w'&-]*(?: [A-Z][\w'&-]*)*)"
-)
-
 
 def milestone_ends(fact: str, said: str) -> bool:
     """``fact`` is a milestone of the user's household that ends the state ``said`` tells."""
@@ -91,17 +66,7 @@ def milestone_ends(fact: str, said: str) -> bool:
         bool(_BORN.match(fact) and _EXPECTING.match(said))
         or bool(_BACK_AT_WORK.match(fact) and _ON_LEAVE.match(said))
         or bool(_RELAPSE.match(fact) and _STREAK.match(said))
-        or bool(_RETIRED.match(fact) and _WORKS.match(said))
-        or _left_job(fact, said)
     )
-
-
-def _left_job(fact: str, said: str) -> bool:
-    """The user lost or left the job ``said`` tells, at the employer it names if it names one."""
-    left = _LEFT_JOB.match(fact) or _LAST_DAY.search(fact)
-    if left is None or _WORKS.match(said) is None:
-        return False
-    return named_in(left, said, "at", "left", "by")
 
 
 def named_in(found: re.Match[str], said: str, *groups: str) -> bool:

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 
 from tasks.dates import stated_spans
 from tasks.providers.endings import ends
+from tasks.providers.job_ends import job_ends
 from tasks.providers.milestones import milestone_ends
 from tasks.providers.people import RELATIONS
 from tasks.providers.sameness import TELLING_FRAME, TELLING_RE, done, inflected, is_past
@@ -203,7 +204,7 @@ def settles(fact: str, memory: MemoryRow, said: str, similarity: float, new_valu
     """``fact`` settles ``memory`` (which says ``said``, its claim): one of the module's shapes."""
     if carries_out(fact, said) is not None or finishes(fact, said) or completes_study(fact, said):
         return True
-    if drops_study(fact, said) or ends(fact, said) or calls_off(fact, said):
+    if drops_study(fact, said) or ends(fact, said) or calls_off(fact, said) or job_ends(fact, said):
         return True
     if new_value and heading_to(said, new_value):
         return True

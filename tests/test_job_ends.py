@@ -1,0 +1,64 @@
+"""What ends the user's job (:mod:`tasks.providers.job_ends`), and the asked-now probe's harness on a
+real store: a life told over sessions, then asked back."""
+
+from __future__ import annotations
+
+import pytest
+
+from evaluation.asked_now import says, says_stale, sessions
+from tasks.ingest.run import ingest_sessions
+from tasks.models import RecallHit
+from tasks.providers.job_ends import job_ends
+from tasks.recall.recaller import Recaller
+from tasks.settings import Settings
+
+
+@pytest.mark.parametrize(
+    ("fact", "memory", "ended"),
+    [
+        # a job said in more ways than "works" and "is a … at X"
+        ("User got laid off today.", "User is in HR at OhioHealth", True),
+        ("User got made redundant.", "User is in sales for a software firm", True),
+        ("User packed in the lorry driving.", "User drives HGV for a living", True),
+        ("User jacked in the job at last.", "User does bookkeeping for a living", True),
+        ("User got laid off today.", "User is in hospital at the moment", False),
+        ("User packed in the gym.", "User drives HGV for a living", False),
+        # a last day at the office or at work
+        ("User mentioned that today was User's last day at office.", "User is a civil engineer at L&T in Pune", True),
+        ("User's last day at work is Friday.", "User works as a receptionist", True),
+        # a new job elsewhere
+        ("User is starting with First Bus in November, regular hours", "User drives HGV for a living", True),
+        ("User is starting full-time at Sparkle Animation as a background artist!", "User is freelance", True),
+        ("User quit the supermarket, got a job at nandos fri nights", "User works saturdays at tesco", True),
+        ("User is not going back after leave, User has accepted a senior role at a GP surgery",
+         "User works as a pharmacist at Boots", True),
+        ("User landed a job with the council's planning team.", "User is self-employed", True),
+        # not a job, the same employer, a second job, someone else's
+        ("User started with Couch to 5K on Monday.", "User works at Tesco", False),
+        ("User has accepted a new role at Boots as store manager.", "User works as a pharmacist at Boots", False),
+        ("User got a weekend job at the pub as well.", "User works at Tesco", False),
+        ("User's wife got a job at Aldi, better hours.", "User works at Tesco", False),
+        ("User got a job at Aldi, better hours.", "User's wife works at Tesco", False),
+    ],
+)  # fmt: skip
+def test_what_ends_the_users_job(fact: str, memory: str, ended: bool) -> None:
+    """The asked-now probe: a layoff, a job packed in, a last day and a new job had left the old job current."""
+    assert job_ends(fact, memory) is ended
+
+
+def test_a_note_on_the_earlier_value_is_not_what_a_memory_says_now() -> None:
+    changed = "User cycles on Wednesdays (previously: User cycles on Thursdays; changed on 2026-10-12)"
+    assert says(changed, ("wednesday",)) and not says(changed, ("thursday",))
+    episode = "User has a 2014 Fiesta (later changed: User picked up a Kia Niro). User likes jazz."
+    assert says(episode, ("niro",)) and not says_stale(episode, ("fiesta",))
+    assert says_stale("User has a 2014 Fiesta", ("fiesta",))
+
+
+def test_a_life_asked_back_now_recalls_the_new_job_first(tmp_path: object) -> None:
+    life = ("kai", (("I work at Tesco on the tills",), ("quit tesco! got a job at the Co-op, better pay",)), ())
+    settings = Settings(store_uri=str(tmp_path))
+    ingest_sessions(sessions("dev", life), settings)
+    with Recaller(settings) as recaller:
+        hits: list[RecallHit] = recaller.recall("where am I working now?", "asked-now", "dev-kai", k=3)
+    assert says(hits[0].content, ("co-op",))
+    assert not any(says_stale(h.content, ("tills",)) for h in hits)
