@@ -18,7 +18,7 @@ from tasks.dates import MONTH_NAMES
 from tasks.models import Fact
 from tasks.providers.base import ScoredMemory
 from tasks.providers.sameness import TELLING_FRAME
-from tasks.providers.wording import strip_annotation
+from tasks.providers.wording import content_words, strip_annotation
 from tasks.rows import MemoryRow
 from tasks.textrules import WEEKDAYS
 
@@ -73,7 +73,10 @@ def corrected(memory: str, new: str, old: str) -> str | None:
 _ADMITS = re.compile(
     r"\b(?:got (?:[\w'’]+ ){0,2}(?:wrong|muddled|mixed up)|reads? (?:[\w'’]+ ){0,3}wrong|correct (?:themselves|"
     r"myself|User)|[Ss]illy (?:me|User)|(?:my|User's) (?:mistake|bad)|(?:was|were) wrong|misspoke|misreads?|"
-    r"[Ss]cratch (?:that|what)|[Cc]orrection(?=:))\b(?P<rest>.*)"
+    r"[Ss]cratch (?:that|what)|[Cc]orrection(?=:)|(?:[Ss]mall|[Qq]uick|[Mm]inor|[Oo]ne) correction|"
+    r"[Cc]orrection to (?:earlier|before|what)|wrong (?:date|day|time|name|place|number|year|month|one)"
+    r"(?: earlier| before)?|not (?:what|the (?:place|one|date|day|name|time|number)(?: that)?) (?:User|they) said|"
+    r"keeps? (?:saying|getting) (?:the old \w+|it wrong|that wrong))\b(?P<rest>.*)"
 )
 #: Values a correction gives anew, by kind: an amount of money, a time, a day of the month, a weekday, a month,
 #: a number, a name.
@@ -84,8 +87,13 @@ _VALUES = (
     rf"\b(?:{'|'.join(day.capitalize() for day in WEEKDAYS)})s?\b",
     rf"\b(?:{'|'.join(names.split()[0].capitalize() for names in MONTH_NAMES)})\b",
     r"(?<![£€$\d.,:])\b\d+(?:[,.]\d+)*\b(?![:.]\d|st|nd|rd|th|\s?[ap]m)",
-    r"(?<=[a-z,] )(?!User\b)[A-Z][a-z]+(?: [A-Z][a-z]+)*",
+    rf"(?<=[a-z,] )(?!User\b|{'|'.join(names.split()[0].capitalize() for names in MONTH_NAMES)}|"
+    rf"{'|'.join(day.capitalize() for day in WEEKDAYS)})[A-Z](?:[a-z]+|[A-Z]+\b)(?: [A-Z][a-z]+)*",
 )
+
+
+#: How similar a memory must be for a value told anew to correct it when no word of it is said again.
+_NEAR = 0.4
 
 
 def _before(value: str, text: str) -> str:
@@ -121,6 +129,8 @@ def correcting(fact: Fact, related: Sequence[ScoredMemory]) -> tuple[Fact, Memor
         if memory.status != "active" or (memory.speaker or "").lower() != (fact.speaker or "").lower():
             continue
         said = strip_annotation(memory.content)
+        if not told and scored.similarity < _NEAR and not content_words(rest) & content_words(said):
+            continue  # a far memory, of something the correction does not name
         content = corrected(said, *told) if told else _told_anew(rest, said)
         if content is not None:
             why = f"corrects {told[1]} to {told[0]}" if told else "told again as corrected"

@@ -1,5 +1,6 @@
-"""What ends the user's job (:mod:`tasks.providers.job_ends`), and the asked-now probe's harness on a
-real store: a life told over sessions, then asked back."""
+"""The asked-now probe's rules: what ends the user's job (:mod:`tasks.providers.job_ends`), a correction
+that admits a mistake without repeating it; and the probe's harness on a real store (a life told over
+sessions, then asked back)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,11 @@ import pytest
 from evaluation.asked_now import says, says_stale, sessions
 from tasks.ingest.run import ingest_sessions
 from tasks.models import RecallHit
+from tasks.providers.corrections import correcting
 from tasks.providers.job_ends import job_ends
 from tasks.recall.recaller import Recaller
 from tasks.settings import Settings
+from tests.test_life_endings import _fact, _memory, _Scored
 
 
 @pytest.mark.parametrize(
@@ -62,3 +65,26 @@ def test_a_life_asked_back_now_recalls_the_new_job_first(tmp_path: object) -> No
         hits: list[RecallHit] = recaller.recall("where am I working now?", "asked-now", "dev-kai", k=3)
     assert says(hits[0].content, ("co-op",))
     assert not any(says_stale(h.content, ("tills",)) for h in hits)
+
+
+@pytest.mark.parametrize(
+    ("memory", "said", "now"),
+    [
+        ("User's twins turn 7 on the 12th of August", "oops wrong date earlier, the twins' birthday is the 21st",
+         "User's twins turn 7 on the 21st of August"),
+        ("User's fiancé Huy is a software engineer at FPT",
+         "User mentioned that small correction, Huy works at Viettel, not the place User said",
+         "User's fiancé Huy is a software engineer at Viettel"),
+        ("User's son Arjun lives in Dallas, they visit him in June.",
+         "User mentioned that Correction to earlier, Arjun moved to Austin, User keeps saying the old place",
+         "User's son Arjun lives in Austin, they visit him in June."),
+        ("User's book club meets on Tuesdays at Hazel's", "User mentioned that the book club is on Thursdays, not the day User said",
+         "User's book club meets on Thursdays at Hazel's"),
+        # told anew of something the memory does not name
+        ("User's dentist is on the 12th", "quick correction, the twins' party is the 21st", None),
+    ],
+)  # fmt: skip
+def test_a_correction_that_does_not_repeat_the_old_value(memory: str, said: str, now: str | None) -> None:
+    """The asked-now probe: "not what I said" and "I keep saying the old place" left the old value current."""
+    fixed = correcting(_fact(said), [_Scored(_memory(memory), 0.3)])  # type: ignore[list-item]
+    assert (fixed[0].content if fixed else None) == now
