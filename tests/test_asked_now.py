@@ -79,7 +79,8 @@ def test_a_life_asked_back_now_recalls_the_new_job_first(tmp_path: object) -> No
          "User mentioned that Correction to earlier, Arjun moved to Austin, User keeps saying the old place",
          "User's son Arjun lives in Austin, they visit him in June."),
         ("User's book club meets on Tuesdays at Hazel's",
-         "User mentioned that the book club is on Thursdays, not the day User said", "User's book club meets on Thursdays at Hazel's"),
+         "User mentioned that the book club is on Thursdays, not the day User said",
+         "User's book club meets on Thursdays at Hazel's"),
         # told anew of something the memory does not name
         ("User's dentist is on the 12th", "quick correction, the twins' party is the 21st", None),
     ],
