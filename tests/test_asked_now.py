@@ -11,6 +11,7 @@ from tasks.ingest.run import ingest_sessions
 from tasks.models import RecallHit
 from tasks.providers.corrections import correcting
 from tasks.providers.job_ends import job_ends
+from tasks.providers.said_as import as_said
 from tasks.recall.recaller import Recaller
 from tasks.settings import Settings
 from tests.test_life_endings import _fact, _memory, _Scored
@@ -89,3 +90,19 @@ def test_a_correction_that_does_not_repeat_the_old_value(memory: str, said: str,
     """The asked-now probe: "not what I said" and "I keep saying the old place" left the old value current."""
     fixed = correcting(_fact(said), [_Scored(_memory(memory), 0.3)])  # type: ignore[list-item]
     assert (fixed[0].content if fixed else None) == now
+
+
+@pytest.mark.parametrize(
+    ("sentence", "said"),
+    [
+        ("signed for a 1 bed in Scarborough, $1,950 a month, is that reasonable?",
+         "signed for a 1 bed in Scarborough, $1,950 a month."),
+        ("landlord is raising it to 2,100 from March 😩 is that even legal in Ontario?",
+         "landlord is raising it to 2,100 from March."),
+        ("I've started doing 16:8 fasting, does that sound ok?", "I've started doing 16:8 fasting."),
+        ("Is that reasonable, what do you think?", "Is that reasonable, what do you think?"),
+    ],
+)  # fmt: skip
+def test_a_statement_that_ends_by_asking_is_kept(sentence: str, said: str) -> None:
+    """The asked-now probe: "…, $1,950 a month, is that reasonable?" was dropped as a question."""
+    assert as_said(sentence) == said

@@ -7,7 +7,8 @@ import pytest
 
 from evaluation.wording import memories_of
 from tasks.providers.forget_request import change_after
-from tasks.providers.implicit_subject import as_said, with_subject
+from tasks.providers.implicit_subject import with_subject
+from tasks.providers.said_as import as_said
 
 
 @pytest.mark.parametrize(

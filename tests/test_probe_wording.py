@@ -12,7 +12,8 @@ import pytest
 from evaluation.wording import memories_of
 from tasks.providers.extraction_rules import instruction
 from tasks.providers.forget_request import forget_target
-from tasks.providers.implicit_subject import as_said, with_subject
+from tasks.providers.implicit_subject import with_subject
+from tasks.providers.said_as import as_said
 from tasks.textrules import USER_CLAUSE, clauses, clean, resolve_dates
 from tasks.third_person import third_person
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-from tasks.providers.nickname import CALL_ME
 from tasks.textrules import content_words
 from tasks.third_person import HABIT_VERBS, IRREGULAR_PAST, base_form
 
@@ -100,7 +99,7 @@ _VERBS_AFTER_GERUND = (
     "beat|bore|kill|hurt|stress|drive|tire|wear|cheer|matter|count|suck|rock|rule|teach|remind|inspire|"
     "motivate|put|leave|allow|lead|show|change|save|go|become|lift|clear|fill"
 )
-_FINITE = re.compile(
+FINITE = re.compile(
     r"\b(?:is|isn't|was|wasn't|are|aren't|were|weren't|has|hasn't|had|does|doesn't|did|didn't|will|would|can|"
     r"could|should|might|must|made|took|kept|got|gave|felt|seemed|meant|brought|let|lets|"
     rf"(?:{_VERBS_AFTER_GERUND})(?:s|es)?)\b"
@@ -229,7 +228,7 @@ _SUBORDINATE = re.compile(
 
 def _finite_count(text: str) -> int:
     """How many finite verbs ``text`` has, counting a contracted "'s" or "'re" ("when it's cold is hard": 2)."""
-    return len(_FINITE.findall(text)) + len(re.findall(r"\b\w+['’](?:s|re|m)\b", text))
+    return len(FINITE.findall(text)) + len(re.findall(r"\b\w+['’](?:s|re|m)\b", text))
 
 
 def _progressive(body: str, ing: re.Match[str]) -> bool:
@@ -246,55 +245,7 @@ def _progressive(body: str, ing: re.Match[str]) -> bool:
     parts = _PART_END.split(rest)
     clause = parts[0]
     for part in parts[1:]:  # an aside, or the clause's own verb after one, continues it
-        if not (_ASIDE.match(part) or _FINITE.match(part)):
+        if not (_ASIDE.match(part) or FINITE.match(part)):
             break
         clause = f"{clause}, {part}"
-    return _FINITE.search(clause) is None and _OWN_SUBJECT.search(rest) is None
-
-
-#: A parent or grandparent called by the word for them ("Dad turns 70 in March") is the speaker's; so is
-#: another relative named without "my" when a verb follows ("Sister's getting married", "Son started
-#: nursery"), not a noun ("Cat videos are my weakness"), and plural ones ("Kids are off school").
-_KIN = re.compile(
-    r"(?:dad|daddy|mom|mommy|mum|mummy|mama|papa|grandma|grandpa|granny|grandad|granddad|nana)(?= [a-z]|'s )"
-    r"|(?:wife|husband|partner|fiance|fiancee|boyfriend|girlfriend|bf|gf|hubby|son|daughter|stepson|stepdaughter|"
-    r"brother|sister|grandson|granddaughter|aunt|uncle|cousin|niece|nephew|bestie|flatmate|roommate|housemate|"
-    r"neighbour|neighbor|boss|manager|doctor|therapist|dog|cat|puppy|kitten|landlord|"
-    # and a thing of theirs: "Bike got stolen", "Laptop died this morning", "Car's in the shop"
-    r"car|bike|laptop|phone|flat|apartment|house|boiler|fridge|computer|wifi|credit card|(?:car |student )?loan|"
-    r"knee|back|shoulder|wrist|ankle|finger|thumb|toe|foot|hand|hip|elbow|neck|leg|arm|hamstring|calf|mortgage|overdraft|"
-    r"cholesterol|blood pressure|blood sugar|(?:resting )?heart rate|hba1c|handicap|credit score|(?:chess )?rating)"
-    r"(?='s | (?:just|finally|always|never|still|really|also|recently|already|is|isn't|was|wasn't|has|hasn't|had|"
-    r"will|won't|can|can't|could|would|did|didn't|does|doesn't|says|said|\w+ed|"
-    + "|".join(sorted(IRREGULAR_PAST))
-    + r")\b| [a-z]+s\b(?! (?:are|were)\b))"
-    r"|(?:kids|parents|grandparents|in-laws|folks|twins)(?= [a-z])"
-)
-#: "'s" after the speaker's someone: "is" before an "-ing" verb that no finite verb follows ("My sister's
-#: getting married", not "My sister's wedding is in June"), "has" before "been" / "got" / "gone".
-_THEIR_S = re.compile(r"(?P<who>My [\w-]+)'s (?=(?P<has>been|got|gotten|gone)\b|\w+ing\b(?P<rest>[^,;:.!?]*))")
-#: A statement that ends by asking ("I'm thinking of learning the guitar, any tips?"): the question is
-#: for the agent, the statement before it is the user's.
-_ASKS = re.compile(
-    r"(?P<said>[^?]{12,}?),\s*(?P<ask>(?:any|what|which|how|where|who|when|thoughts|ideas|suggestions|advice|"
-    r"recommendations|right|ok|okay|yeah|can you|could you|would you|do you|should I)\b[^,?]{0,50})\?$",
-    re.I,
-)
-_QUESTION_FIRST = re.compile(
-    r"(?:what|where|when|who|why|how|which|is|are|am|do|does|did|can|could|would|should|will|have|has|any)\b",
-    re.I,
-)
-
-
-def as_said(sentence: str) -> str:
-    """The user's sentence with its subject said as the rewrite reads it ("Dad ..." as "My dad ..."),
-    and a statement's trailing question to the agent left out."""
-    if (asks := _ASKS.fullmatch(sentence)) and not _QUESTION_FIRST.match(sentence):
-        sentence = asks["said"].rstrip() + "."
-    if call := CALL_ME.match(sentence):  # "Please call me Jo": the name to use, not an imperative
-        sentence = f"I go by the name {sentence[call.end() :]}"
-    if _KIN.match(sentence[:1].lower() + sentence[1:]) and sentence[:1].isupper():
-        sentence = f"My {sentence[:1].lower()}{sentence[1:]}"
-    if (their := _THEIR_S.match(sentence)) and (their["has"] or not _FINITE.search(their["rest"])):
-        sentence = f"{their['who']} {'has ' if their['has'] else 'is '}{sentence[their.end() :]}"
-    return sentence
+    return FINITE.search(clause) is None and _OWN_SUBJECT.search(rest) is None

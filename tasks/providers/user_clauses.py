@@ -23,8 +23,9 @@ from tasks.providers.choices import chosen
 from tasks.providers.clause_shape import IDENTIFIER_WORD, answered, covered_by, elaborates, rule_drops
 from tasks.providers.extraction_rules import RULES, RuleFact
 from tasks.providers.forget_request import change_after, forget_target
-from tasks.providers.implicit_subject import as_said, with_subject
+from tasks.providers.implicit_subject import with_subject
 from tasks.providers.people import attribute_of, named_lead, opens_with_name, says_relative
+from tasks.providers.said_as import as_said
 from tasks.providers.statements import (
     CLAUSE_BREAK,
     STRONG_CUE,
