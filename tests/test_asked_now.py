@@ -12,6 +12,7 @@ from tasks.models import RecallHit
 from tasks.providers.corrections import correcting
 from tasks.providers.job_ends import job_ends
 from tasks.providers.said_as import as_said
+from tasks.providers.statements import rescheduled
 from tasks.recall.recaller import Recaller
 from tasks.settings import Settings
 from tests.test_life_endings import _fact, _memory, _Scored
@@ -106,3 +107,24 @@ def test_a_correction_that_does_not_repeat_the_old_value(memory: str, said: str,
 def test_a_statement_that_ends_by_asking_is_kept(sentence: str, said: str) -> None:
     """The asked-now probe: "…, $1,950 a month, is that reasonable?" was dropped as a question."""
     assert as_said(sentence) == said
+
+
+@pytest.mark.parametrize(
+    ("fact", "memory", "moved"),
+    [
+        ("User mentioned that the holiday has been pushed back to May",
+         "User and User's sister have booked Madeira for the 14th of March, 10 nights in Funchal!", True),
+        ("User mentioned that they moved the wedding to next March",
+         "User mentioned that they're getting married 15 December", True),
+        # a memory naming the thing but at no time is not an arrangement to move
+        ("User mentioned that they moved the wedding to next March",
+         "User's fiancé Huy is a software engineer, he wants User to ask you about wedding budget.", False),
+        ("User's surgery got postponed to the 3rd", "User is having a knee operation on 12 June", True),
+        ("User's surgery got postponed to the 3rd", "User's sister's party is on Friday", False),
+    ],
+)  # fmt: skip
+def test_a_date_moved_moves_an_arrangement_of_its_kind_said_at_a_time(fact: str, memory: str, moved: bool) -> None:
+    """The asked-now probe: "moved the wedding to next March" had superseded the fiancé's job (it said
+    "wedding budget"), and "the holiday has been pushed back to May" missed "booked Madeira …"."""
+    moves = rescheduled(fact)
+    assert moves is not None and moves(memory) is moved

@@ -65,8 +65,29 @@ def rescheduled(text: str) -> Callable[[str], bool] | None:
         return None
     moved = f"{m['before']} {m['what']}"
     named = content_words(moved) - _TELLER
+    named |= frozenset().union(*(kind for kind in _KINDS if kind & named))
     owners = content_words(" ".join(re.findall(r"\b(\w+)['’]s\b", moved))) - _TELLER
-    return lambda said: bool(named & (words := content_words(said))) and owners <= words
+    return lambda said: bool(named & (words := content_words(said))) and owners <= words and bool(_A_TIME.search(said))
+
+
+#: A time an arrangement is said to be at: what a date moved can move ("wedding budget" has none).
+_A_TIME = re.compile(
+    rf"\b(?:\d{{1,2}}(?:st|nd|rd|th)?|\d{{4}}|{'|'.join(MONTHS)}|{'|'.join(WEEKDAYS)}|tomorrow|tonight|"
+    r"next (?:week|month|year|term)|this (?:week|month|year|weekend|summer|winter|spring|autumn|term))\b",
+    re.I,
+)
+#: Arrangements called by their kind, each with the words that say one of that kind: "the holiday" moved is
+#: "booked Madeira for the 14th of March", "the wedding" is "getting married 15 December".
+_KINDS = tuple(
+    content_words(words)
+    for words in (
+        "wedding married marry marrying",
+        "holiday trip vacation booked flights nights getaway",
+        "op operation surgery procedure",
+        "party birthday celebration",
+        "exam test",
+    )
+)
 
 
 #: Time words that mark a statement as the current state, weaker evidence of a change.
