@@ -246,6 +246,16 @@ VAGUE = re.compile(
 #: The date :func:`resolve_dates` appends to "today"/"tonight": the speaker's time, not information of its own.
 RESOLVED_DATE = re.compile(r"\s*\(\d{1,2} [A-Z][a-z]+ \d{4}\)")
 #: A request for the agent to do something now ("Write me a haiku") is a task, not a memory.
+#: How a direct question to the agent opens: a question word and its verb ("whats", "what should", "where
+#: do", "how can", "is it", "should I"); "What I love most is …", "Which is why …" and "How lucky am I" are
+#: not asked.
+UNMARKED_QUESTION = (
+    r"(?:what(?:['’]?s\b| is| are| should| would| do| does| can| could| kind of| sort of)"
+    r"|(?:where|how|why) (?:do|does|did|should|can|could|would|is|are)"
+    r"|how (?:much|many|long|often) (?:do|does|should|is|are|can|would)"
+    r"|which (?:(?:is|are)(?! why)|one|should|would)|who (?:is|should|can|do)"
+    r"|is (?:it|there|that)|are there|should (?:I|we)|can (?:I|we))\b"
+)
 REQUEST = re.compile(
     r"^(?:please |pls |plz |can you |could you |would you |quick(?:ly)? )?(?:tell|write|give|show|explain|find|"
     r"translate|summari[sz]e|list|draft|compose|put on|play|generate|calculate|look up|search|help|read|describe|"
@@ -253,7 +263,10 @@ REQUEST = re.compile(
     r"\b(?! me (?:your|about your))"
     # asked of the agent only with "can you" ("Plan is to move in May" is a statement)
     r"|^(?:please |pls |plz |can you |could you |would you )"
-    r"(?:remind|plan|check|book|schedule|organi[sz]e|send|order|sort out)\b",
+    r"(?:remind|plan|check|book|schedule|organi[sz]e|send|order|sort out)\b"
+    # a question typed without any "?": "whats the best way to …", "where do i even start", "how do I build …"
+    # ("What do you think of these? [shares a photo: …]" keeps its photo)
+    rf"|^(?=[^?]*$){UNMARKED_QUESTION}",
     re.I,
 )
 FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|my|me|we|our|us|mine)\b", re.I)

@@ -7,15 +7,17 @@ from __future__ import annotations
 import pytest
 
 from evaluation.asked_now import says, says_stale, sessions
+from evaluation.temporal import told_session
 from tasks.ingest.run import ingest_sessions
 from tasks.models import RecallHit
 from tasks.providers.corrections import correcting
 from tasks.providers.job_ends import job_ends
+from tasks.providers.local_extractor import LocalExtractor
 from tasks.providers.said_as import as_said
 from tasks.providers.statements import rescheduled
 from tasks.recall.recaller import Recaller
 from tasks.settings import Settings
-from tests.test_life_endings import _fact, _memory, _Scored
+from tests.test_life_endings import NOW, _fact, _memory, _Scored
 
 
 @pytest.mark.parametrize(
@@ -128,3 +130,30 @@ def test_a_date_moved_moves_an_arrangement_of_its_kind_said_at_a_time(fact: str,
     "wedding budget"), and "the holiday has been pushed back to May" missed "booked Madeira …"."""
     moves = rescheduled(fact)
     assert moves is not None and moves(memory) is moved
+
+
+@pytest.mark.parametrize(
+    ("text", "memories"),
+    [
+        # a question typed without its "?" is asked of the agent, not told
+        ("whats the best way to get rid of a squeaky fan belt", []),
+        ("what should I know about renting in Toronto", []),
+        ("where do i even start", []),
+        ("how do I build credit history here from zero", []),
+        # a question asked first, then a statement about the user
+        ("where should we eat in Porto, I'm vegetarian btw", ["User is vegetarian"]),
+        # statements that open like a question
+        ("Which is why I moved to Leeds", ["User lives in Leeds"]),
+    ],
+)  # fmt: skip
+def test_a_question_without_its_mark_is_not_a_memory(text: str, memories: list[str]) -> None:
+    """The asked-now probe: "What should User knows about renting in Toronto" and "Where do User even starts"
+    were stored, and took places in recall's top three."""
+    said = [f.content for f in LocalExtractor().extract(told_session("a", "u", "s", text, NOW)).facts]
+    assert said == memories
+
+
+def test_going_vegan_changes_the_diet() -> None:
+    """The asked-now probe: "going fully vegan from this month" left "User is vegetarian" current."""
+    facts = LocalExtractor().extract(told_session("a", "u", "s", "going fully vegan from this month 🌱", NOW)).facts
+    assert [(f.slot, f.value) for f in facts] == [("preference:diet", "vegan")]

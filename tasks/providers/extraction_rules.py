@@ -179,8 +179,8 @@ def preference(s: str, who: str) -> RuleFact | None:
         return RuleFact(T, f"{who} is into {_strip(m.group(1))} now", 0.7, None, None)
     if m := re.search(r"\bI(?:'m| am) (?:now )?(?:an? )?(vegetarian|vegan|pescatarian|keto)\b", s):
         return RuleFact(T, f"{who} is {m.group(1)}", 0.85, "preference:diet", m.group(1).lower())
-    # "I've been vegan for two years", "I've gone fully vegetarian": the diet, said with how long or how much
-    if m := re.search(r"\bI(?:'ve| have) (?:been|gone|become)(?: fully| strictly| mostly)? (vegetarian|vegan|"
+    # "I've been vegan for two years", "I've gone / I'm going fully vegetarian": the diet, how long or how much
+    if m := re.search(r"\bI(?:(?:'ve| have) (?:been|gone|become)|(?:'m| am) going)(?: fully| strictly| mostly)? (vegetarian|vegan|"
                       r"pescatarian|keto)\b[^.!?;,]*", s):  # fmt: skip
         return RuleFact(T, third_person(m.group(0).strip(), who), 0.85, "preference:diet", m.group(1).lower())
     neg = re.search(

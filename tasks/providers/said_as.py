@@ -10,6 +10,7 @@ import re
 
 from tasks.providers.implicit_subject import FINITE
 from tasks.providers.nickname import CALL_ME
+from tasks.textrules import UNMARKED_QUESTION
 from tasks.third_person import IRREGULAR_PAST
 
 #: A parent or grandparent called by the word for them ("Dad turns 70 in March") is the speaker's; so is
@@ -47,11 +48,20 @@ _QUESTION_FIRST = re.compile(
 )
 
 
+#: A question asked first, then what the user tells about themselves: "where should we eat in Porto, I'm
+#: vegetarian btw".
+_ASKED_FIRST = re.compile(
+    rf"{UNMARKED_QUESTION}[^,?]{{3,80}}[,?]\s+(?P<said>(?:I|I['’]m|I['’]ve|my|we|we['’]re|our)\b.{{8,}})", re.I
+)
+
+
 def as_said(sentence: str) -> str:
     """The user's sentence with its subject said as the rewrite reads it ("Dad ..." as "My dad ..."),
-    and a statement's trailing question to the agent left out."""
+    and a statement's question to the agent, before or after it, left out."""
     if (asks := _ASKS.fullmatch(sentence)) and not _QUESTION_FIRST.match(sentence):
         sentence = asks["said"].rstrip() + "."
+    elif first := _ASKED_FIRST.fullmatch(sentence):
+        sentence = first["said"]
     if call := CALL_ME.match(sentence):  # "Please call me Jo": the name to use, not an imperative
         sentence = f"I go by the name {sentence[call.end() :]}"
     if _KIN.match(sentence[:1].lower() + sentence[1:]) and sentence[:1].isupper():
