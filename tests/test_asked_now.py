@@ -11,6 +11,7 @@ from evaluation.temporal import told_session
 from tasks.ingest.run import ingest_sessions
 from tasks.models import RecallHit
 from tasks.providers.corrections import correcting
+from tasks.providers.endings import ends
 from tasks.providers.job_ends import job_ends
 from tasks.providers.local_extractor import LocalExtractor
 from tasks.providers.said_as import as_said
@@ -157,3 +158,17 @@ def test_going_vegan_changes_the_diet() -> None:
     """The asked-now probe: "going fully vegan from this month" left "User is vegetarian" current."""
     facts = LocalExtractor().extract(told_session("a", "u", "s", "going fully vegan from this month 🌱", NOW)).facts
     assert [(f.slot, f.value) for f in facts] == [("preference:diet", "vegan")]
+
+
+@pytest.mark.parametrize(
+    ("fact", "memory", "ended"),
+    [
+        ("User and Rafa broke up.", "User's bf Rafael is visiting from Brazil the week after 9 October!!", True),
+        ("User and Ana broke up.", "User's bf Rafael is visiting from Brazil the week after 9 October!!", False),
+        ("User and Jo split up.", "User's partner Jo works nights", True),
+        ("User's sister and Jo split up.", "User's partner Jo works nights", False),
+    ],
+)  # fmt: skip
+def test_a_break_up_ends_the_one_the_user_was_with_by_a_short_name_too(fact: str, memory: str, ended: bool) -> None:
+    """The asked-now probe: "rafa and I broke up" left "User's bf Rafael is visiting" current."""
+    assert ends(fact, memory) is ended

@@ -25,6 +25,8 @@ _TOGETHER = re.compile(
     rf"{TELLING_FRAME}(?:User(?: and (?:User's \w+ )?{_NAME})?|[Tt]hey|[Ww]e){_HAS}(?: been)?(?: \w+){{0,2}}? "
     r"(?:together|seeing|dating|going out|in a relationship|engaged|married|living together|moving in together|"
     r"(?:girl|boy)friend|partner|fianc[eé]e?)\b"
+    # the one they are with, named by what they are to the user: "User's bf Rafael is visiting"
+    rf"|{TELLING_FRAME}User's (?:bf|gf|boyfriend|girlfriend|partner|fianc[eé]e?|husband|wife|other half)\b"
 )
 #: The user's break-up, and with whom when said: "User and Ana split up", "User split up with Marco",
 #: "They broke up", "User and Dan are getting divorced".

@@ -71,6 +71,8 @@ def milestone_ends(fact: str, said: str) -> bool:
 
 def named_in(found: re.Match[str], said: str, *groups: str) -> bool:
     """Whom or where ``found`` names (the first of ``groups`` it has), if anyone, is named in ``said`` too: an
-    employer left, the person broken up with."""
+    employer left, the person broken up with (by a short of their name too)."""
     named = next(filter(None, map(found.groupdict().get, groups)), None)
-    return named is None or re.search(rf"\b{re.escape(named)}\b", said) is not None
+    # a name of three letters or more may be the short of the one said ("Rafa" for "Rafael")
+    short = r"[a-z]*" if named is not None and len(named) >= 3 and " " not in named else ""
+    return named is None or re.search(rf"\b{re.escape(named)}{short}\b", said) is not None
