@@ -4,7 +4,8 @@ A frame is the attribute a clause states ("my car is X" → frame ``car``; "I dr
 "I'm X" → ``be``; "I have X" → ``have``), the value is what follows. Cue words say whether the
 clause replaces something ("switched", "no longer", "instead", "sold", "now"…) and which words
 name the old value ("I sold *the Fiat*"). The consolidator combines these with the embedder's
-similarity; no list of values (brands, sports, drinks) is needed for any of it.
+similarity; no list of values (brands, sports, drinks) is needed for any of it. The one list is of kinds
+of arrangement a date moved may name by kind alone ("the holiday", "the wedding": :data:`_KINDS`).
 """
 
 from __future__ import annotations
