@@ -245,7 +245,6 @@ VAGUE = re.compile(
 )
 #: The date :func:`resolve_dates` appends to "today"/"tonight": the speaker's time, not information of its own.
 RESOLVED_DATE = re.compile(r"\s*\(\d{1,2} [A-Z][a-z]+ \d{4}\)")
-#: A request for the agent to do something now ("Write me a haiku") is a task, not a memory.
 #: How a direct question to the agent opens: a question word and its verb ("whats", "what should", "where
 #: do", "how can", "is it", "should I"); "What I love most is …", "Which is why …" and "How lucky am I" are
 #: not asked.
@@ -256,6 +255,7 @@ UNMARKED_QUESTION = (
     r"|which (?:(?:is|are)(?! why)|one|should|would)|who (?:is|should|can|do)"
     r"|is (?:it|there|that)|are there|should (?:I|we)|can (?:I|we))\b"
 )
+#: A request for the agent to do something now ("Write me a haiku") is a task, not a memory.
 REQUEST = re.compile(
     r"^(?:please |pls |plz |can you |could you |would you |quick(?:ly)? )?(?:tell|write|give|show|explain|find|"
     r"translate|summari[sz]e|list|draft|compose|put on|play|generate|calculate|look up|search|help|read|describe|"

@@ -78,17 +78,18 @@ _ADMITS = re.compile(
     r"(?: earlier| before)?|not (?:what|the (?:place|one|date|day|name|time|number)(?: that)?) (?:User|they) said|"
     r"keeps? (?:saying|getting) (?:the old \w+|it wrong|that wrong))\b(?P<rest>.*)"
 )
+_WEEKDAY = "|".join(day.capitalize() for day in WEEKDAYS)
+_MONTH = "|".join(names.split()[0].capitalize() for names in MONTH_NAMES)
 #: Values a correction gives anew, by kind: an amount of money, a time, a day of the month, a weekday, a month,
 #: a number, a name.
 _VALUES = (
     r"[£€$]\d+(?:[,.]\d+)*k?",
     r"\b\d{1,2}[:.]\d{2}(?:\s?[ap]m)?\b|\b\d{1,2}\s?[ap]m\b",
     r"\b\d{1,2}(?:st|nd|rd|th)\b",
-    rf"\b(?:{'|'.join(day.capitalize() for day in WEEKDAYS)})s?\b",
-    rf"\b(?:{'|'.join(names.split()[0].capitalize() for names in MONTH_NAMES)})\b",
+    rf"\b(?:{_WEEKDAY})s?\b",
+    rf"\b(?:{_MONTH})\b",
     r"(?<![£€$\d.,:])\b\d+(?:[,.]\d+)*\b(?![:.]\d|st|nd|rd|th|\s?[ap]m)",
-    rf"(?<=[a-z,] )(?!User\b|{'|'.join(names.split()[0].capitalize() for names in MONTH_NAMES)}|"
-    rf"{'|'.join(day.capitalize() for day in WEEKDAYS)})[A-Z](?:[a-z]+|[A-Z]+\b)(?: [A-Z][a-z]+)*",
+    rf"(?<=[a-z,] )(?!User\b|{_MONTH}|{_WEEKDAY})[A-Z](?:[a-z]+|[A-Z]+\b)(?: [A-Z][a-z]+)*",
 )
 
 

@@ -15,11 +15,9 @@ from __future__ import annotations
 import re
 
 from tasks.providers.jobs import JOBS
-from tasks.providers.milestones import named_in
-from tasks.providers.sameness import TELLING_FRAME
+from tasks.providers.milestones import USER, named_in
 from tasks.providers.wording import content_words
 
-_USER = rf"{TELLING_FRAME}(?:User|[Tt]hey|[Ww]e)"
 _NAME = r"[A-Z][\w'&-]*(?: [A-Z][\w'&-]*)*"
 #: Where a job may be said to be: a department or trade ("User is in HR at OhioHealth", "in sales").
 _FIELD = (
@@ -30,19 +28,19 @@ _FIELD = (
 #: The user's job: "works", "teaches", "is a nurse at X", "is in HR at X", "drives HGV for a living", "is
 #: freelance", "is self-employed".
 _WORKS = re.compile(
-    rf"{_USER} (?:works?|teach(?:es)?|(?:is|are) employed)\b"
-    rf"|{_USER}(?:['’]re| is| are| has been| have been) (?:an?|the) [\w -]+ (?:at|for|of) (?:an? |the )?[A-Z]"
-    rf"|{_USER}(?:['’]re| is| are) in {_FIELD} (?:at|for) "
-    rf"|{_USER}(?: \w+){{1,3}}? for a living\b"
-    rf"|{_USER}(?:['’]re| is| are)(?: \w+ly)? (?:freelance|self-employed|a freelancer|a contractor)\b"
+    rf"{USER} (?:works?|teach(?:es)?|(?:is|are) employed)\b"
+    rf"|{USER}(?:['’]re| is| are| has been| have been) (?:an?|the) [\w -]+ (?:at|for|of) (?:an? |the )?[A-Z]"
+    rf"|{USER}(?:['’]re| is| are) in {_FIELD} (?:at|for) "
+    rf"|{USER}(?: \w+){{1,3}}? for a living\b"
+    rf"|{USER}(?:['’]re| is| are)(?: \w+ly)? (?:freelance|self-employed|a freelancer|a contractor)\b"
 )
 #: The user retired ("User is retired!", "User has officially retired"), which ends the job they had.
-_RETIRED = re.compile(rf"{_USER}(?:['’]re| is| are|['’]ve| has| have)?(?: just| finally| \w+ly| now)? retired\b")
+_RETIRED = re.compile(rf"{USER}(?:['’]re| is| are|['’]ve| has| have)?(?: just| finally| \w+ly| now)? retired\b")
 #: The user lost or left their job: "User got made redundant", "User got laid off", "User has handed in
 #: User's notice (at The Anchor)", "User quit User's job", "User left Tesco", "User packed in the lorry
 #: driving". The employer, when named, must be the one the job is at.
 _LEFT_JOB = re.compile(
-    rf"{_USER}(?:['’]ve| has| have| was| were| got| has been| have been)?(?: just| finally| officially)? "
+    rf"{USER}(?:['’]ve| has| have| was| were| got| has been| have been)?(?: just| finally| officially)? "
     r"(?:(?:got |been )?(?:made redundant|laid off|let go|fired|sacked)|handed in (?:User's|their|our|the|my) notice"
     r"|resigned|(?:quit|left|gave up|given up) (?:User's|their|the) job"
     r"|(?:packed|jacked|chucked) in (?:User's |their |the )?(?:job|work|[\w ]+?ing\b))"

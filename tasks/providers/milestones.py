@@ -37,16 +37,17 @@ _ON_LEAVE = re.compile(
     r"(?:on (?:\w+ )?(?:leave|sabbatical|furlough)|off (?:sick|work)|signed off)\b"
 )
 
-_USER = rf"{TELLING_FRAME}(?:User|[Tt]hey|[Ww]e)"
+#: The user or their household as a fact's subject, after the telling's frame.
+USER = rf"{TELLING_FRAME}(?:User|[Tt]hey|[Ww]e)"
 #: A streak of the user's going without: "has been sober for 18 months", "is 6 months clean", "hasn't had a
 #: drink in two years", "has been smoke-free for a year", "is teetotal", "doesn't drink", "quit smoking".
 _STREAK = re.compile(
-    rf"{_USER}(?:['’]ve| has| have|['’]re| is| are)?(?: been)?(?: \w+){{0,2}}? (?:sober|smoke-free|alcohol-free|"
+    rf"{USER}(?:['’]ve| has| have|['’]re| is| are)?(?: been)?(?: \w+){{0,2}}? (?:sober|smoke-free|alcohol-free|"
     r"vape-free|teetotal|a non-smoker|(?:(?<=days )|(?<=weeks )|(?<=months )|(?<=years ))(?:clean|dry)|"
     r"(?:clean|dry)(?= for| since))\b|"
-    rf"{_USER} (?:hasn't|haven't|has not|have not) (?:had a drink|drunk|smoked|used|gambled)\b|"
-    rf"{_USER}(?: \w+)? (?:doesn['’]t|does not|don['’]t|do not) (?:drink|smoke)\b|"
-    rf"{_USER}(?:['’]ve| has| have)? (?:quit|stopped|gave up|given up) smoking\b"
+    rf"{USER} (?:hasn't|haven't|has not|have not) (?:had a drink|drunk|smoked|used|gambled)\b|"
+    rf"{USER}(?: \w+)? (?:doesn['’]t|does not|don['’]t|do not) (?:drink|smoke)\b|"
+    rf"{USER}(?:['’]ve| has| have)? (?:quit|stopped|gave up|given up) smoking\b"
 )
 #: The streak ends: "had a slip", "relapsed", "back to day 1", "started smoking again", "used again", "has been
 #: smoking again", "started having the odd glass of wine again". Said after an opening adverb too.

@@ -46,8 +46,6 @@ _QUESTION_FIRST = re.compile(
     r"(?:what|where|when|who|why|how|which|is|are|am|do|does|did|can|could|would|should|will|have|has|any)\b",
     re.I,
 )
-
-
 #: A question asked first, then what the user tells about themselves: "where should we eat in Porto, I'm
 #: vegetarian btw".
 _ASKED_FIRST = re.compile(

@@ -55,22 +55,6 @@ _RESCHEDULED = re.compile(
     re.I,
 )
 _TELLER = content_words("User mentioned that they we got has have been was were is are being")
-
-
-def rescheduled(text: str) -> Callable[[str], bool] | None:
-    """When ``text`` moves something to another time (not "moved to Lisbon"), the test of which arrangement
-    it moves: one it names ("the surgery", "the dentist moved User's appointment"), and whose it is when
-    someone else's ("User's brother's wedding" is not the user's)."""
-    m = _RESCHEDULED.search(text)
-    if m is None:
-        return None
-    moved = f"{m['before']} {m['what']}"
-    named = content_words(moved) - _TELLER
-    named |= frozenset().union(*(kind for kind in _KINDS if kind & named))
-    owners = content_words(" ".join(re.findall(r"\b(\w+)['’]s\b", moved))) - _TELLER
-    return lambda said: bool(named & (words := content_words(said))) and owners <= words and bool(_A_TIME.search(said))
-
-
 #: A time an arrangement is said to be at: what a date moved can move ("wedding budget" has none).
 _A_TIME = re.compile(
     rf"\b(?:\d{{1,2}}(?:st|nd|rd|th)?|\d{{4}}|{'|'.join(MONTHS)}|{'|'.join(WEEKDAYS)}|tomorrow|tonight|"
@@ -89,6 +73,25 @@ _KINDS = tuple(
         "exam test",
     )
 )
+
+
+def rescheduled(text: str) -> Callable[[str], bool] | None:
+    """When ``text`` moves something to another time (not "moved to Lisbon"), the test of which arrangement
+    it moves: one it names ("the surgery", "the dentist moved User's appointment"), and whose it is when
+    someone else's ("User's brother's wedding" is not the user's)."""
+    m = _RESCHEDULED.search(text)
+    if m is None:
+        return None
+    moved = f"{m['before']} {m['what']}"
+    named = content_words(moved) - _TELLER
+    named |= frozenset().union(*(kind for kind in _KINDS if kind & named))
+    owners = content_words(" ".join(re.findall(r"\b(\w+)['’]s\b", moved))) - _TELLER
+
+    def moves(said: str) -> bool:
+        words = content_words(said)
+        return bool(named & words) and owners <= words and _A_TIME.search(said) is not None
+
+    return moves
 
 
 #: Time words that mark a statement as the current state, weaker evidence of a change.
