@@ -51,10 +51,6 @@ class RankingWeights(BaseModel):
     keyword: float = 1.0
     #: Added when a candidate lies in the time the question names ("in June", "last week"; issue 16).
     timely: float = 0.3
-    #: Added, by how late it was said, to a candidate within ``current_band`` of the best score when
-    #: the question asks about the present (``tasks.recall.current``); 0 turns it off.
-    current: float = 0.5
-    current_band: float = 0.1
 
 
 class TtlRule(BaseModel):

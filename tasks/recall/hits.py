@@ -17,7 +17,6 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from tasks.models import EpisodeSentence, RecallHit
-from tasks.recall.current import current_bonus, lateness
 from tasks.recall.ranking import EPISODE_IMPORTANCE, FloatArray, Signals, half_life, order, score
 from tasks.recall.search import BM25, COSINE, FUSED
 from tasks.recall.when import Window, timely
@@ -99,16 +98,9 @@ def _floats(rows: pa.Table, name: str, fill: float) -> FloatArray:
     return np.asarray(values.to_numpy(zero_copy_only=False), dtype=np.float64)
 
 
-def top_hits(found: Sequence[Candidates], settings: Settings, k: int | None, now: bool = False) -> list[RecallHit]:
-    """Score every candidate, then build hits for the best ``k`` only (all when ``k`` is None); for a
-    question about the present (``now``), the latest said of the best-matching first
-    (:mod:`tasks.recall.current`)."""
+def top_hits(found: Sequence[Candidates], settings: Settings, k: int | None) -> list[RecallHit]:
+    """Score every candidate, then build hits for the best ``k`` only (all when ``k`` is None)."""
     scored = [score(f.signals, settings) for f in found]
-    if now and scored:
-        late = lateness([f.said_us for f in found])
-        weights = settings.ranking
-        bonus = current_bonus([t for t, _ in scored], late, weights.current, weights.current_band)
-        scored = [(t + b, {**parts, "current": b}) for (t, parts), b in zip(scored, bonus, strict=True)]
     slots = [(fi, i) for fi, f in enumerate(found) for i in range(len(f.ids))]  # (table, row) per candidate
     totals = np.concatenate([total for total, _ in scored]) if scored else np.zeros(0)
     ranked = [p for p in order(totals, [found[fi].ids[i] for fi, i in slots]) if totals[p] >= settings.recall_min_score]

@@ -30,7 +30,6 @@ from tasks.recall.abstain import RecallResult, judge
 from tasks.recall.aliases import found_names, merged_all, with_names
 from tasks.recall.anchor import anchor_of, anchored
 from tasks.recall.cross_encoder import build_reranker
-from tasks.recall.current import asks_now
 from tasks.recall.hits import TablePlan, candidates_of, top_hits
 from tasks.recall.pack import pack
 from tasks.recall.ranking import Reranker, timely_first
@@ -149,8 +148,7 @@ class Recaller:
         if anchor is not None:  # "after the road trip": the event's candidate dates the window
             found, window = anchored(found, anchor, now)
         depth = k * self.settings.recall_pack_depth if self.settings.recall_pack_depth > 1 else k
-        now_asked = window is None and anchor is None and asks_now(query)
-        hits = top_hits(found, self.settings, depth if self.reranker is None else None, now_asked)
+        hits = top_hits(found, self.settings, depth if self.reranker is None else None)
         cut = pack if self.settings.recall_pack_depth > 1 else lambda ranked, n: ranked[:n]
         basis = cut(hits, k)
         if self.reranker is not None:
