@@ -32,6 +32,7 @@ from datetime import UTC, datetime, timedelta
 
 from evaluation.asked_now_dev import DEV
 from evaluation.asked_now_held import HELD
+from evaluation.asked_now_held2 import HELD2
 from tasks.ingest.run import ingest_sessions
 from tasks.models import Event, RecallHit, Session
 from tasks.recall.recaller import Recaller
@@ -49,7 +50,7 @@ _LATER = "(later changed:"
 
 Question = tuple[str, tuple[str, ...], tuple[str, ...]]
 Life = tuple[str, tuple[tuple[str, ...], ...], tuple[Question, ...]]
-SPLITS: dict[str, Sequence[Life]] = {"dev": DEV, "held-out": HELD}
+SPLITS: dict[str, Sequence[Life]] = {"dev": DEV, "held-out": HELD, "held-out-2": HELD2}
 
 
 def sessions(split: str, life: Life) -> list[Session]:
