@@ -270,6 +270,24 @@ REQUEST = re.compile(
     re.I,
 )
 FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|my|me|we|our|us|mine)\b", re.I)
+#: A name the sentence is addressed to, at its start or its end ("Mel, that's great", "Nice one, Jon!").
+_VOCATIVE = re.compile(r"^[A-Z][a-z]+(?: [A-Z][a-z]+)?,\s+|,\s+[A-Z][a-z]+(?=\W*$)")
+#: A reaction to what the other person said ("Wow, that sounds awesome!", "Nice work!", "What a photo!"):
+#: it says how the speaker took it, not a thing about anyone. "It was great to see them" describes.
+_REACTION = re.compile(
+    r"^(?:(?:wow|oh|aw+|omg|yay|ooh|whoa|ha+|hey|yes|yeah|gosh)\W*\s*)*"
+    r"(?:(?:that|this)(?:'s| is| looks| sounds| seems| must be)|(?:looks|sounds)|what an?|"
+    r"nice (?:one|job|work)|good (?:job|for you|one|luck)|well done|congrat\w*|"
+    r"(?:so |really )?(?:great|awesome|amazing|cool|nice|lovely|beautiful|wonderful|fantastic|incredible|"
+    r"impressive|sweet|gorgeous)\b)",
+    re.I,
+)
+
+
+def is_reaction(sentence: str) -> bool:
+    """A short reaction to another person, with no word about the speaker (``_REACTION``)."""
+    bare = _VOCATIVE.sub("", sentence).strip()
+    return bool(_REACTION.match(bare)) and not FIRST_PERSON.search(bare) and len(bare.split()) <= 7
 
 
 def content_words(text: str) -> list[str]:

@@ -28,6 +28,7 @@ from tasks.textrules import (
     clauses,
     clean,
     content_words,
+    is_reaction,
     resolve_dates,
     sentences,
     shorten,
@@ -133,7 +134,7 @@ class LocalExtractor:
         narrative: list[str] = []
         for raw in sentences(event.text):
             sentence = clean(raw)
-            if not sentence or SMALL_TALK.match(sentence):
+            if not sentence or SMALL_TALK.match(sentence) or is_reaction(sentence):
                 continue
             if (target := forget_target(sentence)) is not None:
                 out.forgets.append(ForgetRequest(query=target, source_event_ids=(event.id,),
