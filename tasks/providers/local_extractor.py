@@ -17,6 +17,7 @@ from tasks.providers.agent_turns import agent_facts
 from tasks.providers.extraction_rules import RULES, RuleFact
 from tasks.providers.forget_request import forget_target
 from tasks.providers.people import mentioned, merged
+from tasks.providers.reactions import is_reaction
 from tasks.providers.user_clauses import Asked, UserClauses
 from tasks.settings import CustomTopic
 from tasks.textrules import (
@@ -28,7 +29,6 @@ from tasks.textrules import (
     clauses,
     clean,
     content_words,
-    is_reaction,
     resolve_dates,
     sentences,
     shorten,

@@ -1,0 +1,48 @@
+"""A participant's reaction to the other person: how the speaker took what was said, not a memory.
+
+In a chat between two people most turns open with one ("Wow, that sounds awesome, Mel!", "Nice work!",
+"Great to hear from you"). Stored, they fill the store with lines that match every question about
+praise or feelings and cite no fact: on LoCoMo-dev, 32 memories were nothing else and 117 more carried one.
+Only what opens as a reaction and judges counts, so "That's in Leeds" (an answer) and "Good flooring's
+crucial" (an opinion about a thing) are kept, and anything that says a word about the speaker is kept.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tasks.textrules import FIRST_PERSON
+
+#: Words that judge what was just said or shown.
+_JUDGED = (
+    r"(?:great|good|awesome|amazing|cool|nice|neat|lovely|beautiful|wonderful|fantastic|incredible|impressive|"
+    r"sweet|cute|adorable|gorgeous|stunning|breathtaking|magical|special|fun|funny|hilarious|exciting|thrilling|"
+    r"intense|crazy|wild|epic|interesting|fascinating|inspiring|touching|heartwarming|rewarding|peaceful|"
+    r"calming|relaxing|chill|brilliant|excellent|terrific|delightful|perfect|tough|rough|hard|awful|terrible|"
+    r"sad|scary)"
+)
+#: A name the sentence is addressed to, at its start or its end ("Mel, that's great", "Nice one, Jon!").
+_VOCATIVE = re.compile(r"^[A-Z][a-z]+(?: [A-Z][a-z]+)?,\s+|,\s+[A-Z][a-z]+(?=\W*$)")
+#: A reaction to what the other person said ("Wow, that sounds awesome!", "Nice work!", "What a photo!"):
+#: how the speaker took it, not a thing about anyone. It opens as a reaction and judges ("That's in
+#: Leeds" answers where; "It was great to see them" describes the speaker's own day and is kept).
+_REACTION = re.compile(
+    r"^(?:(?:wow|oh|aw+|omg|yay|ooh|whoa|ha+|hey|yes|yeah|gosh)\W*\s*)*"
+    r"(?:(?:that|this)(?:'s| is| looks| sounds| seems| must be)|(?:looks|sounds)|what an?|"
+    r"nice (?:one|job|work)|good (?:job|for you|one|luck)|well done|congrat\w*|"
+    rf"{_JUDGED} (?:to (?:hear|see|chat|talk|know|meet)|that you)\b|"  # "Great to hear from you", "Cool that you …"
+    # a judgment alone ("So cool!", "Great pic!"); "Good flooring's crucial" says what is good
+    rf"(?:so |really |such an? )?{_JUDGED}(?: (?:pic|photo|shot|one|job|work|idea|news|stuff|times?))?\W*$)",
+    re.I,
+)
+_JUDGING = re.compile(rf"\b(?:{_JUDGED}|congrat\w*|well done|good (?:job|for you|luck))\b", re.I)
+
+
+def is_reaction(sentence: str) -> bool:
+    """A short reaction to another person, with no word about the speaker (``_REACTION``)."""
+    bare = _VOCATIVE.sub("", sentence).strip()
+    return (
+        bool(_REACTION.match(bare) and _JUDGING.search(bare))
+        and not FIRST_PERSON.search(bare)
+        and len(bare.split()) <= 7
+    )
