@@ -16,7 +16,9 @@ its stale terms are words of the earlier, now-wrong statement. Measured:
 
 DEV (``evaluation/asked_now_dev.py``) and HELD-OUT (``evaluation/asked_now_held.py``) were written by
 two helper sessions that read neither the rules nor each other's cases, before any change; DEV's
-failures are read (``--verbose``), HELD-OUT's never. A question about what the user asked to forget
+failures are read (``--verbose``), HELD-OUT's never. HELD-OUT-2 (``evaluation/asked_now_held2.py``) was
+written the same way by a third, after HELD-OUT's counts had been used to choose between variants of
+a recall lever: the clean measure from then on. A question about what the user asked to forget
 has the forget request's words as its answer terms (HELD-OUT has two); a store that deleted the
 memory may show none of them, and its stale terms measure the leak. Run ``python -m evaluation.asked_now [--verbose]
 [--reranker]``.
