@@ -35,7 +35,8 @@ _REACTION = re.compile(
     rf"(?:so |really |such an? )?{_JUDGED}(?: (?:pic|photo|shot|one|job|work|idea|news|stuff|times?))?\W*$)",
     re.I,
 )
-_JUDGING = re.compile(rf"\b(?:{_JUDGED}|congrat\w*|well done|good (?:job|for you|luck))\b", re.I)
+#: A judging word anywhere in it ("good" already covers "good job", "good luck").
+_JUDGING = re.compile(rf"\b(?:{_JUDGED}|congrat\w*|well done)\b", re.I)
 
 
 def is_reaction(sentence: str) -> bool:
