@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 from tasks.models import EpisodeSentence, RecallHit
 from tasks.providers.base import Embedder
-from tasks.recall.abstain import misattributed, named_speakers
+from tasks.recall.abstain import identifying_words, misattributed, named_speakers
 from tasks.recall.context import hit_line
 from tasks.recall.lines import point_text
 from tasks.recall.pack import pack
@@ -72,6 +72,17 @@ def test_misattribution_needs_the_best_match_said_by_someone_else() -> None:
     assert not misattributed("What did Ilka realize after her charity race?", hits)
     assert not misattributed("What did Zora and Ilka realize after the race?", hits)  # two people named
     assert not misattributed("What did Zora think of the weather?", hits)  # no shared word: no evidence
+
+
+def test_a_date_in_the_question_does_not_decide_whose_memory_it_is() -> None:
+    """Memories carry absolute dates: "12 March 2024" matches whatever else happened that day."""
+    hits = [
+        _memory("Ilka's flat flooded on 12 March 2024, the whole street was under water", ["t1"], "Ilka"),
+        _memory("Zora planned a dinner with gym friends", ["t2"], "Zora"),
+    ]
+    assert not misattributed("What did Zora plan for the evening of 12 March, 2024?", hits)
+    assert misattributed("What did Zora plan after the flood on 12 March 2024?", hits)  # "flood" still counts
+    assert identifying_words("Did Ilka march on Monday 3rd March?") == {"ilka", "march"}  # the verb stays
 
 
 def test_recall_result_abstains_when_the_named_person_did_not_say_it(settings: Settings, embedder: Embedder) -> None:

@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+from tasks.dates import MONTHS
 from tasks.models import RecallHit
 from tasks.providers.wording import content_words
 
@@ -74,6 +75,16 @@ ROLE_SPEAKERS = frozenset({"", "user", "agent", "assistant", "system", "model"})
 ATTRIBUTION_DEPTH = 10
 _NAME_WORD = re.compile(r"[\w'’]+")
 _POSSESSIVE = re.compile(r"['’]s?$")
+_CALENDAR = frozenset([*MONTHS, "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"])
+_DATE_WORD = re.compile(r"\b(?:\d+(?:st|nd|rd|th|s)?|[A-Z][a-z]+)\b")
+
+
+def identifying_words(query: str) -> frozenset[str]:
+    """The query's content words less its date: a date places the event, it does not say whose it is,
+    and the write path writes absolute dates into memories, so "7 July 2023" matches anything of that
+    month. Month and weekday names count only capitalised ("March", not "march")."""
+    undated = _DATE_WORD.sub(lambda m: " " if m[0][0].isdigit() or m[0].lower() in _CALENDAR else m[0], query)
+    return content_words(undated)
 
 
 def name_words(text: str) -> Iterator[tuple[int, str]]:
@@ -91,7 +102,7 @@ def named_speakers(query: str, speakers: Iterable[str | None]) -> set[str]:
 
 def misattributed(query: str, hits: Sequence[RecallHit]) -> bool:
     """True when the query names exactly one speaker P and the memory sharing the most content words
-    with it (names left out; the better-ranked one among equals) was said by someone other than P.
+    with it (names and dates left out; the better-ranked one among equals) was said by someone other than P.
 
     No shared word at all means no evidence either way (False).
     """
@@ -100,7 +111,7 @@ def misattributed(query: str, hits: Sequence[RecallHit]) -> bool:
     if len(named) != 1:
         return False
     names = frozenset().union(*(content_words(h.speaker or "") for h in top))
-    wanted = content_words(query) - names
+    wanted = identifying_words(query) - names
     best, best_overlap = None, 0
     for hit in top:
         overlap = len(wanted & (content_words(hit.content) - names))
