@@ -127,13 +127,16 @@ _BARE_CONTRACTIONS = {
     "hadnt": "hadn't", "couldnt": "couldn't", "wouldnt": "wouldn't", "shouldnt": "shouldn't", "im": "I'm",
     "ive": "I've",
 }  # fmt: skip
+#: Chat's words for the user's people, written out so a memory names them ("gf and i" is "my girlfriend and I").
+_CHAT_PEOPLE = {"bf": "boyfriend", "gf": "girlfriend", "bff": "best friend", "hubby": "husband"}
+_CHAT_PERSON = re.compile(r"\b(?:(my|your|his|her|their|our|a|the) )?(" + "|".join(_CHAT_PEOPLE) + r")\b", re.I)
 _BARE = re.compile(r"\b(" + "|".join(_BARE_CONTRACTIONS) + r")\b", re.I)
 #: "i" typed in lower case, alone or contracted ("i'm"), not "i.e." or a list marker "i)".
 _LOWER_I = re.compile(r"(?<![\w'])i(?=(?:'(?:m|ve|d|ll))?(?:\s|$|[,!?;:]|\.(?!\w)))")
 #: Filler that opens a chat sentence, and filler that closes one.
 _LEADING_FILLER = re.compile(
-    r"^(?:(?:so|well|oh|ah|hey|haha|hmm|um|yeah|yes|wow|lol|ok|okay|(?:just )?fyi|btw|by the way|tbh|to be honest|"
-    r"just so you know|anyway|anyways)[,!.:]?\s+"
+    r"^(?:(?:so|well|oh|ah|hey|haha|hmm|um|yeah|yes|wow|lol|ok|okay|(?:just )?fyi|fwiw|ngl|btw|by the way|tbh|"
+    r"to be honest|just so you know|anyway|anyways)[,!.:]?\s+"
     # an interjection before the point: "Ugh, my flight got cancelled", "Yay! Got the flat"
     r"|(?:ugh+|yay+|phew|argh+|woo+hoo+|woo+|whoa|yikes|geez|jeez|gosh|omg|damn|dang|darn|"
     r"hooray|hurray|sigh|ouch|eek|erm|er|oh (?:no|well|man|boy|dear)|man|dude|welp|"
@@ -148,7 +151,7 @@ _LEADING_FILLER = re.compile(
     # a topic before the point: "Work wise, ...", "Health-wise: ..." (not "Otherwise")
     r"|(?!otherwise\b)[a-z]+[- ]?wise\s*[,:;–—-]+\s*"
     # an announcement before the point: "Bad news, ...", "Quick one - ...", "Update: ..."
-    r"|(?:(?:bad|good|great|sad) news|quick (?:one|update|question|note)|update|heads up|hi|hello|hiya|"
+    r"|(?:(?:bad|good|great|sad) news|quick (?:one|update|question|q|note)|update|heads up|hi|hello|hiya|"
     r"(?:good )?(?:morning|afternoon|evening))"
     r"\s*[,!.:;–—-]\s*)+",
     re.I,
@@ -175,6 +178,7 @@ def clean(text: str) -> str:
     written out ("i dont" → "I don't"), filler stripped at the start ("so", "btw") and the end ("tbh")."""
     text = re.sub(r"\s+", " ", text.replace("’", "'").replace("‘", "'")).strip()
     text = _LOWER_I.sub("I", _BARE.sub(_contraction, text))
+    text = _CHAT_PERSON.sub(lambda m: f"{m[1] or 'my'} {_CHAT_PEOPLE[m[2].lower()]}", text)
     text = _TRAILING_FILLER.sub("", _LEADING_FILLER.sub("", text))
     text = re.sub(r"^lets\b", "let's", text, flags=re.I)  # "lets go with X" opens a proposal; mid-sentence it is a verb
     return text[:1].upper() + text[1:] if text else text
@@ -250,19 +254,19 @@ RESOLVED_DATE = re.compile(r"\s*\(\d{1,2} [A-Z][a-z]+ \d{4}\)")
 #: not asked.
 UNMARKED_QUESTION = (
     r"(?:what(?:['’]?s\b| is| are| should| would| do| does| can| could| kind of| sort of)"
-    r"|(?:where|how|why) (?:do|does|did|should|can|could|would|is|are)"
+    r"|(?:where|how|why|when) (?:do|does|did|should|can|could|would|is|are)"
     r"|how (?:much|many|long|often) (?:do|does|should|is|are|can|would)"
     r"|which (?:(?:is|are)(?! why)|one|should|would)|who (?:is|should|can|do)"
     r"|is (?:it|there|that)|are there|should (?:I|we)|can (?:I|we))\b"
 )
 #: A request for the agent to do something now ("Write me a haiku") is a task, not a memory.
 REQUEST = re.compile(
-    r"^(?:please |pls |plz |can you |could you |would you |quick(?:ly)? )?(?:tell|write|give|show|explain|find|"
+    r"^(?:please |pls |plz |(?:can|could|would) (?:you|u) |quick(?:ly)? )?(?:tell|write|give|show|explain|find|"
     r"translate|summari[sz]e|list|draft|compose|put on|play|generate|calculate|look up|search|help|read|describe|"
     r"name|recommend|suggest)"
     r"\b(?! me (?:your|about your))"
     # asked of the agent only with "can you" ("Plan is to move in May" is a statement)
-    r"|^(?:please |pls |plz |can you |could you |would you )"
+    r"|^(?:please |pls |plz |(?:can|could|would) (?:you|u) )"
     r"(?:remind|plan|check|book|schedule|organi[sz]e|send|order|sort out)\b"
     # a question typed without any "?": "whats the best way to …", "where do i even start", "how do I build …"
     # ("What do you think of these? [shares a photo: …]" keeps its photo)

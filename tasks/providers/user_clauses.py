@@ -19,6 +19,7 @@ from typing import Protocol
 import tasks.providers.clause_shape as shape
 from tasks.models import Event, Extraction, Fact, ForgetRequest
 from tasks.plural import reported
+from tasks.providers.asked_apart import asked_apart, is_pretend
 from tasks.providers.choices import chosen
 from tasks.providers.clause_shape import IDENTIFIER_WORD, answered, covered_by, elaborates, rule_drops
 from tasks.providers.extraction_rules import RULES, RuleFact
@@ -98,7 +99,7 @@ class UserClauses:
         if asked is not None and (choice := chosen(asked.prefix, text)) is not None:  # "oak or walnut?" "walnut"
             self._add(RuleFact("key_conversation_details", f"{self.who} {choice[0]}", 0.6), choice[0], generic=True)
             text = choice[1]
-        for raw in answered(sentences(text)):
+        for raw in answered(asked_apart(sentences(text))):
             sentence = shape.TRAILING_ASIDE.sub("", clean(raw))
             if sentence and (target := forget_target(sentence)) is not None:  # "Ok thanks, forget my address"
                 self.out.forgets.append(ForgetRequest(query=target, source_event_ids=(self.event.id,),
@@ -106,7 +107,7 @@ class UserClauses:
                 if (rest := change_after(sentence, target)) is not None:  # "forget the X thing, we switched to Y"
                     self._sentence(resolve_dates(rest, self.event.timestamp))
                 continue
-            if not sentence or shape.is_small_talk(sentence):
+            if not sentence or shape.is_small_talk(sentence) or is_pretend(sentence):
                 continue
             if (value := retraction(sentence)) is not None and self._retract(value):
                 continue
