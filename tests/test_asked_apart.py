@@ -74,3 +74,16 @@ def test_chat_words_for_people_are_written_out() -> None:
 
 def test_a_part_to_play_leaves_no_memory() -> None:
     assert _memories("pretend I'm a retired teacher with a big pension, how do I plan my week") == []
+
+
+def test_chat_probe_splits_are_fixed_and_its_verdict_reads_keywords() -> None:
+    from evaluation.chat_probe import splits, verdict
+    from evaluation.chat_probe_cases import C
+
+    first, again = splits(), splits()
+    assert [c["text"] for c in first["DEV"]] == [c["text"] for c in again["DEV"]]
+    assert len(first["DEV"]) == len(first["HELD-OUT"]) == 32
+    assert not {c["text"] for c in first["DEV"]} & {c["text"] for c in first["HELD-OUT"]}
+    case = C("x", [["cello"], ["sister", "nora"]], ["cat"], "")
+    assert verdict(case, ["User's sister Nora plays the cello"]) == ([True, True], [])
+    assert verdict(case, ["User plays the cello", "User's catalogue"]) == ([True, False], ["cat"])

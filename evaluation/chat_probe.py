@@ -1,0 +1,76 @@
+"""Chat probe: does the local extractor keep what a fresh chat message says, and only that?
+
+``python -m evaluation.chat_probe`` runs every case of :mod:`evaluation.chat_probe_cases` (one user
+message, one session) through the local extractor and prints per split: cases right (every expected
+fact found, no forbidden word stored), expected facts found, and cases that stored a forbidden word.
+``--show DEV`` prints DEV's memories case by case; HELD-OUT is only ever counted, so that a rule is not
+tuned to the cases that measure it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+from datetime import UTC, datetime
+
+from evaluation.chat_probe_cases import CASES, Case
+from evaluation.temporal import told_session
+from tasks.providers.local_extractor import LocalExtractor
+
+SPLIT_SEED = 2511
+NOW = datetime(2026, 10, 1, tzinfo=UTC)
+
+
+def splits() -> dict[str, list[Case]]:
+    """DEV and HELD-OUT, 32 cases each, by the seeded shuffle the cases were written with."""
+    shuffled = list(CASES)
+    random.Random(SPLIT_SEED).shuffle(shuffled)
+    return {"DEV": shuffled[:32], "HELD-OUT": shuffled[32:]}
+
+
+def stored(extractor: LocalExtractor, text: str) -> list[str]:
+    """What the extractor keeps of one message: facts, and forget requests as "forget: ..."."""
+    found = extractor.extract(told_session("probe", "u", "s", text, NOW))
+    return [f.content for f in found.facts] + [f"forget: {r.query}" for r in found.forgets]
+
+
+def verdict(case: Case, memories: list[str]) -> tuple[list[bool], list[str]]:
+    """Per expected fact, whether one memory holds all its keywords; and the forbidden words stored."""
+    lowered = [m.lower() for m in memories]
+    found = [any(all(k.lower() in m for k in keys) for m in lowered) for keys in case["expect"]]
+    bad = [k for k in case["absent"] if any(re.search(rf"\b{re.escape(k.lower())}", m) for m in lowered)]
+    return found, bad
+
+
+def run(show: str | None = None) -> dict[str, dict[str, int]]:
+    """Counts per split: cases, right, facts, facts found, cases with a forbidden word."""
+    extractor, results = LocalExtractor(), {}
+    for name, cases in splits().items():
+        row = results[name] = dict.fromkeys(("cases", "right", "facts", "found", "forbidden"), 0)
+        for case in cases:
+            memories = stored(extractor, case["text"])
+            found, bad = verdict(case, memories)
+            row["cases"] += 1
+            row["right"] += all(found) and not bad
+            row["facts"] += len(found)
+            row["found"] += sum(found)
+            row["forbidden"] += bool(bad)
+            if show == name == "DEV":
+                print(f"{'ok ' if all(found) and not bad else 'BAD'} {case['text']!r}")
+                for memory in memories:
+                    print(f"      {memory}")
+    return results
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--show", choices=["DEV"], default=None, help="print DEV's memories case by case")
+    args = parser.parse_args(argv)
+    for name, row in run(args.show).items():
+        print(f"{name:9} right {row['right']}/{row['cases']}  expected facts found {row['found']}/{row['facts']}  "
+              f"cases storing a forbidden word {row['forbidden']}")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
