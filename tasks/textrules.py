@@ -127,9 +127,6 @@ _BARE_CONTRACTIONS = {
     "hadnt": "hadn't", "couldnt": "couldn't", "wouldnt": "wouldn't", "shouldnt": "shouldn't", "im": "I'm",
     "ive": "I've",
 }  # fmt: skip
-#: Chat's words for the user's people, written out so a memory names them ("gf and i" is "my girlfriend and I").
-_CHAT_PEOPLE = {"bf": "boyfriend", "gf": "girlfriend", "bff": "best friend", "hubby": "husband"}
-_CHAT_PERSON = re.compile(r"\b(?:(my|your|his|her|their|our|a|the) )?(" + "|".join(_CHAT_PEOPLE) + r")\b", re.I)
 _BARE = re.compile(r"\b(" + "|".join(_BARE_CONTRACTIONS) + r")\b", re.I)
 #: "i" typed in lower case, alone or contracted ("i'm"), not "i.e." or a list marker "i)".
 _LOWER_I = re.compile(r"(?<![\w'])i(?=(?:'(?:m|ve|d|ll))?(?:\s|$|[,!?;:]|\.(?!\w)))")
@@ -178,7 +175,6 @@ def clean(text: str) -> str:
     written out ("i dont" → "I don't"), filler stripped at the start ("so", "btw") and the end ("tbh")."""
     text = re.sub(r"\s+", " ", text.replace("’", "'").replace("‘", "'")).strip()
     text = _LOWER_I.sub("I", _BARE.sub(_contraction, text))
-    text = _CHAT_PERSON.sub(lambda m: f"{m[1] or 'my'} {_CHAT_PEOPLE[m[2].lower()]}", text)
     text = _TRAILING_FILLER.sub("", _LEADING_FILLER.sub("", text))
     text = re.sub(r"^lets\b", "let's", text, flags=re.I)  # "lets go with X" opens a proposal; mid-sentence it is a verb
     return text[:1].upper() + text[1:] if text else text
@@ -261,12 +257,12 @@ UNMARKED_QUESTION = (
 )
 #: A request for the agent to do something now ("Write me a haiku") is a task, not a memory.
 REQUEST = re.compile(
-    r"^(?:please |pls |plz |(?:can|could|would) (?:you|u) |quick(?:ly)? )?(?:tell|write|give|show|explain|find|"
+    r"^(?:please |pls |plz |can you |could you |would you |quick(?:ly)? )?(?:tell|write|give|show|explain|find|"
     r"translate|summari[sz]e|list|draft|compose|put on|play|generate|calculate|look up|search|help|read|describe|"
     r"name|recommend|suggest)"
     r"\b(?! me (?:your|about your))"
     # asked of the agent only with "can you" ("Plan is to move in May" is a statement)
-    r"|^(?:please |pls |plz |(?:can|could|would) (?:you|u) )"
+    r"|^(?:please |pls |plz |can you |could you |would you )"
     r"(?:remind|plan|check|book|schedule|organi[sz]e|send|order|sort out)\b"
     # a question typed without any "?": "whats the best way to …", "where do i even start", "how do I build …"
     # ("What do you think of these? [shares a photo: …]" keeps its photo)

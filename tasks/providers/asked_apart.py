@@ -22,7 +22,7 @@ from tasks.textrules import UNMARKED_QUESTION
 #: relative clauses: "Ana, who is my neighbour"), nor "what's more".
 _ASKS = (
     rf"(?:(?!who\b|which\b|what['’]?s more\b){UNMARKED_QUESTION}"
-    r"|(?:can|could|would) (?:you|u)\b|any (?:tips|ideas|advice|suggestions|recommendations)\b"
+    r"|(?:can|could|would) you\b|any (?:tips|ideas|advice|suggestions|recommendations)\b"
     r"|(?:please |pls |plz )?help me\b|thoughts\b)"
 )
 #: A comma, a spaced dash or a run of emoji/symbols, then the question: where the sentence is cut.
