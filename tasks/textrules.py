@@ -132,12 +132,14 @@ _BARE = re.compile(r"\b(" + "|".join(_BARE_CONTRACTIONS) + r")\b", re.I)
 _LOWER_I = re.compile(r"(?<![\w'])i(?=(?:'(?:m|ve|d|ll))?(?:\s|$|[,!?;:]|\.(?!\w)))")
 #: Filler that opens a chat sentence, and filler that closes one.
 _LEADING_FILLER = re.compile(
-    r"^(?:(?:so|well|oh|ah|hey|haha|hmm|um|yeah|yes|wow|lol|ok|okay|(?:just )?fyi|fwiw|ngl|btw|by the way|tbh|"
+    r"^(?:(?:so|well|oh|ah|hey|haha|hmm|um|yeah|yes|wow|lol|ok|okay|(?:just )?fyi|btw|by the way|tbh|"
     r"to be honest|just so you know|anyway|anyways)[,!.:]?\s+"
+    # asides that open a point with or without a mark: "fwiw im colorblind", "ngl - I'm nervous"
+    r"|(?:fwiw|ngl)(?:\s*[,!.:;–—-]+\s*|\s+)"
     # an interjection before the point: "Ugh, my flight got cancelled", "Yay! Got the flat"
     r"|(?:ugh+|yay+|phew|argh+|woo+hoo+|woo+|whoa|yikes|geez|jeez|gosh|omg|damn|dang|darn|"
     r"hooray|hurray|sigh|ouch|eek|erm|er|oh (?:no|well|man|boy|dear)|man|dude|welp|"
-    r"whoops|oops|sheesh|shoot|alas|ahem|aha|yo|bruh|lmao|ngl|imo|fwiw|smh|"
+    r"whoops|oops|sheesh|shoot|alas|ahem|aha|yo|bruh|lmao|imo|smh|"
     # and by their shape: a vowel run then "h" ("meh", "huh", "duh"), drawn-out sounds ("aww", "eww", "oof",
     # "whew", "hmm", "pfft"), laughter ("hahaha", "hehe"). Not a "yes" or "no" ("yup", "nah", "nope"): to a
     # participant's question that is the answer; the user's own path drops it (user_clauses).

@@ -111,8 +111,7 @@ class UserClauses:
                 continue
             if (value := retraction(sentence)) is not None and self._retract(value):
                 continue
-            # "Quick update: moved to X" starts with its verb too
-            sentence = as_said(shape.FILLER.sub("", sentence))
+            sentence = as_said(shape.FILLER.sub("", sentence))  # "Quick update: moved to X" starts with its verb too
             sentence = with_subject(sentence, self.people) or sentence
             self._sentence(resolve_dates(sentence, self.event.timestamp))
 
