@@ -194,10 +194,10 @@ def with_subject(body: str, names: Collection[str] = ()) -> str | None:
     # "Gonna start therapy"; "Gonna be a great night" is "It's gonna be", unless it says where or how they'll be
     if wanna := re.match(r"wanna\s", body, re.I):
         return f"I want to {body[wanna.end() :]}"  # "Wanna get fitter before the wedding"
-    if re.match(r"(?:would (?:love|like|prefer|rather|hate|kill)|could (?:use|do with))\b", body, re.I) or re.match(
-        r"used to (?!(?:it|that|this|them|the|an?|my|our|being)\b)[a-z]+\b", body, re.I  # not "Used to it by now"
-    ):
-        return f"I {lowered}"  # "Would love to visit Japan someday", "Could use a holiday", "Used to live in Leeds"
+    if re.match(r"(?:would (?:love|like|prefer|rather|hate|kill)|could (?:use|do with))\b", body, re.I):
+        return f"I {lowered}"  # "Would love to visit Japan someday", "Could use a holiday"
+    if re.match(r"used to (?!(?:it|that|this|them|the|an?|my|our|being)\b)[a-z]+\b", body, re.I):
+        return f"I {lowered}"  # "Used to live in Leeds", not "Used to it by now"
     if gonna := re.match(r"gonna\s(?!be\b(?! (?:in|at|away|home|back|out|there|busy|late|off)\b))", body, re.I):
         return f"I'm going to {body[gonna.end() :]}"  # "Gonna start therapy next week"
     if _AM.match(body) or _AM_NOT.match(body) or _AM_ADJECTIVE.match(body) or _AM_IN.match(body):

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from tasks.dates import MONTHS
 from tasks.models import RecallHit
 from tasks.providers.wording import content_words
+from tasks.textrules import WEEKDAYS
 
 #: What a context block says instead of padding with the nearest memories.
 NOTHING_KNOWN = "Nothing relevant is known from past conversations."
@@ -75,7 +76,7 @@ ROLE_SPEAKERS = frozenset({"", "user", "agent", "assistant", "system", "model"})
 ATTRIBUTION_DEPTH = 10
 _NAME_WORD = re.compile(r"[\w'’]+")
 _POSSESSIVE = re.compile(r"['’]s?$")
-_CALENDAR = frozenset([*MONTHS, "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"])
+_CALENDAR = frozenset([*MONTHS, *WEEKDAYS])
 _DATE_WORD = re.compile(r"\b(?:\d+(?:st|nd|rd|th|s)?|[A-Z][a-z]+)\b")
 
 
