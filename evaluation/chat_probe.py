@@ -4,7 +4,8 @@
 message, one session) through the local extractor and prints per split: cases right (every expected
 fact found, no forbidden word stored), expected facts found, and cases that stored a forbidden word.
 ``--show DEV`` prints DEV's memories case by case; HELD-OUT is only ever counted, so that a rule is not
-tuned to the cases that measure it.
+tuned to the cases that measure it. ``--probe 12`` runs round 26's blind cases
+(:mod:`evaluation.chat_probe12_cases`), all of them held out: written after the rules they measure, never shown.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import random
 import re
 from datetime import UTC, datetime
 
+from evaluation import chat_probe12_cases
 from evaluation.chat_probe_cases import CASES, Case
 from evaluation.temporal import told_session
 from tasks.providers.local_extractor import LocalExtractor
@@ -22,8 +24,11 @@ SPLIT_SEED = 2511
 NOW = datetime(2026, 10, 1, tzinfo=UTC)
 
 
-def splits() -> dict[str, list[Case]]:
-    """DEV and HELD-OUT, 32 cases each, by the seeded shuffle the cases were written with."""
+def splits(probe: int = 11) -> dict[str, list[Case]]:
+    """Probe 11: DEV and HELD-OUT, 32 cases each, by the seeded shuffle the cases were written with.
+    Probe 12: HELD-OUT only."""
+    if probe == 12:
+        return {"HELD-OUT": list(chat_probe12_cases.CASES)}
     shuffled = list(CASES)
     random.Random(SPLIT_SEED).shuffle(shuffled)
     return {"DEV": shuffled[:32], "HELD-OUT": shuffled[32:]}
@@ -43,10 +48,10 @@ def verdict(case: Case, memories: list[str]) -> tuple[list[bool], list[str]]:
     return found, bad
 
 
-def run(show: str | None = None) -> dict[str, dict[str, int]]:
+def run(show: str | None = None, probe: int = 11) -> dict[str, dict[str, int]]:
     """Counts per split: cases, right, facts, facts found, cases with a forbidden word."""
     extractor, results = LocalExtractor(), {}
-    for name, cases in splits().items():
+    for name, cases in splits(probe).items():
         row = results[name] = dict.fromkeys(("cases", "right", "facts", "found", "forbidden"), 0)
         for case in cases:
             memories = stored(extractor, case["text"])
@@ -66,8 +71,9 @@ def run(show: str | None = None) -> dict[str, dict[str, int]]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--show", choices=["DEV"], default=None, help="print DEV's memories case by case")
+    parser.add_argument("--probe", type=int, choices=[11, 12], default=11, help="which blind probe (12: held out)")
     args = parser.parse_args(argv)
-    for name, row in run(args.show).items():
+    for name, row in run(args.show, args.probe).items():
         print(f"{name:9} right {row['right']}/{row['cases']}  expected facts found {row['found']}/{row['facts']}  "
               f"cases storing a forbidden word {row['forbidden']}")  # fmt: skip
 
