@@ -4,6 +4,7 @@ whether a rule's fact already holds it. Pure string rules shared by :mod:`tasks.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from datetime import datetime
 
 from tasks.providers.statements import STRONG_CUE, WEAK_CUE, is_specific
@@ -17,6 +18,14 @@ IDENTIFIER_WORD = re.compile(r"(?=[\w-]*\d)[\w-]{3,}")
 _MONTHS = (f"{datetime(2000, m, 1):%B}" for m in range(1, 13))
 #: Capitalised words that are never a name of someone or something: months, days, the speaker labels.
 DATE_WORDS = frozenset((*_MONTHS, *(w.capitalize() for w in WEEKDAYS), "User", "I"))
+
+
+@dataclass(frozen=True)
+class Asked:
+    """The question a turn answers: who asked, and the prefix a memory of the answer carries."""
+
+    event_id: str
+    prefix: str
 
 
 #: Saying that something was said before, and when: "said", "told you" ... "last week" (the speaker's asides).
@@ -99,6 +108,11 @@ def is_fragment(clause: str) -> bool:
     without an auxiliary, "the kids went", is not seen: it is shown as said, which reads as well).
     Shown as "User mentioned: ..." instead of the reported "User mentioned that ...", which needs a verb."""
     return _FRAGMENT_START.match(clause) is not None and _SENTENCE_WORD.search(clause) is None
+
+
+def is_verbless(clause: str) -> bool:
+    """No subject and no finite verb: a piece of a sentence, not one."""
+    return _SENTENCE_WORD.search(clause) is None
 
 
 def is_short_answer(clause: str) -> bool:

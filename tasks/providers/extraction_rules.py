@@ -17,6 +17,7 @@ from tasks.third_person import third_person
 _NAME = r"([A-Z][\w'-]+(?: [A-Z][\w'-]+){0,2})"
 _PLACE = PLACE
 _TAIL = r"([^.!?;]{2,160})"
+_AFTER_VALUE = r"\s+(?:for|because|bc|cuz|cos|since|as|like|when|after|so|but|around|about|last|this|in|on|at|\d+)\b"
 
 #: Preference categories whose values exclude each other ("prefers tea" replaces "prefers coffee").
 CATEGORIES: dict[str, tuple[str, ...]] = {
@@ -130,8 +131,8 @@ def preference(s: str, who: str) -> RuleFact | None:
         r"\bI(?:'ve| have)? (?:recently |just |now )?(?:switched|changed|moved|gone) (?:over )?(?:from ([\w -]{2,40}) )?to ([\w -]{2,40})",
         s,
     ):
-        # "moved to a Skoda for my car": the purpose after "for" is not the value (nor its category).
-        val, old = _strip(re.split(r"\s+for\s+", m.group(2), maxsplit=1)[0]), m.group(1)
+        # "moved to a Skoda for my car", "to green tea like 3 months ago bc ...": what follows the thing is not it.
+        val, old = _strip(re.split(_AFTER_VALUE, m.group(2), maxsplit=1)[0]), m.group(1)
         cat = category_of(val) or (category_of(old) if old else None)
         if cat:
             value: str | None = _value_in(val, cat) if category_of(val) else val.lower()
@@ -184,7 +185,8 @@ def preference(s: str, who: str) -> RuleFact | None:
                       r"pescatarian|keto)\b[^.!?;,]*", s):  # fmt: skip
         return RuleFact(T, third_person(m.group(0).strip(), who), 0.85, "preference:diet", m.group(1).lower())
     neg = re.search(
-        r"\bI (?:don't|do not|no longer|can't stand|cannot stand|hate|dislike) (?:like |(drink |eat )|enjoy )?([^.!?;,]{2,80})",
+        r"\bI (?:don't|do not|no longer|can't stand|cannot stand|hate|dislike) (?:like |(drink |eat )|enjoy )?"
+        r"(?!(?:own|have|need|want|use|drive|ride|know|get|go|live|work)\b)([^.!?;,]{2,80})",  # "don't own a car": not a like
         s,
     )  # "I don't drink coffee anymore, switched to green tea": User does not drink coffee (not "like"; not the tea)
     if neg and (cat := category_of(neg.group(2))):

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
+from tasks.providers.clause_shape import is_verbless
 from tasks.textrules import content_words
 from tasks.third_person import HABIT_VERBS, IRREGULAR_PAST, base_form
 
@@ -169,6 +170,21 @@ _PRESENT = re.compile(
     r"(?=\s+(?:the|a|an|my|our|to|from|with|on|in|at|for|it|them|that|this|some|any|up|out|about|by|[A-Z]\w*|"
     r"\w+ing)\b))",
 )
+#: What only the user does ("don't own a car", "never eat pork"), not the agent ("don't use emojis").
+_NOT_DONE = re.compile(
+    r"(?:don['’]?t|do not|never) (?:own|eat|drink|smoke|drive|have|like|love|need|want|live|work|play|watch|cook|"
+    r"speak|sleep|exercise|celebrate|believe|trust|get along|go out|travel|fly)\b",
+    re.I,
+)
+#: "Type 2 diabetic here", "nurse here, 12 hour shifts ...", "Fellow Canadian here!": who the speaker is.
+_HERE = re.compile(
+    r"(?P<a>(?:an?|just an?|another|also an?) )?(?!(?:same|me|nothing|everything|all|ok|okay|it|this|that|hi|hello|hey|"
+    r"greetings|quick|question|the|my|your|our|his|her|their|cold|hot|warm|sunny|rainy|quiet|late|early|dark)\b)"
+    r"(?P<what>[a-z][\w' -]{1,40}?) here(?=\s*(?:[,.!:;)]|\s-|$))",
+    re.I,
+)
+#: A word for what someone is ("nurse", "Canadian", "first time mom"), which takes "a".
+_ROLE = r"(?:er|or|ist|ian|ant|ent|nurse|mom|mum|dad|parent|student|newbie|lurker|dev|vet|fellow\b.*)$"
 #: "No eggs please": what the user does not want ("No worries, please take your time" is not one).
 _NO_PLEASE = re.compile(
     r"no (?!worries\b|problems?\b|prob\b|thanks\b|rush\b|hurry\b|pressure\b)(?P<what>[\w' -]+?),? please"
@@ -200,6 +216,15 @@ def with_subject(body: str, names: Collection[str] = ()) -> str | None:
         return f"I {lowered}"  # "Used to live in Leeds", not "Used to it by now"
     if gonna := re.match(r"gonna\s(?!be\b(?! (?:in|at|away|home|back|out|there|busy|late|off)\b))", body, re.I):
         return f"I'm going to {body[gonna.end() :]}"  # "Gonna start therapy next week"
+    if _NOT_DONE.match(body):  # "don't own a car": the user's life, where "don't use emojis" asks the agent
+        return f"I {lowered}"
+    if re.match(r"(?:born|raised|brought up)(?: (?:and|&) (?:raised|bred))? in\b", body, re.I):
+        return f"I was {lowered}"  # "born and raised in lagos"
+    if re.match(r"originally from\b|from \w+(?: \w+)? originally\b", body, re.I):
+        return f"I'm {lowered}"  # "originally from Ohio", "from ohio originally"
+    if (here := _HERE.match(body)) and is_verbless(here["what"]):
+        role = here["a"] is None and re.search(_ROLE, here["what"], re.I) is not None
+        return f"I'm {'a ' if role else ''}{lowered[: here.end('what')]}{body[here.end() :]}"  # "nurse here, ..."
     if _AM.match(body) or _AM_NOT.match(body) or _AM_ADJECTIVE.match(body) or _AM_IN.match(body):
         return f"I'm {lowered}"
     if fan := _FAN.match(body):

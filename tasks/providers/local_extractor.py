@@ -14,11 +14,12 @@ from collections.abc import Mapping, Sequence
 from tasks.expiry import expiry_from_text
 from tasks.models import Event, Extraction, Fact, ForgetRequest, Session
 from tasks.providers.agent_turns import agent_facts
+from tasks.providers.clause_shape import Asked
 from tasks.providers.extraction_rules import RULES, RuleFact
 from tasks.providers.forget_request import forget_target
 from tasks.providers.people import mentioned, merged
 from tasks.providers.reactions import is_reaction
-from tasks.providers.user_clauses import Asked, UserClauses
+from tasks.providers.user_clauses import UserClauses
 from tasks.settings import CustomTopic
 from tasks.textrules import (
     FIRST_PERSON,

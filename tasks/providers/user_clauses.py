@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Protocol
 
 import tasks.providers.clause_shape as shape
@@ -21,10 +20,11 @@ from tasks.models import Event, Extraction, Fact, ForgetRequest
 from tasks.plural import reported
 from tasks.providers.asked_apart import asked_apart, is_pretend
 from tasks.providers.choices import chosen
-from tasks.providers.clause_shape import IDENTIFIER_WORD, answered, covered_by, elaborates, rule_drops
+from tasks.providers.clause_shape import IDENTIFIER_WORD, Asked, answered, covered_by, elaborates, rule_drops
 from tasks.providers.extraction_rules import RULES, RuleFact
 from tasks.providers.forget_request import change_after, forget_target
 from tasks.providers.implicit_subject import with_subject
+from tasks.providers.in_passing import carried, in_passing
 from tasks.providers.people import attribute_of, named_lead, opens_with_name, says_relative
 from tasks.providers.said_as import as_said
 from tasks.providers.statements import (
@@ -51,14 +51,6 @@ from tasks.textrules import (
     sentences,
 )
 from tasks.third_person import third_person
-
-
-@dataclass(frozen=True)
-class Asked:
-    """The question a turn answers: who asked, and the prefix a memory of the answer carries."""
-
-    event_id: str
-    prefix: str
 
 
 class FactMaker(Protocol):
@@ -99,7 +91,7 @@ class UserClauses:
         if asked is not None and (choice := chosen(asked.prefix, text)) is not None:  # "oak or walnut?" "walnut"
             self._add(RuleFact("key_conversation_details", f"{self.who} {choice[0]}", 0.6), choice[0], generic=True)
             text = choice[1]
-        for raw in answered(asked_apart(sentences(text))):
+        for raw in answered(in_passing(asked_apart(sentences(text)))):
             sentence = shape.TRAILING_ASIDE.sub("", clean(raw))
             if sentence and (target := forget_target(sentence)) is not None:  # "Ok thanks, forget my address"
                 self.out.forgets.append(ForgetRequest(query=target, source_event_ids=(self.event.id,),
@@ -112,7 +104,7 @@ class UserClauses:
             if (value := retraction(sentence)) is not None and self._retract(value):
                 continue
             sentence = as_said(shape.FILLER.sub("", sentence))  # "Quick update: moved to X" starts with its verb too
-            sentence = with_subject(sentence, self.people) or sentence
+            sentence = carried(with_subject(sentence, self.people) or sentence, self.people)
             self._sentence(resolve_dates(sentence, self.event.timestamp))
 
     def _sentence(self, resolved: str) -> None:
