@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-from tasks.providers import clause_shape as shape
+import tasks.providers.clause_shape as shape
 from tasks.providers.implicit_subject import FINITE, with_subject
 from tasks.providers.people import RELATIONS
 from tasks.textrules import FIRST_PERSON, REQUEST, content_words
