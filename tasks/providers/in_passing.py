@@ -115,11 +115,11 @@ _HEDGE = re.compile(
 
 def unhedged(sentence: str) -> str:
     """A self-statement typed with "?" or "??" as a hedge, with its question marks made a full stop."""
-    if not sentence.endswith("?") or not _HEDGE.match(sentence) or not re.match(r"\w+\s+\w+\s+\w", sentence):
-        return sentence
-    asked_after = re.search(r"\b(?:should|can|could|would|do|does|is|are|what|how|why|when|where)\b", sentence, re.I)
     opener = _HEDGE.match(sentence)
-    if asked_after and opener and asked_after.start() > opener.end():
+    if not sentence.endswith("?") or opener is None or not re.match(r"\w+\s+\w+\s+\w", sentence):
+        return sentence
+    asked = re.compile(r"\b(?:should|can|could|would|do|does|is|are|what|how|why|when|where)\b", re.I)
+    if asked.search(sentence, opener.end()):
         return sentence  # "i think i should quit?", "i'm flying friday, what should i pack?"
     return sentence.rstrip("?").rstrip() + "."
 
