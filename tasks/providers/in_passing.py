@@ -18,7 +18,7 @@ from collections.abc import Collection
 
 import tasks.providers.clause_shape as shape
 from tasks.providers.implicit_subject import FINITE, with_subject
-from tasks.providers.people import RELATIONS
+from tasks.providers.people import RELATION_SAID, RELATIONS
 from tasks.textrules import FIRST_PERSON, REQUEST, content_words
 from tasks.third_person import IRREGULAR_PAST
 
@@ -32,7 +32,7 @@ _MALE = frozenset({
     "grandfather", "grandson", "uncle", "nephew",
 })  # fmt: skip
 #: Someone the user names as theirs: "my best friend Kenji", "my mom", "my sister's" (name optional).
-_PERSON = re.compile(r"\b[Mm]y ((?:best |little |older |younger |big |baby |twin )?([a-z]+))(?:,? ([A-Z][a-z]+))?")
+_PERSON = re.compile(rf"\b[Mm]y {RELATION_SAID}(?:,? ([A-Z][a-z]+))?")
 #: Something of theirs ("my essay", "my cover letter", "my laptop"): up to two words, not a person.
 _THING = re.compile(r"\b[Mm]y ([a-z]{3,}(?: (?!for|to|in|on|at|with|and|or|from|about|this|that|by)[a-z]{3,})?)\b")
 #: A pronoun opening what is said of them, and its verb: "he's", "she loves", "it's due".
@@ -62,13 +62,13 @@ def _referent(ask: str, pronoun: str) -> str | None:
         things = [m for m in _THING.finditer(ask) if m[1].split()[0] not in RELATIONS and not m[1].endswith("s")]
         return f"my {things[-1][1]}" if things else None
     for person in reversed(list(_PERSON.finditer(ask))):
-        head = person[2]
+        head = person[1].split()[-1]
         plural = (head.endswith("s") and head[:-1] in RELATIONS) or head == "parents"
         if head not in RELATIONS and not plural:
             continue
         agrees = {"he": head not in _FEMALE and not plural, "she": head not in _MALE and not plural}
         if agrees.get(pronoun, plural):
-            return " ".join(p for p in ("my", person[1], person[3]) if p)
+            return " ".join(p for p in ("my", person[1], person[2]) if p)
     return None
 
 

@@ -30,8 +30,9 @@ RELATIONS = frozenset({
     "roommate", "housemate", "neighbour", "neighbor", "colleague", "coworker", "boss", "manager", "mentor",
     "teacher", "doctor", "therapist", "lead", "dog", "cat", "puppy", "kitten", "parrot", "rabbit", "hamster", "horse",
 })  # fmt: skip
-#: The relation as said ("best friend", "team lead"); its last word must be one of RELATIONS.
-_REL = r"((?:best |little |older |younger |big |baby |twin |team |tech |line )?[a-z]+)"
+#: The relation as said ("best friend", "team lead"); its last word must be one of RELATIONS. Shared with
+#: :mod:`tasks.providers.in_passing`, which reads "he" after "my best friend Kenji".
+RELATION_SAID = r"((?:best |little |older |younger |big |baby |twin |team |tech |line )?[a-z]+)"
 _NAME = r"([A-Z][a-z]+)(?![\w'’-]*\s+[A-Z][a-z])"  # a first name, not the first word of "Tom Hanks"
 
 
@@ -39,8 +40,9 @@ def _forms(owner: str) -> tuple[re.Pattern[str], ...]:
     """The ways a tie is said, for ``owner`` ("my" in a turn, "User's" in a memory): relation then
     name ("my brother Tom", "my brother, Tom,", "my brother (Tom)"), or name then relation ("Tom, my brother")."""
     return (
-        re.compile(rf"\b{owner} {_REL}(?:,\s*| \(| (?:is )?(?:called|named) | ){_NAME}"),
-        re.compile(rf"\b{_NAME}, {owner} {_REL}(?=[,.;!?)]|$)"),  # an apposition: "Sam, my brother Tom" is two people
+        re.compile(rf"\b{owner} {RELATION_SAID}(?:,\s*| \(| (?:is )?(?:called|named) | ){_NAME}"),
+        # an apposition: "Sam, my brother Tom" is two people
+        re.compile(rf"\b{_NAME}, {owner} {RELATION_SAID}(?=[,.;!?)]|$)"),
     )
 
 
@@ -113,8 +115,8 @@ def merged(*sources: Mapping[str, str]) -> dict[str, str]:
 
 #: A clause that opens by naming someone with their tie: "My son Elif lives ...", "Elif, my son, lives ...".
 _LEADS = (
-    re.compile(rf"^(?:[Mm]y|[Oo]ur) {_REL},? {_NAME},?\s+(?=\w)"),
-    re.compile(rf"^{_NAME}, (?:my|our) {_REL},\s+(?=\w)"),
+    re.compile(rf"^(?:[Mm]y|[Oo]ur) {RELATION_SAID},? {_NAME},?\s+(?=\w)"),
+    re.compile(rf"^{_NAME}, (?:my|our) {RELATION_SAID},\s+(?=\w)"),
 )
 _BACK = {"is": "am", "has": "have", "does": "do", "isn't": "am not", "doesn't": "don't", "hasn't": "haven't"}
 
@@ -161,7 +163,7 @@ def opens_with_name(clause: str, names: Mapping[str, str]) -> bool:
     return name is not None and name[1] in names
 
 
-_MY_SOMEONE = re.compile(rf"\b[Mm]y {_REL}")
+_MY_SOMEONE = re.compile(rf"\b[Mm]y {RELATION_SAID}")
 
 
 def says_relative(clause: str) -> bool:
