@@ -1,4 +1,4 @@
-"""Absolute dates as the write path writes them ("13 August 2023", "August 2023", "in 2022"), read
+"""Absolute dates as the write path writes them ("13 August 2023", "August 2023", "in 2022", "around 2021"), read
 back as spans of UTC time: recall's time windows and the consolidator's "did this happen on a day"
 read them the same way."""
 
@@ -12,10 +12,10 @@ MONTH_NAMES = ("january jan", "february feb", "march mar", "april apr", "may", "
                "august aug", "september sep sept", "october oct", "november nov", "december dec")  # fmt: skip
 MONTHS = {m: i + 1 for i, names in enumerate(MONTH_NAMES) for m in names.split()}
 DAY_NUMBER = r"[12]\d|3[01]|0?[1-9]"
-#: A date a memory's text states, as the write path writes it ("13 August 2023", "August 2023", "in 2022").
+#: A date a memory states, as the write path writes it ("13 August 2023", "August 2023", "in 2022", "around 2021").
 _STATED = re.compile(
     rf"\b(?:(?P<day>{DAY_NUMBER}) )?(?P<month>{'|'.join(n.split()[0].title() for n in MONTH_NAMES)}) "
-    r"(?P<year>(?:19|20)\d\d)\b|\bin (?P<only>(?:19|20)\d\d)\b"
+    r"(?P<year>(?:19|20)\d\d)\b|\b(?:in|around) (?P<only>(?:19|20)\d\d)\b"
 )
 
 

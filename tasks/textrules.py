@@ -15,6 +15,8 @@ from tasks.plural import PARTNER
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
             "seven": 7, "eight": 8, "nine": 9, "ten": 10, "a couple of": 2, "a few": 3, "several": 3}  # fmt: skip
+#: Hedges before "N units ago" that put the time further back than N units.
+_BEFORE_HEDGES = frozenset({"over", "more than", "at least", "just over"})
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 #: A piece ending in one of these continues into the next one ("Dr. Smith", "e.g. hiking", "J. Smith",
 #: "the U.S. army"); "No." only before a number ("No. 5").
@@ -92,14 +94,20 @@ def resolve_dates(text: str, when: datetime) -> str:
     sub(r"\bnext (" + "|".join(WEEKDAYS) + r")\b", lambda m: f"on {fmt_date(_weekday(when, m.group(1).lower(), 1))}")
 
     def ago(m: re.Match[str]) -> str:
-        n = _NUMBERS.get(m.group(1).lower()) or int(m.group(1))
-        unit = m.group(2).lower().rstrip("s")
-        days = {"day": 1, "week": 7, "month": 30, "year": 365}[unit] * n
-        approx = "" if unit == "day" else "around "
-        return f"{approx}{fmt_date(when - timedelta(days=days))}"
+        # As precise as what was said: "5 years ago" is around a year, not a day; a hedge said before
+        # it ("about 5 years ago") is the "around" itself, and "more than 10 years ago" is "in or before 2016".
+        n = _NUMBERS.get(m["n"].lower()) or int(m["n"])
+        unit = m["unit"].lower().rstrip("s")
+        then = when - timedelta(days={"day": 1, "week": 7, "month": 30, "year": 365}[unit] * n)
+        said = {"day": fmt_date(then), "week": fmt_date(then), "month": f"{then:%B %Y}", "year": str(then.year)}[unit]
+        hedge, dated = (m["hedge"] or "").lower(), unit in ("day", "week")
+        if hedge in _BEFORE_HEDGES:
+            return f"{'on' if dated else 'in'} or before {said}"
+        return f"on {said}" if unit == "day" and not hedge else f"around {said}"
 
-    sub(r"\b(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a couple of|a few|several) "
-        r"(days?|weeks?|months?|years?) ago\b", ago)  # fmt: skip
+    sub(r"\b(?:(?P<hedge>about|around|roughly|approximately|approx\.?|like|maybe|almost|nearly|over|more than|"
+        r"less than|under|at least|just over|just under) )?(?P<n>\d+|a|an|one|two|three|four|five|six|seven|eight|"
+        r"nine|ten|a couple of|a few|several) (?P<unit>days?|weeks?|months?|years?) ago\b", ago)  # fmt: skip
     # "from next month" is "from June 2023", not "from in June 2023"
     return re.sub(
         r"\b(from|until|till|by|since|starting|through|before|after) (?:in|on) "
@@ -272,5 +280,7 @@ REQUEST = re.compile(
     re.I,
 )
 FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|my|me|we|our|us|mine)\b", re.I)
+
+
 def content_words(text: str) -> list[str]:
     return [w for w in re.findall(r"[a-z0-9']+", text.lower()) if w.strip("'") not in STOPWORDS and len(w) > 1]

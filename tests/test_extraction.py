@@ -6,6 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from tasks.dates import stated_spans, year_span
 from tasks.models import Event, Session
 from tasks.providers.local_extractor import NARRATIVE_CHARS, LocalExtractor
 from tasks.providers.local_summarizer import LocalSummarizer
@@ -87,6 +88,22 @@ def test_relative_dates_resolved_against_event_time() -> None:
     assert resolve_dates("two weeks ago", T0) == "around 24 April 2023"
     assert resolve_dates("last Friday", T0) == "on 5 May 2023"
     assert resolve_dates("last year", T0) == "in 2022"
+    facts = LocalExtractor().extract(session(("Caroline", "I went to a LGBTQ support group yesterday."))).facts
+    assert facts[0].content == "Caroline went to a LGBTQ support group on 7 May 2023."
+
+
+def test_time_ago_is_as_precise_as_said_and_hedged_once() -> None:
+    """ "5 years ago" names a year, not a day; "about" is the "around" itself; "more than" bounds it."""
+    assert resolve_dates("I moved here about 5 years ago", T0) == "I moved here around 2018"
+    assert resolve_dates("a couple of months ago", T0) == "around March 2023"
+    assert resolve_dates("I fell 3 days ago", T0) == "I fell on 5 May 2023"
+    assert resolve_dates("roughly 3 days ago", T0) == "around 5 May 2023"
+    assert resolve_dates("more than 10 years ago", T0) == "in or before 2013"
+    assert resolve_dates("over two weeks ago", T0) == "on or before 24 April 2023"
+    assert stated_spans("moved around 2018") == [year_span(2018)]
+
+
+def test_resolved_dates_in_facts() -> None:
     facts = LocalExtractor().extract(session(("Caroline", "I went to a LGBTQ support group yesterday."))).facts
     assert facts[0].content == "Caroline went to a LGBTQ support group on 7 May 2023."
 

@@ -344,3 +344,14 @@ def test_a_drink_given_up_is_told_as_not_drunk_not_as_disliked() -> None:
     facts = LocalExtractor().extract(told_session("a", "u", "s", said, NOW)).facts
     slotted = [(f.content, f.value) for f in facts if f.slot]
     assert slotted == [("User has switched to green tea; User doesn't drink coffee anymore", "green tea")]
+
+
+def test_a_switch_said_with_its_reason_is_said_once() -> None:
+    """The switch rule's "User has switched to green tea" and the clause it absorbed ("switched to green tea
+    because it helps my sleep") said the new drink twice; the clause that says more now stands for both."""
+    said = "I don't drink coffee anymore, switched to green tea because it helps my sleep"
+    facts = LocalExtractor().extract(told_session("a", "u", "s", said, NOW)).facts
+    slotted = [(f.content, f.value) for f in facts if f.slot]
+    assert slotted == [
+        ("User switched to green tea because it helps User's sleep; User doesn't drink coffee anymore", "green tea")
+    ]

@@ -175,8 +175,12 @@ class UserClauses:
         absorbed = [c for c in rest if not IDENTIFIER_WORD.search(RESOLVED_DATE.sub("", c))]
         if not joined and not absorbed:
             return None, rules, rest
-        parts = [primary.content.rstrip(". "), *(r.content.rstrip(". ") for r in joined)]
-        parts += [third_person(c, self.who).rstrip(". ") for c in absorbed]
+        said = [third_person(c, self.who).rstrip(". ") for c in absorbed]
+        # "switched to green tea because it helps my sleep" says the rule's "has switched to green tea" and more
+        head = re.sub(r"^(\S+) (?:has|have|is|are) ", r"\1 ", primary.content.rstrip(". ")).lower()
+        again = next((p for p in said if p.lower().startswith(head)), None)
+        parts = [again or primary.content.rstrip(". "), *(r.content.rstrip(". ") for r in joined)]
+        parts += [p for p in said if p is not again]
         importance = max(r.importance for r in (primary, *joined))
         merged = RuleFact(primary.topic, "; ".join(parts), importance, primary.slot, primary.value)
         kept = [merged if r is primary else r for r in rules if r not in joined]
