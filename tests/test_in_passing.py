@@ -118,3 +118,23 @@ def test_a_users_sentence_without_its_subject_gets_it(extractor: LocalExtractor,
 @pytest.mark.parametrize("text", ["don't use emojis in your replies", "Same here, no idea what to do"])
 def test_an_instruction_or_agreement_gets_no_subject(extractor: LocalExtractor, text: str) -> None:
     assert not any(m.startswith("User is") or m.startswith("User doesn't") for m in memories(extractor, text))
+
+
+def test_who_a_request_names_is_kept_when_nothing_else_is_said_of_them(extractor: LocalExtractor) -> None:
+    """ "write to my landlady Mrs. Okafor?" tells who the landlady is; said of them already, it adds nothing."""
+    said = memories(extractor, "can you write a short email to my landlady Mrs. Okafor? the boiler is broken")
+    assert "User's landlady's name is Mrs. Okafor." in said
+    assert "User's sister is named Ana" in memories(extractor, "help me write a birthday card for my sister Ana")
+    told = memories(extractor, "what should i get my mom Rosa for her birthday? she loves gardening")
+    assert told == ["User's mom Rosa loves gardening"]
+
+
+def test_a_statement_after_a_request_is_kept(extractor: LocalExtractor) -> None:
+    said = memories(extractor, "help me with a speech for my brother's wedding, we grew up together in Vancouver")
+    assert any("grew up together in Vancouver" in m for m in said)
+    assert not any("speech" in m for m in said)
+
+
+def test_chat_short_names_for_a_partner_are_written_out(extractor: LocalExtractor) -> None:
+    said = memories(extractor, "gift ideas for my bf Marcus? he's super into vinyl")
+    assert "User's boyfriend Marcus is super into vinyl" in said

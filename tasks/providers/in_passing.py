@@ -32,7 +32,7 @@ _MALE = frozenset({
     "grandfather", "grandson", "uncle", "nephew",
 })  # fmt: skip
 #: Someone the user names as theirs: "my best friend Kenji", "my mom", "my sister's" (name optional).
-_PERSON = re.compile(rf"\b[Mm]y {RELATION_SAID}(?:,? ([A-Z][a-z]+))?")
+_PERSON = re.compile(rf"\b[Mm]y {RELATION_SAID}(?:,? ((?:(?:Mrs|Mr|Ms|Dr|Miss)\.? )?[A-Z][a-z]+))?")
 #: Something of theirs ("my essay", "my cover letter", "my laptop"): up to two words, not a person.
 _THING = re.compile(r"\b[Mm]y ([a-z]{3,}(?: (?!for|to|in|on|at|with|and|or|from|about|this|that|by)[a-z]{3,})?)\b")
 #: A pronoun opening what is said of them, and its verb: "he's", "she loves", "it's due".
@@ -40,6 +40,10 @@ _PRONOUN = re.compile(r"^(he|she|it|they)(?:(['’]s|['’]re)\s+(\w+)|\s+(?=\w)
 _HAS = frozenset({"been", "got", "gotten", "had", "gone"})
 #: Where what is said of them starts inside the asking sentence: after a comma, a semicolon or a dash.
 _AFTER = re.compile(r"\s*(?:[,;]|\s[—–-])\s+(?=(?:he|she|it|they)\b)", re.I)
+#: The user's own statement after a request: "help me with a speech, we grew up together in Vancouver".
+_AFTER_OWN = re.compile(r"\s*(?:[,;]|\s[—–-])\s+(?=(?:I|we|my|our)\b(?!\s+(?:can|could|should|would|do)\b))")
+#: Chat's short names for a partner or a friend, written out after "my".
+_SHORT = {"bf": "boyfriend", "gf": "girlfriend", "bff": "best friend", "hubby": "husband", "wifey": "wife"}
 
 
 #: A task set for the agent without "can you": "plan a party for ...", "pick a gift for ...".
@@ -100,9 +104,25 @@ def said_of_them(sentences: list[str]) -> list[str]:
             out += [about] if _TASK.match(head) else [head, about]
             ask = None
             continue
-        out.append(sentence)
+        own = _AFTER_OWN.split(sentence, maxsplit=1)
+        if own[1:] and _asks(own[0]):  # "help me with a speech, we grew up together in Vancouver"
+            out += own[1:] if _TASK.match(own[0]) else own  # the request is dropped later, the statement kept
+        else:
+            out.append(sentence)
         ask = sentence if _asks(sentence) else None
-    return out
+    return out + _named(out)
+
+
+def _named(sentences: list[str]) -> list[str]:
+    """Who a request names as the user's, when nothing else is said of them: "can you write to my landlady
+    Mrs. Okafor?" tells that the landlady is Mrs. Okafor."""
+    named: list[str] = []
+    for sentence in (s for s in sentences if _asks(s)):
+        for person in _PERSON.finditer(sentence):
+            if person[2] and person[1].split()[-1] in RELATIONS:
+                told = [s for s in sentences if person[2] in s and s is not sentence]
+                named += [] if told else [f"My {person[1]}'s name is {person[2]}."]
+    return named
 
 
 #: A hedged self-statement: "i think i might be ...", "pretty sure i'm ...", "maybe i have ...".
@@ -191,4 +211,6 @@ def carried(sentence: str, names: Collection[str] = ()) -> str:
 
 def in_passing(sentences: list[str]) -> list[str]:
     """The user's sentences with hedges, what is said of someone asked about, and fragments read as said."""
-    return fragments_joined(said_of_them([unhedged(s) for s in sentences]))
+    short = re.compile(rf"\b([Mm]y) ({'|'.join(_SHORT)})\b")
+    written = [short.sub(lambda m: f"{m[1]} {_SHORT[m[2]]}", s) for s in sentences]  # "my bf Marcus"
+    return fragments_joined(said_of_them([unhedged(s) for s in written]))

@@ -28,7 +28,8 @@ RELATIONS = frozenset({
     "stepdad", "brother", "sister", "sibling", "twin", "grandma", "grandmother", "grandpa", "grandfather",
     "grandson", "granddaughter", "aunt", "uncle", "cousin", "niece", "nephew", "friend", "bestie", "flatmate",
     "roommate", "housemate", "neighbour", "neighbor", "colleague", "coworker", "boss", "manager", "mentor",
-    "teacher", "doctor", "therapist", "lead", "dog", "cat", "puppy", "kitten", "parrot", "rabbit", "hamster", "horse",
+    "teacher", "doctor", "therapist", "lead", "landlord", "landlady",
+    "dog", "cat", "puppy", "kitten", "parrot", "rabbit", "hamster", "horse",
 })  # fmt: skip
 #: The relation as said ("best friend", "team lead"); its last word must be one of RELATIONS. Shared with
 #: :mod:`tasks.providers.in_passing`, which reads "he" after "my best friend Kenji".
