@@ -31,7 +31,7 @@ _CUT = re.compile(rf"\s*(?:[,;]|\s[—–-]|[^\w\s.!?,;:'\"()\[\]{{}}—–-]+)\
 _DASH_QUESTION = re.compile(r"\s+[—–-]\s+(?=[^—–?]+\?+\s*$)")
 #: Asking the agent to play a part: what follows is not the user.
 _PRETEND = re.compile(
-    r"^(?:(?:ok|okay|so|now),?\s+)?(?:let['’]?s )?(?:pretend|imagine|suppose|assume|say|role-?play|act as if)"
+    r"^(?:(?:ok|okay|so|now),?\s+)?(?:let['’]?s )?(?:pretend|imagine|suppose|assume|say|act as if)"
     r"(?: (?:that|for a (?:sec|second|minute)))?,? (?:I|my|we)\b",  # "I'm", "we're" too
     re.I,
 )

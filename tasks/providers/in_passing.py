@@ -44,6 +44,7 @@ _AFTER = re.compile(r"\s*(?:[,;]|\s[—–-])\s+(?=(?:he|she|it|they)\b)", re.I)
 _AFTER_OWN = re.compile(r"\s*(?:[,;]|\s[—–-])\s+(?=(?:I|we|my|our)\b(?!\s+(?:can|could|should|would|do)\b))")
 #: Chat's short names for a partner or a friend, written out after "my".
 _SHORT = {"bf": "boyfriend", "gf": "girlfriend", "bff": "best friend", "hubby": "husband", "wifey": "wife"}
+_SHORT_SAID = re.compile(rf"\b([Mm]y) ({'|'.join(_SHORT)})\b")
 
 
 #: A task set for the agent without "can you": "plan a party for ...", "pick a gift for ...".
@@ -211,6 +212,5 @@ def carried(sentence: str, names: Collection[str] = ()) -> str:
 
 def in_passing(sentences: list[str]) -> list[str]:
     """The user's sentences with hedges, what is said of someone asked about, and fragments read as said."""
-    short = re.compile(rf"\b([Mm]y) ({'|'.join(_SHORT)})\b")
-    written = [short.sub(lambda m: f"{m[1]} {_SHORT[m[2]]}", s) for s in sentences]  # "my bf Marcus"
+    written = [_SHORT_SAID.sub(lambda m: f"{m[1]} {_SHORT[m[2]]}", s) for s in sentences]  # "my bf Marcus"
     return fragments_joined(said_of_them([unhedged(s) for s in written]))
