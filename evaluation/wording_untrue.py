@@ -52,22 +52,18 @@ UNTRUE_FAMILIES: tuple[Family, ...] = (
          (), ("Jasper", "boxer", "Glasgow")),
         ("writing a kids book about a hedgehog called Spike who is scared of the dark", (), ("Spike", "dark")),
     )),
-    Family("chat: someone supposed is not the user", "dev", chat=(
+    Family("chat: someone supposed or pasted material is not the user's", "dev", chat=(
         ("Suppose someone has 3 kids and earns 40k, how much tax would they pay?", (), ("40k", "kids")),
         ("Imagine a person who is allergic to gluten and lactose, what could they have for breakfast?",
          (), ("gluten",)),
-    )),
-    Family("chat: someone supposed is not the user (held out)", "heldout", chat=(
-        ("Let's say a guy owes 5k to the IRS and ignores the letters, what happens?", (), ("IRS",)),
-        ("say somebody is 65 and has no pension, what are their options", (), ("pension",)),
-    )),
-    Family("chat: pasted material is not the user's", "dev", chat=(
         ("translate to spanish please: 'The patient, a 45-year-old male, reports chest pain since Tuesday.'",
          (), ("chest", "patient")),
         ("Here is an example row from my dataset: id=7, customer='Tom Baker', country='Wales'. how do I parse it?",
          (), ("Baker", "Wales")),
     )),
-    Family("chat: pasted material is not the user's (held out)", "heldout", chat=(
+    Family("chat: someone supposed or pasted material is not the user's (held out)", "heldout", chat=(
+        ("Let's say a guy owes 5k to the IRS and ignores the letters, what happens?", (), ("IRS",)),
+        ("say somebody is 65 and has no pension, what are their options", (), ("pension",)),
         ("What's the tone of this review? \"The hotel staff in Lisbon were rude and the room smelled of smoke.\"",
          (), ("Lisbon", "smoke")),
         ("tl;dr this: 'Martha founded her company in 1976 and built a media empire over four decades.'",
