@@ -39,9 +39,10 @@ _THING = re.compile(r"\b[Mm]y ([a-z]{3,}(?: (?!for|to|in|on|at|with|and|or|from|
 _PRONOUN = re.compile(r"^(he|she|it|they)(?:(['’]s|['’]re)\s+(\w+)|\s+(?=\w))", re.I)
 _HAS = frozenset({"been", "got", "gotten", "had", "gone"})
 #: Where what is said of them starts inside the asking sentence: after a comma, a semicolon or a dash.
-_AFTER = re.compile(r"\s*(?:[,;]|\s[—–-])\s+(?=(?:he|she|it|they)\b)", re.I)
+_BREAK = r"\s*(?:[,;]|\s[—–-])\s+"
+_AFTER = re.compile(rf"{_BREAK}(?=(?:he|she|it|they)\b)", re.I)
 #: The user's own statement after a request: "help me with a speech, we grew up together in Vancouver".
-_AFTER_OWN = re.compile(r"\s*(?:[,;]|\s[—–-])\s+(?=(?:I|we|my|our)\b(?!\s+(?:can|could|should|would|do)\b))")
+_AFTER_OWN = re.compile(rf"{_BREAK}(?=(?:I|we|my|our)\b(?!\s+(?:can|could|should|would|do)\b))")
 #: Chat's short names for a partner or a friend, written out after "my".
 _SHORT = {"bf": "boyfriend", "gf": "girlfriend", "bff": "best friend", "hubby": "husband", "wifey": "wife"}
 _SHORT_SAID = re.compile(rf"\b([Mm]y) ({'|'.join(_SHORT)})\b")

@@ -36,14 +36,15 @@ _STORY = (
     r"(?:(?:[\w-]+ ){0,2}(?:novel|story|stories|book|thriller|mystery|romance|screenplay|script|fanfic|fan fiction"
     r"|fic|poem|comic|saga|play|campaign|sitcom))"
 )
+_CHARACTER_SAID = r"(?:main |lead )?(?:character|protagonist|antagonist|hero|heroine|villain|narrator)"
 #: Where a story's own people and events start: "a thriller where ...", "my novel: the protagonist ...".
 _STORY_CUT = re.compile(
     rf"(?P<head>\b(?:a|an|my|the|this) {_STORY}\b)(?:['’]s)?\s*(?:,\s*)?"
     r"(?P<cut>where\b|in which\b|about (?!my\b|our\b)|whose\b|featuring\b|starring\b|set in\b|:|"
-    r"(?:main |lead )?(?:character|protagonist|antagonist|hero|heroine|villain|narrator)s?\b)",
+    rf"{_CHARACTER_SAID}s?\b)",
     re.I,
 )
-_CHARACTER = re.compile(r"(?:main |lead )?(?:character|protagonist|antagonist|hero|heroine|villain|narrator)", re.I)
+_CHARACTER = re.compile(_CHARACTER_SAID, re.I)
 _WRITES = re.compile(r"\b(?:writ\w*|wrote|working on|drafting|plotting|outlining|editing)\b", re.I)
 #: Someone supposed, not the user: "Say someone earns 70k", "Imagine a person who ...", "If somebody ...".
 _SUPPOSED = re.compile(
