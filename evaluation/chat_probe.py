@@ -6,7 +6,8 @@ fact found, no forbidden word stored), expected facts found, and cases that stor
 ``--show DEV`` prints DEV's memories case by case; HELD-OUT is only ever counted, so that a rule is not
 tuned to the cases that measure it. ``--probe 12`` runs round 26's blind cases
 (:mod:`evaluation.chat_probe12_cases`), all of them held out: written after the rules they measure, never shown.
-``--probe 13`` runs round 27's (:mod:`evaluation.chat_probe13_cases`), dealt into DEV and HELD-OUT like probe 11's.
+``--probe 13`` runs round 27's (:mod:`evaluation.chat_probe13_cases`), dealt into DEV and HELD-OUT like probe 11's;
+``--probe 14`` round 28's (:mod:`evaluation.chat_probe14_cases`, how people really type), the same way.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import random
 import re
 from datetime import UTC, datetime
 
-from evaluation import chat_probe12_cases, chat_probe13_cases
+from evaluation import chat_probe12_cases, chat_probe13_cases, chat_probe14_cases
 from evaluation.chat_probe_cases import CASES, Case
 from evaluation.temporal import told_session
 from tasks.providers.local_extractor import LocalExtractor
@@ -26,12 +27,12 @@ NOW = datetime(2026, 10, 1, tzinfo=UTC)
 
 
 def splits(probe: int = 11) -> dict[str, list[Case]]:
-    """Probes 11 and 13: DEV and HELD-OUT, 32 cases each, by a seeded shuffle fixed before the cases were
+    """Probes 11, 13 and 14: DEV and HELD-OUT, 32 cases each, by a seeded shuffle fixed before the cases were
     run. Probe 12: HELD-OUT only."""
     if probe == 12:
         return {"HELD-OUT": list(chat_probe12_cases.CASES)}
-    shuffled = list(chat_probe13_cases.CASES if probe == 13 else CASES)
-    random.Random(SPLIT_SEED + (probe == 13)).shuffle(shuffled)
+    shuffled = list({13: chat_probe13_cases.CASES, 14: chat_probe14_cases.CASES}.get(probe, CASES))
+    random.Random(SPLIT_SEED + {13: 1, 14: 2}.get(probe, 0)).shuffle(shuffled)
     return {"DEV": shuffled[:32], "HELD-OUT": shuffled[32:]}
 
 
@@ -72,7 +73,7 @@ def run(show: str | None = None, probe: int = 11) -> dict[str, dict[str, int]]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--show", choices=["DEV"], default=None, help="print DEV's memories case by case")
-    parser.add_argument("--probe", type=int, choices=[11, 12, 13], default=11, help="which blind probe (12: held out)")
+    parser.add_argument("--probe", type=int, choices=[11, 12, 13, 14], default=11, help="which blind probe (12: held out)")
     args = parser.parse_args(argv)
     for name, row in run(args.show, args.probe).items():
         print(f"{name:9} right {row['right']}/{row['cases']}  expected facts found {row['found']}/{row['facts']}  "

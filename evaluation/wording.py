@@ -19,6 +19,7 @@ from evaluation.wording_family import ChatCase, Family
 from evaluation.wording_lives import LIVES_FAMILIES
 from evaluation.wording_probe import PROBE_FAMILIES
 from evaluation.wording_recent import RECENT_FAMILIES
+from evaluation.wording_typed import TYPED_FAMILIES
 from evaluation.wording_untrue import UNTRUE_FAMILIES
 from tasks.models import Event, Session
 from tasks.providers.local_extractor import LocalExtractor
@@ -157,6 +158,7 @@ FAMILIES: tuple[Family, ...] = (
     *PROBE_FAMILIES,
     *LIVES_FAMILIES,
     *UNTRUE_FAMILIES,
+    *TYPED_FAMILIES,
 )  # fmt: skip
 
 

@@ -1,0 +1,68 @@
+"""The wording families of round 28: requests typed as orders, note-taking openers, and words that only
+look like a cue.
+
+Round 27 left four things noticed: a task set without "can you" ("plan a party for my daughter Mia")
+was stored as something the user mentioned; "Make a note: I'm allergic to nuts" stored the allergy twice;
+"role-play" said of the user's own work ended the message; "gift ideas for my bf Marcus, …" kept the
+request with the fact. Same record as :mod:`evaluation.wording`; all cases were written before the rules,
+DEV used while writing them, HELD-OUT only measured.
+"""
+
+from __future__ import annotations
+
+from evaluation.wording_family import Family
+
+TYPED_FAMILIES: tuple[Family, ...] = (
+    Family("chat: a task set without asking", "dev", chat=(
+        ("plan a party for my daughter Mia", ("daughter is named Mia",), ("lan a party",)),
+        ("Write a cover letter for a nursing job at St. Mary's hospital", (), ("cover letter",)),
+        ("give me a 3-day workout plan, I have bad knees", ("User has bad knees",), ("workout",)),
+        ("Suggest a name for my new kitten, she's grey with white paws", ("kitten", "grey with white paws"),
+         ("uggest",)),
+        ("Recommend some podcasts about history for my commute", (), ("podcasts",)),
+    )),
+    Family("chat: a task set without asking (held out)", "heldout", chat=(
+        ("Book a table for four at an Italian place near me, my wife is celiac", ("wife is celiac",),
+         ("ook a table",)),
+        ("create a budget spreadsheet for me, I earn about 3200 a month after tax", ("3200",), ("spreadsheet",)),
+        ("make a playlist for my son Theo's 10th birthday party", ("Theo",), ("playlist",)),
+        ("List some easy houseplants, my flat gets almost no sunlight", ("sunlight",), ("houseplants",)),
+    )),
+    Family("chat: a note-taking opener is not what was said", "dev", chat=(
+        ("Make a note: I'm allergic to nuts", ("User is allergic to nuts",), ("Make a note", "mentioned that")),
+        ("note to self: my passport expires in March 2027", ("passport expires in March 2027",), ("to self",)),
+        ("For the record, I'm vegetarian", ("User is vegetarian",), ("for the record", "For the record")),
+        ("Jot this down: I take my coffee black", ("coffee black",), ("Jot",)),
+        ("Please note that my son Eli has a peanut allergy", ("son Eli has a peanut allergy",), ("note that",)),
+    )),
+    Family("chat: a note-taking opener is not what was said (held out)", "heldout", chat=(
+        ("Just so you know, my daughter Ines is starting university in Porto in September", ("Porto",),
+         ("so you know",)),
+        ("for future reference I'm left-handed", ("left-handed",), ("future reference",)),
+        ("Keep in mind that I don't drive, so I take the bus everywhere", ("drive",),
+         ("Keep in mind", "keep in mind")),
+        ("Write this down: my blood type is O negative", ("O negative",), ("Write this", "write this")),
+        ("Add to my notes: my landlord's name is Mr. Haddad", ("Haddad",), ("Add to", "add to")),
+    )),
+    Family("chat: role-play as the user's own work or play", "dev", chat=(
+        ("I work as a drama therapist and use role-play with my clients", ("drama therapist", "role-play"), ()),
+        ("I'm a big fan of role-playing games like Baldur's Gate", ("role-playing games",), ()),
+        ("my son does role-play at his drama club on Saturdays", ("drama club",), ()),
+    )),
+    Family("chat: role-play as the user's own work or play (held out)", "heldout", chat=(
+        ("I run a weekly role-playing group for teenagers at the library", ("library",), ()),
+        ("My job involves role-playing difficult conversations with new managers", ("new managers",), ()),
+        ("As a sales trainer, I use role-play exercises every day", ("sales trainer",), ()),
+    )),
+    Family("chat: ideas asked for someone named", "dev", chat=(
+        ("gift ideas for my bf Marcus, we just hit 2 years together", ("Marcus", "2 years"), ("ideas",)),
+        ("birthday ideas for my wife Ana, she turns 40 in May", ("Ana turns 40 in May",), ("ideas",)),
+        ("Recipe ideas for my dad, he just got diagnosed with celiac", ("dad", "celiac"), ("ideas",)),
+    )),
+    Family("chat: ideas asked for someone named (held out)", "heldout", chat=(
+        ("Date night ideas for me and my husband Kofi, we live in Leeds and have a baby", ("Kofi",), ("ideas",)),
+        ("costume ideas for my twins, they're 5 and obsessed with dinosaurs", ("dinosaurs",), ("ideas",)),
+        ("names for my new puppy? he's a black lab", ("black lab",), ("names for",)),
+        ("Suggestions for my mum's 60th, she loves gardening and opera", ("gardening",), ("uggestions",)),
+    )),
+)  # fmt: skip
