@@ -73,7 +73,8 @@ def run(show: str | None = None, probe: int = 11) -> dict[str, dict[str, int]]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--show", choices=["DEV"], default=None, help="print DEV's memories case by case")
-    parser.add_argument("--probe", type=int, choices=[11, 12, 13, 14], default=11, help="which blind probe (12: held out)")
+    probes = [11, 12, 13, 14]
+    parser.add_argument("--probe", type=int, choices=probes, default=11, help="which blind probe (12: held out)")
     args = parser.parse_args(argv)
     for name, row in run(args.show, args.probe).items():
         print(f"{name:9} right {row['right']}/{row['cases']}  expected facts found {row['found']}/{row['facts']}  "
