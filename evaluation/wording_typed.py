@@ -4,7 +4,8 @@ look like a cue.
 Round 27 left four things noticed: a task set without "can you" ("plan a party for my daughter Mia")
 was stored as something the user mentioned; "Make a note: I'm allergic to nuts" stored the allergy twice;
 "role-play" said of the user's own work ended the message; "gift ideas for my bf Marcus, …" kept the
-request with the fact. Same record as :mod:`evaluation.wording`; all cases were written before the rules,
+request with the fact. Probe 14 added two more: words in quotes ("how do you say 'I'm vegan' in French?")
+stored as the user's, and a list typed line by line lost its items. Same record as :mod:`evaluation.wording`; all cases were written before the rules,
 DEV used while writing them, HELD-OUT only measured.
 """
 
@@ -64,5 +65,33 @@ TYPED_FAMILIES: tuple[Family, ...] = (
         ("costume ideas for my twins, they're 5 and obsessed with dinosaurs", ("dinosaurs",), ("ideas",)),
         ("names for my new puppy? he's a black lab", ("black lab",), ("names for",)),
         ("Suggestions for my mum's 60th, she loves gardening and opera", ("gardening",), ("uggestions",)),
+    )),
+    Family("chat: words quoted are not the user telling", "dev", chat=(
+        ("What's the Spanish for 'I have two brothers'?", (), ("two brothers",)),
+        ("my error log says 'I cannot find the file' every time I run the script", (), ("cannot",)),
+        ("Is it 'my wife and I' or 'my wife and me' in a wedding speech?", (), ("wife",)),
+        ("My favourite song is 'I Will Survive'", ("I Will Survive",), ()),
+        ("I told my manager 'I quit' this morning", ("quit",), ()),
+    )),
+    Family("chat: words quoted are not the user telling (held out)", "heldout", chat=(
+        ("how do you write 'I live in Madrid' in German", (), ("Madrid",)),
+        ("The test fixture has name='I own a boat' and the parser chokes on it", (), ("boat",)),
+        ("My sister keeps texting me 'I'm pregnant!' as a prank", (), ("pregnant",)),
+        ('which sounds better for a cover letter: "I am a passionate engineer" or "I love solving problems"?', (),
+         ("passionate",)),
+        ("We walked down the aisle to 'We Are Young' by fun.", ("We Are Young",), ()),
+    )),
+    Family("chat: a list typed line by line", "dev", chat=(
+        ("About me:\n- 34, software engineer\n- live in Austin with my wife\n- two kids, 5 and 8",
+         ("software engineer", "Austin"), ("About User",)),
+        ("Things I can't eat:\n1. gluten\n2. dairy\n3. anything too spicy", ("gluten", "dairy"), ()),
+        ("my week:\n- mon: dentist\n- wed: flying to Berlin for work\n- fri: my brother's wedding", ("Berlin",), ()),
+    )),
+    Family("chat: a list typed line by line (held out)", "heldout", chat=(
+        ("Quick facts for you:\n• I'm vegetarian\n• I run marathons\n• my cat is called Pixel",
+         ("vegetarian", "marathons", "Pixel"), ()),
+        ("Our pets:\n- Rex (dog, 9 years old)\n- Luna (cat)\n- two goldfish", ("Rex",), ()),
+        ("Meds I take daily:\n* metformin 500mg\n* lisinopril", ("metformin", "lisinopril"), ()),
+        ("Goals for 2027:\n1) run a half marathon\n2) save 10k\n3) learn Spanish", ("half marathon",), ()),
     )),
 )  # fmt: skip
