@@ -5,7 +5,8 @@ Round 27 left four things noticed: a task set without "can you" ("plan a party f
 was stored as something the user mentioned; "Make a note: I'm allergic to nuts" stored the allergy twice;
 "role-play" said of the user's own work ended the message; "gift ideas for my bf Marcus, …" kept the
 request with the fact. Probe 14 added two more: words in quotes ("how do you say 'I'm vegan' in French?")
-stored as the user's, and a list typed line by line lost its items. Same record as :mod:`evaluation.wording`; all cases were written before the rules,
+stored as the user's, and a list typed line by line lost its items. Same record as :mod:`evaluation.wording`;
+all cases were written before the rules,
 DEV used while writing them, HELD-OUT only measured.
 """
 
