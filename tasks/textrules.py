@@ -274,6 +274,13 @@ REQUEST = re.compile(
     # asked of the agent only with "can you" ("Plan is to move in May" is a statement)
     r"|^(?:please |pls |plz |can you |could you |would you )"
     r"(?:remind|plan|check|book|schedule|organi[sz]e|send|order|sort out)\b"
+    # a task set without asking: "plan a party for ...", "make a playlist ..."; not "Book the 8pm one", "Order
+    # a large", which answer the agent's question with a choice
+    r"|^(?:please |pls |plz )?(?:plan|organi[sz]e|pick|choose|brainstorm|come up with|create|build|design|prepare"
+    r"|make(?! a (?:quick )?note)|draft)(?: me| us)? (?:a|an|some|the|something|\d+)\b"
+    # ideas asked for with a noun: "gift ideas for my bf ...", "names for my new puppy?" (not "My ideas for ...")
+    r"|^(?!(?:my|our|his|her|their|your|the)\b)(?:[\w'-]+ ){0,2}(?:ideas|suggestions|recommendations|recs|tips"
+    r"|advice|names|options)(?: for| on)\b"
     # a question typed without any "?": "whats the best way to …", "where do i even start", "how do I build …"
     # ("What do you think of these? [shares a photo: …]" keeps its photo)
     rf"|^(?=[^?]*$){UNMARKED_QUESTION}",

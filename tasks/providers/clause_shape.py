@@ -39,11 +39,27 @@ TRAILING_ASIDE = re.compile(rf"[,;]?\s*(?:{_ASIDE})(?=[.!?]*$)", re.I)
 FILLER = re.compile(
     rf"^(?:quick update|update|fyi|by the way|btw|also|and|so|well|anyway|honestly|actually|{_ASIDE}|"
     r"I (?:already )?(?:said|told you)(?: before| earlier| already)?(?: that)?(?=,? I\b)|"
+    r"for the record|for context|for (?:your|ur) information|fwiw|(?:just )?(?:a )?heads up|"
     r"nothing changed|yes|yeah|yep|yup|nah|nope|no(?=\s*[,:;!.-])|sorry|ok|okay|change of plans?|plan change|"
     r"(?:big |good |great |small |quick |some )?(?:news|change)(?=\s*[,:;!.-]))\b"
     r"[,:;!.\s-]*",
     re.I,
 )
+
+#: A note-taking opener, which asks the same as "Remember that": "Make a note:", "note to self:", "Jot this
+#: down:", "Please note that", "For future reference,".
+_NOTED = re.compile(
+    r"^(?:(?:please|pls|plz|also|and|ok|okay|so|oh) )*(?:(?:make|take) a (?:quick )?note(?: of (?:this|that))?"
+    r"|note to self|note|(?:jot|write|put) (?:this|that|it) down|add (?:this |that )?to (?:my|your|ur) notes"
+    r"|for future reference|remember(?: this)?|keep in mind)\s*(?:[:;,-]|(?<=note|mind) that\b)\s*(?=\S)",
+    re.I,
+)
+
+
+def noted(sentence: str) -> str:
+    """``sentence`` with a note-taking opener said as "Remember that", which the instruction rule reads: the
+    opener is not what the user told ("User mentioned that Make a note: ...")."""
+    return _NOTED.sub("Remember that ", sentence, count=1)
 
 
 def names_day(clause: str) -> bool:

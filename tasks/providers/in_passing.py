@@ -31,8 +31,9 @@ _MALE = frozenset({
     "husband", "boyfriend", "fiance", "son", "stepson", "dad", "father", "stepdad", "brother", "grandpa",
     "grandfather", "grandson", "uncle", "nephew",
 })  # fmt: skip
-#: Someone the user names as theirs: "my best friend Kenji", "my mom", "my sister's" (name optional).
-_PERSON = re.compile(rf"\b[Mm]y {RELATION_SAID}(?:,? ((?:(?:Mrs|Mr|Ms|Dr|Miss)\.? )?[A-Z][a-z]+))?")
+#: Someone the user names as theirs: "my best friend Kenji", "my mom", "my sister's", "my new kitten" (name
+#: optional).
+_PERSON = re.compile(rf"\b[Mm]y (?:new )?{RELATION_SAID}(?:,? ((?:(?:Mrs|Mr|Ms|Dr|Miss)\.? )?[A-Z][a-z]+))?")
 #: Something of theirs ("my essay", "my cover letter", "my laptop"): up to two words, not a person.
 _THING = re.compile(r"\b[Mm]y ([a-z]{3,}(?: (?!for|to|in|on|at|with|and|or|from|about|this|that|by)[a-z]{3,})?)\b")
 #: A pronoun opening what is said of them, and its verb: "he's", "she loves", "it's due".
@@ -171,6 +172,7 @@ def _thin(sentence: str) -> bool:
     (which is "I'm so relieved") nor "Thanks so much"."""
     return (
         not _asks(sentence)
+        and ":" not in sentence  # "Allergies: peanuts", a list's item under its header, says what it is of
         and shape.is_verbless(sentence)
         and FINITE.search(sentence) is None
         and _SAID_VERB.search(sentence) is None  # "Sadly Byte died last month", "Pixel handles it fine"

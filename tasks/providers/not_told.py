@@ -25,7 +25,10 @@ _DREAM = re.compile(
 )
 #: A game the agent is asked to play: from here on the message is the game, not the user.
 _PLAY = re.compile(
-    r"\brole[- ]?play|\blet['’]?s play (?:a )?game\b|\bplay a game (?:where|in which)\b"
+    r"\b(?:let['’]?s|can we|could we|shall we|wanna|want to|like to|you|please|pls)(?: (?:do|try|start))?"
+    r"(?: (?:a|some|another))?(?: quick| little| short)? role[- ]?play(?:ing)?\b"  # not "I use role-play at work"
+    r"|^role[- ]?play(?:ing)?\b|\brole[- ]?play(?:ing)? (?:time|with me)\b"
+    r"|\blet['’]?s play (?:a )?game\b|\bplay a game (?:where|in which)\b"
     r"|(?:^|\b(?:you|let['’]?s|please|pls|can you|could you|now) )pretend (?:you['’]re|you are|to be)\b"
     r"|\byou['’]?(?:re| are|ll be| will be) (?:my|the|a|an) (?!best\b|greatest\b|only\b|favou?rite\b)[\w ]{1,30}?"
     r" and I['’]?(?:m| am|ll be| will be) (?:a|an|the|[A-Z])"
@@ -71,15 +74,33 @@ _WORK = re.compile(
     re.I,
 )
 _QUOTED = re.compile(
-    r"(?:(?<=^)|(?<=[\s:(]))(?:'(?=\S)(?:[^']|'(?=\w))*?\S'(?=$|[\s.,!?;:)])|\"[^\"]+\"|“[^”]+”)"
+    r"(?:(?<=^)|(?<=[\s:(=]))(?:'(?=\S)(?:[^']|'(?=\w))*?\S'(?=$|[\s.,!?;:)])|\"[^\"]+\"|“[^”]+”)"
 )
 
 
+#: The user quoting their own words: "I told my manager 'I quit'", "I wrote 'I love you' on the card".
+_OWN_WORDS = re.compile(
+    r"\bI (?:just |finally |then |always )?(?:said|say|told|tell|texted|wrote|messaged|emailed|replied|answered"
+    r"|yelled|shouted|asked|posted)\b[^'\"“.!?]{0,40}$"
+)
+_SAID_FIRST = re.compile(r"\b(?:I|I['’](?:m|ve|d|ll)|my|me|we|our|us)\b", re.I)
+
+
+def _someone_elses(quote: str, before: str) -> bool:
+    """A quote in the first person that is not the user telling: a phrase to translate, a test string, a
+    character's line, a commit message. Not a title ("I Will Survive") nor the user's own words."""
+    words = re.findall(r"[A-Za-z][\w'’]*", quote)
+    title = sum(w[0].isupper() for w in words) * 2 > len(words) + 1
+    return _SAID_FIRST.search(quote) is not None and not title and _OWN_WORDS.search(before) is None
+
+
 def unpasted(text: str) -> str:
-    """``text`` without the passages it quotes for the agent to work on ("summarize this: '...'")."""
-    if not _WORK.search(text):
-        return text
-    return _QUOTED.sub(lambda m: "" if len(m.group().split()) >= 4 else m.group(), text)
+    """``text`` without the passages it quotes for the agent to work on ("summarize this: '...'"), nor
+    anyone's words in the first person it quotes ("how do you say 'I'm vegan' in French?")."""
+    work = _WORK.search(text) is not None
+    return _QUOTED.sub(
+        lambda m: "" if (work and len(m[0].split()) >= 4) or _someone_elses(m[0], text[: m.start()]) else m[0], text
+    )
 
 
 def untold(sentences: Iterable[str]) -> list[str]:

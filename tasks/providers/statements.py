@@ -148,7 +148,21 @@ _I_VERB = re.compile(
     re.I,
 )
 _I_AM = re.compile(r"\b(?:I'm|I am|User is)(?: now| still)? (?!not\b)(?P<v>[^,;.!?]{1,60})", re.I)
-_I_HAVE = re.compile(r"\b(?:I|User) (?:have|has)(?: got)? (?P<v>(?:an?|one|two|three|\d+) [^,;.!?]{1,60})", re.I)
+#: A perfect's participle: "I have lived here", "I have seen it" state no possession.
+_PARTICIPLE = (
+    r"[a-z]{3,}ed|used|seen|done|gone|taken|given|written|eaten|known|driven|made|found|lost|met|read|run|won"
+    r"|bought|brought|taught|thought|told|sold|kept|felt|heard|left|spent|paid|built|become|come|begun|flown|grown|thrown|worn"
+    r"|broken|chosen|forgotten|spoken|ridden|fallen|stolen|shown|sung|swum|drunk|tried|studied"
+)
+#: "I have a dog", "I have two kids", and a condition said bare: "I have asthma", "I have bad knees"; not "I have
+#: to", "I have been", "I have lived", "I have no idea", "I have time".
+_I_HAVE = re.compile(
+    r"\b(?:I|User) (?:have|has)(?: got)? (?P<v>(?:an?|one|two|three|\d+) [^,;.!?]{1,60}"
+    r"|(?!(?:to|been|had|got|gotten|no|not|nothing|any|some|time|fun|questions?|plans?|this|that|it|them|him|her"
+    r"|you|us|everything|lots|so|too|always|never|just|already|also|still|ever|" + _PARTICIPLE + r")\b)"
+    r"[a-z][\w-]*(?: [\w-]+){0,3})",
+    re.I,
+)
 _ARTICLE = re.compile(r"^(?:a|an|the|my|User's)\s+", re.I)
 
 

@@ -25,6 +25,7 @@ from tasks.providers.extraction_rules import RULES, RuleFact
 from tasks.providers.forget_request import change_after, forget_target
 from tasks.providers.implicit_subject import with_subject
 from tasks.providers.in_passing import carried, in_passing
+from tasks.providers.listed import listed
 from tasks.providers.not_told import unpasted, untold
 from tasks.providers.people import attribute_of, named_lead, opens_with_name, says_relative
 from tasks.providers.said_as import as_said
@@ -92,7 +93,7 @@ class UserClauses:
         if asked is not None and (choice := chosen(asked.prefix, text)) is not None:  # "oak or walnut?" "walnut"
             self._add(RuleFact("key_conversation_details", f"{self.who} {choice[0]}", 0.6), choice[0], generic=True)
             text = choice[1]
-        for raw in answered(in_passing(untold(asked_apart(sentences(unpasted(text)))))):
+        for raw in answered(in_passing(untold(asked_apart(sentences(listed(unpasted(text))))))):
             sentence = shape.TRAILING_ASIDE.sub("", clean(raw))
             if sentence and (target := forget_target(sentence)) is not None:  # "Ok thanks, forget my address"
                 self.out.forgets.append(ForgetRequest(query=target, source_event_ids=(self.event.id,),
@@ -104,7 +105,8 @@ class UserClauses:
                 continue
             if (value := retraction(sentence)) is not None and self._retract(value):
                 continue
-            sentence = as_said(shape.FILLER.sub("", sentence))  # "Quick update: moved to X" starts with its verb too
+            # "Quick update: moved to X" starts with its verb too; "Make a note: ..." reads "Remember that ..."
+            sentence = as_said(shape.noted(shape.FILLER.sub("", sentence)))
             sentence = carried(with_subject(sentence, self.people) or sentence, self.people)
             self._sentence(resolve_dates(sentence, self.event.timestamp))
 
