@@ -1,0 +1,99 @@
+"""Session probe: does a whole session, ingested for real, leave the store with what only the conversation
+tells?
+
+``python -m evaluation.session_probe`` ingests each case of :mod:`evaluation.session_probe15_cases` (48
+short sessions between a user and an agent, written blind for round 28: answers to the agent's questions,
+corrections, choices, refusals, the agent's unconfirmed guesses) as one user's session into a fresh store,
+then reads that user's active memories. A case is right when every expected fact is in one memory and no
+forbidden word is in any memory's current text (what precedes "(previously …)" / "(changed from …)").
+Cases are dealt into DEV and HELD-OUT by a seeded shuffle; ``--show DEV`` prints DEV's memories, HELD-OUT
+is only ever counted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import tempfile
+from datetime import UTC, datetime, timedelta
+
+from evaluation.restated import active_by_user
+from evaluation.session_probe15_cases import CASES
+from evaluation.session_probe_cases import SessionCase
+from tasks.ingest.run import ingest_sessions
+from tasks.models import Event, Session
+from tasks.settings import Settings
+from tasks.store.tables import open_store
+
+SPLIT_SEED = 2815
+NOW = datetime(2026, 10, 1, 18, tzinfo=UTC)
+
+
+def splits() -> dict[str, list[SessionCase]]:
+    """DEV and HELD-OUT, half each, by a seeded shuffle fixed before the cases were run."""
+    shuffled = list(CASES)
+    random.Random(SPLIT_SEED).shuffle(shuffled)
+    half = len(shuffled) // 2
+    return {"DEV": shuffled[:half], "HELD-OUT": shuffled[half:]}
+
+
+def session_of(case: SessionCase, user: str) -> Session:
+    """The case's turns as one session, a minute apart."""
+    events = tuple(
+        Event(id=f"{user}-e{i}", author=role, role=role, text=text, timestamp=NOW + timedelta(minutes=i))
+        for i, (role, text) in enumerate(case["turns"])
+    )
+    return Session(app_name="probe", user_id=user, session_id=f"{user}-s", started_at=NOW,
+                   ended_at=events[-1].timestamp, events=events)  # fmt: skip
+
+
+def verdict(case: SessionCase, memories: list[str]) -> tuple[list[bool], list[str]]:
+    """Per expected fact, whether one memory holds all its keywords; and the forbidden words still told."""
+    lowered = [m.lower() for m in memories]
+    current = [re.split(r"\((?:previously|changed from)\b", m)[0] for m in lowered]
+    found = [any(all(k.lower() in m for k in keys) for m in lowered) for keys in case["expect"]]
+    bad = [k for k in case["absent"] if any(re.search(rf"\b{re.escape(k.lower())}", m) for m in current)]
+    return found, bad
+
+
+def stored(cases: list[SessionCase], prefix: str) -> list[list[str]]:
+    """Each case ingested as its own user into one fresh store: that user's active memories."""
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = Settings().model_copy(update={"store_uri": tmp})
+        ingest_sessions([session_of(c, f"{prefix}{i}") for i, c in enumerate(cases)], settings)
+        by_user = active_by_user(open_store(settings))
+    return [by_user.get(f"{prefix}{i}", []) for i in range(len(cases))]
+
+
+def run(show: str | None = None) -> dict[str, dict[str, int]]:
+    """Counts per split: cases, right, facts, facts found, cases with a forbidden word."""
+    results = {}
+    for name, cases in splits().items():
+        row = results[name] = dict.fromkeys(("cases", "right", "facts", "found", "forbidden"), 0)
+        for case, memories in zip(cases, stored(cases, name[0].lower()), strict=True):
+            found, bad = verdict(case, memories)
+            row["cases"] += 1
+            row["right"] += all(found) and not bad
+            row["facts"] += len(found)
+            row["found"] += sum(found)
+            row["forbidden"] += bool(bad)
+            if show == name == "DEV":
+                print(f"{'ok ' if all(found) and not bad else 'BAD'} {case['note']}: {case['turns']!r}")
+                print(f"      expect {case['expect']} absent {case['absent']}")
+                for memory in memories:
+                    print(f"      {memory}")
+    return results
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--show", choices=["DEV"], default=None, help="print DEV's memories case by case")
+    args = parser.parse_args(argv)
+    for name, row in run(args.show).items():
+        print(f"{name:9} right {row['right']}/{row['cases']}  expected facts found {row['found']}/{row['facts']}  "
+              f"cases storing a forbidden word {row['forbidden']}")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
