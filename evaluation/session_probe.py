@@ -41,8 +41,9 @@ def splits() -> dict[str, list[SessionCase]]:
 def session_of(case: SessionCase, user: str) -> Session:
     """The case's turns as one session, a minute apart."""
     events = tuple(
-        Event(id=f"{user}-e{i}", author=role, role=role, text=text, timestamp=NOW + timedelta(minutes=i))
-        for i, (role, text) in enumerate(case["turns"])
+        Event(id=f"{user}-e{i}", author=who, role="user" if who == "user" else "agent", text=text, timestamp=at)
+        for i, (who, text) in enumerate(case["turns"])
+        for at in (NOW + timedelta(minutes=i),)
     )
     return Session(app_name="probe", user_id=user, session_id=f"{user}-s", started_at=NOW,
                    ended_at=events[-1].timestamp, events=events)  # fmt: skip

@@ -235,8 +235,14 @@ def test_someone_elses_taste_now_leaves_the_users() -> None:
 def test_a_plan_moved_then_called_off_is_closed_in_every_memory_of_it() -> None:
     """Probe 9: "we moved the Lisbon trip to April" had not moved the booking (a booking read as history), and
     "Lisbon's cancelled" then closed only the closest of the two."""
-    cases = [("booked a trip to Lisbon for the 14th of march with my mate Kez",
-              "we moved the Lisbon trip to April because Kez couldn't get time off", ("april",), ("14th of march",))]
+    cases = [
+        (
+            "booked a trip to Lisbon for the 14th of march with my mate Kez",
+            "we moved the Lisbon trip to April because Kez couldn't get time off",
+            ("april",),
+            ("14th of march",),
+        )
+    ]
     assert measure(cases, "l", Settings()) == (1, 0)
 
 
@@ -331,8 +337,14 @@ def test_a_sale_said_in_the_passive_names_what_was_sold() -> None:
 
 
 def test_someone_elses_plan_called_off_leaves_the_users() -> None:
-    cases = [("I've got a gig at the Half Moon in Putney on Friday, first solo set.",
-              "My sister's gig got cancelled, her drummer quit on her.", ("half moon", "sister"), ())]
+    cases = [
+        (
+            "I've got a gig at the Half Moon in Putney on Friday, first solo set.",
+            "My sister's gig got cancelled, her drummer quit on her.",
+            ("half moon", "sister"),
+            (),
+        )
+    ]
     assert measure(cases, "g", Settings()) == (0, 1)
 
 

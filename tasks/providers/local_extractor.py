@@ -129,7 +129,8 @@ class LocalExtractor:
     ) -> None:  # fmt: skip
         asked = question_to(previous, event, earlier)
         if event.role == "user":  # the user's own statements: nothing informative may be lost
-            UserClauses(self, event, out, asked, people).run()
+            offer = previous if previous is not None and previous.role == "agent" else None
+            UserClauses(self, event, out, asked, people, offer).run()
             return
         who = self.speaker(event)
         narrative: list[str] = []

@@ -73,9 +73,7 @@ _WORK = re.compile(
     r"|(?:analy[sz]e|explain|critique|grade|format|parse|respond to|reply to) (?:this|the following)\b)",
     re.I,
 )
-_QUOTED = re.compile(
-    r"(?:(?<=^)|(?<=[\s:(=]))(?:'(?=\S)(?:[^']|'(?=\w))*?\S'(?=$|[\s.,!?;:)])|\"[^\"]+\"|“[^”]+”)"
-)
+_QUOTED = re.compile(r"(?:(?<=^)|(?<=[\s:(=]))(?:'(?=\S)(?:[^']|'(?=\w))*?\S'(?=$|[\s.,!?;:)])|\"[^\"]+\"|“[^”]+”)")
 
 
 #: The user quoting their own words: "I told my manager 'I quit'", "I wrote 'I love you' on the card".

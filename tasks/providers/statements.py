@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from tasks.dates import MONTHS
 from tasks.providers.wording import content_words
-from tasks.textrules import RESOLVED_DATE, WEEKDAYS
+from tasks.textrules import WEEKDAYS
 
 #: A plan called off ("the Lisbon trip got cancelled", "the deal fell through"), or said to be off ("Trip's
 #: off", "The barbecue is off"; not "off to", "off work", "off sick", "off school").
@@ -107,13 +107,6 @@ _OLD_SPAN = re.compile(
     r"|\b(?:cancell?ed|called off|scrapped)\s+((?:[\w'-]+\s?){1,4})"
     r"|\b((?:[\w'-]+\s?){1,3}) (?:(?:got|was|were|has been|have been|is|are) (?:cancell?ed|called off|scrapped)|"
     r"fell through|is off)\b|\b([\w-]+)['’]s (?:off|cancell?ed|called off|scrapped)\b",
-    re.I,
-)
-#: A retraction of the previous clause: "Scratch that, it's Tuesday", "Sorry, I meant 42".
-RETRACT = re.compile(
-    r"^\W*(?:(?:actually|oh|oops|hmm|ah|um)[,!.]?\s+)?"
-    r"(?:scratch that|sorry,? I meant|I meant|correction|wait,? no|actually,? no|no,? wait|my mistake|"
-    r"I misspoke)\b[\s,:;.!-]*(?:(?:it's|it is|it was|that's|that is|that was|make (?:that|it)|it should be)\s+)?",
     re.I,
 )
 #: Clause boundaries inside a sentence (the extractor's fact units).
@@ -211,31 +204,6 @@ def old_words(text: str) -> str:
 def is_specific(text: str) -> bool:
     """The clause carries an identifier, a number or a proper name: it is kept whatever its length."""
     return SPECIFIC.search(text) is not None
-
-
-def retraction(sentence: str) -> str | None:
-    """The corrected value of a retraction ("Scratch that, it's Tuesday" → "Tuesday"), else None."""
-    m = RETRACT.match(sentence)
-    if not m or m.end() == 0:
-        return None
-    value = sentence[m.end() :].strip(" .!?")
-    return value or None
-
-
-def apply_retraction(previous: str, value: str) -> str:
-    """The previous statement with its value replaced by the corrected one."""
-    shape = r"[A-Z]{1,4}-?\d[\w-]*" if re.search(r"\d", value) and re.search(r"[A-Za-z]", value) else (
-        r"\d[\d.,:]*" if re.fullmatch(r"[\d.,:]+", value) else r"[A-Z][\w'-]*(?: [A-Z][\w'-]*)*"
-    )  # fmt: skip
-    # Not inside the date resolve_dates appended ("80.5 kg this morning (1 April 2026)": 80.5 is the value).
-    masked = RESOLVED_DATE.sub(lambda m: " " * len(m[0]), previous)
-    spans = list(re.finditer(shape, masked))
-    if spans:
-        last = spans[-1]
-        return previous[: last.start()] + value + previous[last.end() :]
-    if m := re.search(r"\b(is|are|was|on|at)\s+[^,;]+$", previous):
-        return previous[: m.end(1)] + " " + value
-    return f"{previous.rstrip('. ')}: {value}"
 
 
 #: Something in progress and what ends it: work and its finishing ("working on a migration", "finished the

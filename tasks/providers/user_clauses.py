@@ -27,17 +27,17 @@ from tasks.providers.implicit_subject import with_subject
 from tasks.providers.in_passing import carried, in_passing
 from tasks.providers.listed import listed
 from tasks.providers.not_told import unpasted, untold
+from tasks.providers.offered import picked
 from tasks.providers.people import attribute_of, named_lead, opens_with_name, says_relative
+from tasks.providers.retractions import retract, retraction
 from tasks.providers.said_as import as_said
 from tasks.providers.statements import (
     CLAUSE_BREAK,
     STRONG_CUE,
     WEAK_CUE,
-    apply_retraction,
     frame_of,
     is_specific,
     old_words,
-    retraction,
 )
 from tasks.providers.wording import OPENERS, STOP, is_negated
 from tasks.textrules import (
@@ -77,9 +77,9 @@ class UserClauses:
 
     def __init__(
         self, extractor: FactMaker, event: Event, out: Extraction, asked: Asked | None,
-        people: Mapping[str, str] | None = None,
+        people: Mapping[str, str] | None = None, offer: Event | None = None,
     ) -> None:  # fmt: skip
-        self.x, self.event, self.out, self.asked = extractor, event, out, asked
+        self.x, self.event, self.out, self.asked, self.offer = extractor, event, out, asked, offer
         self.who = extractor.speaker(event)
         self.people = people or {}  # name -> relation, from earlier sessions (tasks.providers.people)
         self.first_generic = True
@@ -93,6 +93,10 @@ class UserClauses:
         if asked is not None and (choice := chosen(asked.prefix, text)) is not None:  # "oak or walnut?" "walnut"
             self._add(RuleFact("key_conversation_details", f"{self.who} {choice[0]}", 0.6), choice[0], generic=True)
             text = choice[1]
+        elif self.offer is not None and (choice := picked(self.offer.text, text)) is not None:  # "the second one"
+            rule = RuleFact("key_conversation_details", f"{self.who} {choice[0]}", 0.6, "about:", None)
+            self.out.facts.append(self.x.fact(self.event, rule, (self.offer.id, self.event.id)))
+            text = choice[1]
         for raw in answered(in_passing(untold(asked_apart(sentences(listed(unpasted(text))))))):
             sentence = shape.TRAILING_ASIDE.sub("", clean(raw))
             if sentence and (target := forget_target(sentence)) is not None:  # "Ok thanks, forget my address"
@@ -103,7 +107,7 @@ class UserClauses:
                 continue
             if not sentence or shape.is_small_talk(sentence) or is_pretend(sentence):
                 continue
-            if (value := retraction(sentence)) is not None and self._retract(value):
+            if (value := retraction(sentence)) is not None and retract(self.out.facts, self.who, value, self.event):
                 continue
             # "Quick update: moved to X" starts with its verb too; "Make a note: ..." reads "Remember that ..."
             sentence = as_said(shape.noted(shape.FILLER.sub("", sentence)))
@@ -281,19 +285,3 @@ class UserClauses:
             fact = self.x.fact(self.event, rule)
         self.first_generic = self.first_generic and not generic
         self.out.facts.append(fact)
-
-    def _retract(self, value: str) -> bool:
-        """Replace the user's last fact of this session by its corrected version; False if none."""
-        index = next((i for i in range(len(self.out.facts) - 1, -1, -1)
-                      if self.out.facts[i].speaker == self.who), None)  # fmt: skip
-        if index is None:
-            return False
-        old = self.out.facts[index]
-        content = apply_retraction(old.content, value)
-        sources = tuple(dict.fromkeys((*old.source_event_ids, self.event.id)))
-        frame = frame_of(content)
-        update: dict[str, object] = {"content": content, "source_event_ids": sources, "stated_at": self.event.timestamp}
-        if old.slot is None or old.slot.startswith("about:"):
-            update |= {"slot": f"about:{frame.name}" if frame else old.slot, "value": frame.value if frame else value}
-        self.out.facts[index] = Fact.model_validate(old.model_dump() | update)
-        return True
