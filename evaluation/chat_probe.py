@@ -50,6 +50,24 @@ def verdict(case: Case, memories: list[str]) -> tuple[list[bool], list[str]]:
     return found, bad
 
 
+def tally(row: dict[str, int], found: list[bool], bad: list[str]) -> bool:
+    """One case's verdict added to its split's counts; whether the case is right."""
+    right = all(found) and not bad
+    row["cases"] += 1
+    row["right"] += right
+    row["facts"] += len(found)
+    row["found"] += sum(found)
+    row["forbidden"] += bool(bad)
+    return right
+
+
+def report(results: dict[str, dict[str, int]]) -> None:
+    """One line of counts per split (shared with :mod:`evaluation.session_probe`)."""
+    for name, row in results.items():
+        print(f"{name:9} right {row['right']}/{row['cases']}  expected facts found {row['found']}/{row['facts']}  "
+              f"cases storing a forbidden word {row['forbidden']}")  # fmt: skip
+
+
 def run(show: str | None = None, probe: int = 11) -> dict[str, dict[str, int]]:
     """Counts per split: cases, right, facts, facts found, cases with a forbidden word."""
     extractor, results = LocalExtractor(), {}
@@ -57,14 +75,9 @@ def run(show: str | None = None, probe: int = 11) -> dict[str, dict[str, int]]:
         row = results[name] = dict.fromkeys(("cases", "right", "facts", "found", "forbidden"), 0)
         for case in cases:
             memories = stored(extractor, case["text"])
-            found, bad = verdict(case, memories)
-            row["cases"] += 1
-            row["right"] += all(found) and not bad
-            row["facts"] += len(found)
-            row["found"] += sum(found)
-            row["forbidden"] += bool(bad)
+            right = tally(row, *verdict(case, memories))
             if show == name == "DEV":
-                print(f"{'ok ' if all(found) and not bad else 'BAD'} {case['text']!r}")
+                print(f"{'ok ' if right else 'BAD'} {case['text']!r}")
                 for memory in memories:
                     print(f"      {memory}")
     return results
@@ -76,9 +89,7 @@ def main(argv: list[str] | None = None) -> None:
     probes = [11, 12, 13, 14]
     parser.add_argument("--probe", type=int, choices=probes, default=11, help="which blind probe (12: held out)")
     args = parser.parse_args(argv)
-    for name, row in run(args.show, args.probe).items():
-        print(f"{name:9} right {row['right']}/{row['cases']}  expected facts found {row['found']}/{row['facts']}  "
-              f"cases storing a forbidden word {row['forbidden']}")  # fmt: skip
+    report(run(args.show, args.probe))
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ import re
 import tempfile
 from datetime import UTC, datetime, timedelta
 
+from evaluation.chat_probe import report, tally
 from evaluation.restated import active_by_user
 from evaluation.session_probe15_cases import CASES
 from evaluation.session_probe_cases import SessionCase
@@ -73,14 +74,9 @@ def run(show: str | None = None) -> dict[str, dict[str, int]]:
     for name, cases in splits().items():
         row = results[name] = dict.fromkeys(("cases", "right", "facts", "found", "forbidden"), 0)
         for case, memories in zip(cases, stored(cases, name[0].lower()), strict=True):
-            found, bad = verdict(case, memories)
-            row["cases"] += 1
-            row["right"] += all(found) and not bad
-            row["facts"] += len(found)
-            row["found"] += sum(found)
-            row["forbidden"] += bool(bad)
+            right = tally(row, *verdict(case, memories))
             if show == name == "DEV":
-                print(f"{'ok ' if all(found) and not bad else 'BAD'} {case['note']}: {case['turns']!r}")
+                print(f"{'ok ' if right else 'BAD'} {case['note']}: {case['turns']!r}")
                 print(f"      expect {case['expect']} absent {case['absent']}")
                 for memory in memories:
                     print(f"      {memory}")
@@ -91,9 +87,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--show", choices=["DEV"], default=None, help="print DEV's memories case by case")
     args = parser.parse_args(argv)
-    for name, row in run(args.show).items():
-        print(f"{name:9} right {row['right']}/{row['cases']}  expected facts found {row['found']}/{row['facts']}  "
-              f"cases storing a forbidden word {row['forbidden']}")  # fmt: skip
+    report(run(args.show))
 
 
 if __name__ == "__main__":
