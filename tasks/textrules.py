@@ -44,7 +44,9 @@ def sentences(text: str) -> list[str]:
 
 def _continues(before: str, piece: str) -> bool:
     """``before`` ends in an abbreviation or an initial ("Dr.", "J."), in "No." before a number, or
-    trails off ("...") into a lower-case word."""
+    trails off ("...") into a lower-case word. Only its end is read: a long run of joined pieces (a code
+    listing, 2,000 bullet lines) would otherwise be scanned whole for each piece."""
+    before = before[-24:]
     if before.endswith(("...", "…")) and piece[:1].islower():
         return True
     if _CLOCK.search(before) and piece[:1].isupper():  # "at 5 p.m. Then I left"
