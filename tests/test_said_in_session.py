@@ -40,7 +40,9 @@ def test_how_a_correction_is_read(said: str, value: str, old: str | None, sure: 
     assert retraction(said) == Retraction(value, old, sure)
 
 
-@pytest.mark.parametrize("said", ["Sorry it's late", "it's fine", "I'm vegetarian, not vegan", "Wait, what?"])
+@pytest.mark.parametrize(
+    "said", ["Sorry it's late", "it's fine", "I'm vegetarian, not vegan", "sorry, I'm vegetarian not 7", "Wait, what?"]
+)
 def test_what_is_not_a_correction(said: str) -> None:
     found = retraction(said)
     assert found is None or corrected("User's dog Rex is 7", found) is None
@@ -94,7 +96,10 @@ def test_a_reply_picks_an_option(reply: str, decision: str) -> None:
     assert found is not None and found[0] == decision
 
 
-@pytest.mark.parametrize("reply", ["I think I need more time to decide", "hmm, none of those", "thanks!"])
+@pytest.mark.parametrize(
+    "reply",
+    ["I think I need more time to decide", "hmm, none of those", "thanks!", "the one with buttons", "last week"],
+)
 def test_a_reply_that_picks_nothing(reply: str) -> None:
     assert picked("Top three: 1) Kindle Paperwhite, 2) Kobo Clara, 3) Boox Go.", reply) is None
 

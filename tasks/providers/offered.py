@@ -24,10 +24,13 @@ _VERBS = re.compile(r"^(?:you could|you can|you might|maybe|either|I'd suggest|I
 _LEAD = re.compile(r"^(?:[\w' ]{0,30}(?:options?|picks?|choices?)(?: are| would be)?:?\s+)", re.I)
 _PLACES = {"first": 0, "1st": 0, "one": 0, "second": 1, "2nd": 1, "two": 1, "third": 2, "3rd": 2, "three": 2,
            "fourth": 3, "4th": 3, "four": 3, "last": -1}  # fmt: skip
-#: A pick by place: "the second one", "option 2", "#3", "number two", "the last".
+_ORDINALS = "|".join(w for w in _PLACES if w not in {"one", "two", "three", "four"})
+#: A pick by place, said alone or with a word of assent: "the second one", "option 2", "#3", "the last one
+#: please"; not "the one with buttons" nor "last week was rough".
 _BY_PLACE = re.compile(
-    rf"^(?:the |ok |okay |let'?s do |let'?s go with |go with )?(?:(?P<word>{'|'.join(_PLACES)})(?: one| option)?"
-    r"|(?:option|number|no\.?|#)\s*(?P<num>\d|one|two|three|four))\b",
+    rf"^(?:the |ok |okay |let'?s do |let'?s go with |go with )?(?:(?P<word>{_ORDINALS})(?: one| option)?"
+    r"|(?:option|number|no\.?|#)\s*(?P<num>\d|one|two|three|four))"
+    r"\s*(?:please|pls|thanks|sounds good|works|looks good|for sure|then)?\s*$",
     re.I,
 )
 

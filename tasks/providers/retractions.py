@@ -39,7 +39,7 @@ _VALUE = r"[\w'’&.-]+(?: [\w'’&.-]+){0,2}"
 #: "X not Y" said as a correction: "sorry, PwC not Deloitte", "correction: Lyon, not Lille".
 _SWAP = re.compile(
     rf"^\W*(?:(?:sorry|oops|whoops|my bad|wait|correction|actually|no)[,!.:]?\s+)+(?:(?:it['’]s|I meant)\s+)?"
-    rf"(?P<new>{_VALUE}),? not (?P<old>{_VALUE})(?=\s*(?:[,;.!?]|$))",
+    rf"(?!(?:I|I['’]m|we|we['’]re|he|she|they|you)\b)(?P<new>{_VALUE}),? not (?P<old>{_VALUE})(?=\s*(?:[,;.!?]|$))",
     re.I,
 )
 #: The end of the corrected value: a clause of its own follows ("10mg, they lowered it last month").
