@@ -7,7 +7,7 @@ corrections, choices, refusals, the agent's unconfirmed guesses) as one user's s
 then reads that user's active memories. A case is right when every expected fact is in one memory and no
 forbidden word is in any memory's current text (what precedes "(previously …)" / "(changed from …)").
 Cases are dealt into DEV and HELD-OUT by a seeded shuffle; ``--show DEV`` prints DEV's memories, HELD-OUT
-is only ever counted.
+is only ever counted. ``--written`` runs :mod:`evaluation.session_written` instead.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import re
 import tempfile
 from datetime import UTC, datetime, timedelta
 
+from evaluation import session_written
 from evaluation.chat_probe import report, tally
 from evaluation.restated import active_by_user
 from evaluation.session_probe15_cases import CASES
@@ -31,8 +32,11 @@ SPLIT_SEED = 2815
 NOW = datetime(2026, 10, 1, 18, tzinfo=UTC)
 
 
-def splits() -> dict[str, list[SessionCase]]:
-    """DEV and HELD-OUT, half each, by a seeded shuffle fixed before the cases were run."""
+def splits(written: bool = False) -> dict[str, list[SessionCase]]:
+    """DEV and HELD-OUT, half each, by a seeded shuffle fixed before the cases were run; ``written``: the
+    sessions of :mod:`evaluation.session_written`, split as written."""
+    if written:
+        return {"DEV": session_written.DEV, "HELD-OUT": session_written.HELD}
     shuffled = list(CASES)
     random.Random(SPLIT_SEED).shuffle(shuffled)
     half = len(shuffled) // 2
@@ -68,10 +72,10 @@ def stored(cases: list[SessionCase], prefix: str) -> list[list[str]]:
     return [by_user.get(f"{prefix}{i}", []) for i in range(len(cases))]
 
 
-def run(show: str | None = None) -> dict[str, dict[str, int]]:
+def run(show: str | None = None, written: bool = False) -> dict[str, dict[str, int]]:
     """Counts per split: cases, right, facts, facts found, cases with a forbidden word."""
     results = {}
-    for name, cases in splits().items():
+    for name, cases in splits(written).items():
         row = results[name] = dict.fromkeys(("cases", "right", "facts", "found", "forbidden"), 0)
         for case, memories in zip(cases, stored(cases, name[0].lower()), strict=True):
             right = tally(row, *verdict(case, memories))
@@ -86,8 +90,9 @@ def run(show: str | None = None) -> dict[str, dict[str, int]]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--show", choices=["DEV"], default=None, help="print DEV's memories case by case")
+    parser.add_argument("--written", action="store_true", help="the sessions written for round 28's rules")
     args = parser.parse_args(argv)
-    report(run(args.show))
+    report(run(args.show, args.written))
 
 
 if __name__ == "__main__":
