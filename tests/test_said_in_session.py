@@ -34,6 +34,9 @@ def memories(*turns: tuple[str, str]) -> list[str]:
         ("wait it's 5mg, the doctor changed it", "5mg", None, False),
         ("sorry, Porto not Lisbon", "Porto", "Lisbon", True),
         ("oops he's 9 actually", "9", None, False),
+        ("make that 1200, we got a discount", "1200", None, False),
+        ("oh and I meant Sunday, not Monday", "Sunday", "Monday", True),
+        ("actually it's the 21st, I misread it", "the 21st", None, False),
     ],
 )
 def test_how_a_correction_is_read(said: str, value: str, old: str | None, sure: bool) -> None:
@@ -57,6 +60,11 @@ def test_a_clause_told_again_changes_only_its_last_word() -> None:
 
 def test_an_amount_replaces_the_amount_of_its_unit() -> None:
     assert apply_retraction("User walks 3 km to work, 40 minutes", "5 km") == "User walks 5 km to work, 40 minutes"
+
+
+def test_a_day_of_the_month_replaces_the_day() -> None:
+    corrected_day = apply_retraction("User's exam is on the 12th at 9", "the 21st", sure=False)
+    assert corrected_day == "User's exam is on the 21st at 9"
 
 
 def test_an_unsure_slip_corrects_only_a_value_of_its_shape() -> None:

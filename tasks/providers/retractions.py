@@ -27,18 +27,20 @@ RETRACT = re.compile(
     r"I misspoke)\b[\s,:;.!-]*(?:(?:it's|it is|it was|that's|that is|that was|make (?:that|it)|it should be)\s+)?",
     re.I,
 )
-_SLIP_OPENER = r"(?:oops|whoops|my bad|wait|sorry|oh wait)[,!.]?\s+"
+_SLIP_OPENER = r"(?:(?:oops|whoops|my bad|wait|sorry|oh wait|actually|oh actually)[,!.]?\s+)"
 _PRONOUN_IS = r"(?:she|he|it|they|that)(?:['’]s|['’]re| is| are| was)\s+"
-#: A slip owned: "oops she's 14 actually", "wait it's 10mg", "it's 14 actually".
+#: A slip owned: "oops she's 14 actually", "wait it's 10mg", "it's 14 actually", "make that 1000".
 _SLIP = re.compile(
-    rf"^\W*(?:{_SLIP_OPENER}{_PRONOUN_IS}(?P<v>[^,;.!?]+?)(?:\s+actually)?"
+    rf"^\W*(?:{_SLIP_OPENER}?make (?:that|it) (?P<m>[^,;.!?]+?)"
+    rf"|{_SLIP_OPENER}{_PRONOUN_IS}(?P<v>[^,;.!?]+?)(?:\s+actually)?"
     rf"|{_PRONOUN_IS}(?P<w>[^,;.!?]+?)\s+actually)\s*(?=[,;.!?]|$)",
     re.I,
 )
 _VALUE = r"[\w'’&.-]+(?: [\w'’&.-]+){0,2}"
-#: "X not Y" said as a correction: "sorry, PwC not Deloitte", "correction: Lyon, not Lille".
+#: "X not Y" said as a correction: "sorry, PwC not Deloitte", "oh and I meant Saturday, not Friday". The
+#: old value must be in a fact of the session for it to correct anything (:func:`corrected`).
 _SWAP = re.compile(
-    rf"^\W*(?:(?:sorry|oops|whoops|my bad|wait|correction|actually|no)[,!.:]?\s+)+(?:(?:it['’]s|I meant)\s+)?"
+    rf"^\W*(?:(?:sorry|oops|whoops|my bad|wait|correction|actually|no|oh|and)[,!.:]?\s+)*(?:(?:it['’]s|I meant)\s+)?"
     rf"(?!(?:I|I['’]m|we|we['’]re|he|she|they|you)\b)(?P<new>{_VALUE}),? not (?P<old>{_VALUE})(?=\s*(?:[,;.!?]|$))",
     re.I,
 )
@@ -61,7 +63,7 @@ def retraction(sentence: str) -> Retraction | None:
     if (swap := _SWAP.match(sentence)) is not None:
         return Retraction(swap["new"].strip(), swap["old"].strip())
     if (slip := _SLIP.match(sentence)) is not None:
-        return Retraction((slip["v"] or slip["w"]).strip(), sure=False)
+        return Retraction((slip["m"] or slip["v"] or slip["w"]).strip(), sure=False)
     m = RETRACT.match(sentence)
     if not m or m.end() == 0:
         return None
@@ -97,7 +99,9 @@ def apply_retraction(previous: str, value: str, *, sure: bool = True) -> str | N
     shape (an identifier, a number, an amount with its unit, a name). Without one, a sure retraction
     replaces what follows the last "is"/"on"/"at", or is appended; an unsure one corrects nothing."""
     flags = 0
-    if m := re.fullmatch(r"\d[\d.,]*\s?([a-z%]+)", value, re.I):  # "10mg", "80 kg"
+    if m := re.fullmatch(r"(?:the )?(\d{1,2}(?:st|nd|rd|th))(?: of [A-Z][a-z]+)?", value):  # "the 15th"
+        shape, value = r"\b\d{1,2}(?:st|nd|rd|th)\b", m[1]
+    elif m := re.fullmatch(r"\d[\d.,]*\s?([a-z%]+)", value, re.I):  # "10mg", "80 kg"
         shape, flags = rf"\d[\d.,]*\s?{re.escape(m[1])}\b", re.I
     elif re.search(r"\d", value) and re.search(r"[A-Za-z]", value):
         shape = r"[A-Z]{1,4}-?\d[\w-]*"
