@@ -95,4 +95,15 @@ TYPED_FAMILIES: tuple[Family, ...] = (
         ("Meds I take daily:\n* metformin 500mg\n* lisinopril", ("metformin", "lisinopril"), ()),
         ("Goals for 2027:\n1) run a half marathon\n2) save 10k\n3) learn Spanish", ("half marathon",), ()),
     )),
+    Family("chat: a list whose header says what the user does with each item", "dev", chat=(
+        ("Foods I avoid:\n- pork\n- shellfish", ("User avoids pork", "User avoids shellfish"), ()),
+        ("Languages I speak:\n1. English\n2. Portuguese\n3. a bit of Japanese", ("User speaks English",), ()),
+        ("Bands I love:\n* Radiohead\n* Bjork", ("User loves Radiohead",), ()),
+    )),
+    Family("chat: a list whose header says what the user does with each item (held out)", "heldout", chat=(
+        ("Things my son is allergic to:\n- eggs\n- kiwi", ("son is allergic to eggs",), ()),
+        ("Sports I play:\n- tennis\n- squash", ("User plays tennis",), ()),
+        ("Shows we watched this year:\n- Severance\n- Shogun", ("Severance",), ("Shows",)),
+        ("Meds I take:\n* insulin\n* metformin", ("User takes insulin",), ()),
+    )),
 )  # fmt: skip
