@@ -23,10 +23,17 @@ def memories(text: str) -> str:
 
 
 def test_list_items_become_lines_under_their_header() -> None:
-    text = "Foods I avoid:\n1. pork\n2) shellfish\n- my son Ari - sesame\nthanks"
+    text = "Off the menu:\n1. pork\n2) shellfish\n- my son Ari - sesame\nthanks"
     assert listed(text).split("\n") == [
-        "", "Foods I avoid: pork.", "Foods I avoid: shellfish.", "Foods I avoid: my son Ari: sesame.", "thanks",
+        "", "Off the menu: pork.", "Off the menu: shellfish.", "Off the menu: my son Ari: sesame.", "thanks",
     ]  # fmt: skip
+
+
+def test_a_header_that_says_what_is_done_with_each_item() -> None:
+    assert listed("Foods I avoid:\n- pork\n- shellfish").split("\n")[1:] == ["I avoid pork.", "I avoid shellfish."]
+    assert listed("Things my dad is allergic to:\n* bees").split("\n")[1:] == ["my dad is allergic to bees."]
+    assert listed("Books I read this year:\n1. Dune").split("\n")[1:] == ["I read Dune this year."]
+    assert listed("Allergies in our house:\n* me - nuts").split("\n")[1:] == ["Allergies in our house: me: nuts."]
 
 
 def test_items_under_a_header_about_the_user_stand_alone() -> None:

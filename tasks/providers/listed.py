@@ -26,6 +26,13 @@ _KEYED = re.compile(r"^([^:\-–—]{1,40}?)\s+[-–—]\s+(?=\S)")
 _OWN = re.compile(r"^(?:I|I['’]m|I['’]ve|I['’]d|my|we|we['’]re|our)\b", re.I)
 
 
+#: A header that says what someone does with each item: "Foods I avoid", "Things my son is allergic to",
+#: "Shows we watched this year". Each item reads as that statement: "I avoid pork".
+_DOES_WITH = re.compile(
+    r"^(?:the |some )?(?:things|stuff|[a-z]+s)\s+(?P<who>I|we|my (?:[a-z]+ )?[a-z]+)\s+(?P<does>[a-z'’ ]+?)"
+    r"(?P<when>\s+(?:this|last|every|each|per|once|twice|a) [a-z]+|\s+(?:daily|weekly|regularly|now|lately))?$",
+    re.I,
+)
 #: An item under a header about the user that opens with its verb: "live in Austin" is "I live in Austin".
 _DOES = re.compile(
     r"(?:live|work|study|have|own|love|like|hate|speak|play|run|teach|drive|ride|cook|eat|drink|take|need|use)\b", re.I
@@ -52,7 +59,10 @@ def listed(text: str) -> str:
         lead = header.rstrip(":;- ").strip()
         keyed = _KEYED.match(item) is not None
         item = _KEYED.sub(r"\1: ", item, count=1)  # "my daughter Nora - peanuts": a key and its value
-        if _SELF.search(header):
+        does = _DOES_WITH.match(lead)
+        if does is not None and not keyed and not _OWN.match(item):  # "Foods I avoid:\n- pork"
+            out.append(f"{does['who']} {does['does']} {item.rstrip('.')}{does['when'] or ''}.")
+        elif _SELF.search(header):
             out.append(f"I {item}" if _DOES.match(item) else item)  # "About me:\n- live in Austin"
         elif not lead or (_OWN.match(item) and not keyed) or len(lead.split()) > 6:
             out.append(item)
