@@ -106,4 +106,14 @@ TYPED_FAMILIES: tuple[Family, ...] = (
         ("Shows we watched this year:\n- Severance\n- Shogun", ("Severance",), ("Shows",)),
         ("Meds I take:\n* insulin\n* metformin", ("User takes insulin",), ()),
     )),
+    Family("chat: an answer that corrects whom the question named", "dev", chat=(
+        ("How old is your son? >> my daughter, she's 7", ("daughter",), ("your son",)),
+        ("What does your wife do for work? >> my partner Alex is a nurse", ("Alex is a nurse",), ("your wife",)),
+        ("Is your sister coming to the wedding? >> my brother is, yes", ("brother",), ("your sister",)),
+    )),
+    Family("chat: an answer that corrects whom the question named (held out)", "heldout", chat=(
+        ("When is your brother's birthday? >> my sister's, it's on 3 March", ("3 March",), ("your brother",)),
+        ("Does your mom live nearby? >> my dad does, about ten minutes away", ("dad",), ("your mom",)),
+        ("How long have you had your cat? >> my dog Rufus, about 5 years", ("Rufus",), ("your cat",)),
+    )),
 )  # fmt: skip
