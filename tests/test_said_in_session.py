@@ -10,6 +10,7 @@ import pytest
 from tasks.models import Event, Session
 from tasks.providers.local_extractor import LocalExtractor
 from tasks.providers.offered import options, picked
+from tasks.providers.people import renamed
 from tasks.providers.retractions import Retraction, apply_retraction, corrected, retraction
 
 NOW = datetime(2026, 10, 1, 18, tzinfo=UTC)
@@ -119,3 +120,32 @@ def test_the_pick_is_kept_with_what_was_picked() -> None:
         ("user", "folding one. it fits my bag"),
     )
     assert "User chose to get a folding lock" in said
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "fixed"),
+    [
+        ('(Asked by the agent: "What does your wife enjoy?")', "my husband, Theo", "your husband enjoy"),
+        ('(Asked by the agent: "When is your brother\'s birthday?")', "no, my sister's", "your sister's birthday"),
+    ],
+)
+def test_an_answer_that_names_someone_else_renames_the_question(question: str, answer: str, fixed: str) -> None:
+    renamed_to = renamed(question, answer)
+    assert renamed_to is not None and fixed in renamed_to
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ('(Asked by the agent: "What does your wife enjoy?")', "my wife loves hiking"),
+        ('(Asked by the agent: "What do you enjoy?")', "my husband and I like hiking"),
+        ('(Asked by the agent: "What does your wife enjoy?")', "gardening mostly"),
+    ],
+)
+def test_an_answer_about_whom_was_asked_leaves_the_question(question: str, answer: str) -> None:
+    assert renamed(question, answer) is None
+
+
+def test_the_stored_answer_does_not_repeat_whom_the_agent_got_wrong() -> None:
+    said = " | ".join(memories(("agent", "How old is your son?"), ("user", "my daughter, she's 7")))
+    assert "your son" not in said and "daughter" in said

@@ -195,3 +195,20 @@ def household(residence: str) -> str:
     said = [w.removesuffix("s") for w in re.findall(r"[a-z]+", found[1])]
     heads = [w for w in said if w in RELATIONS or w in _HOUSEHOLD]
     return found[1].strip() if heads and all(h in _HOUSEHOLD for h in heads) else ""
+
+
+#: An answer that opens with someone of the user's: "my husband, Theo", "no, my daughter", "it's my dad".
+_ANSWERED_AS = re.compile(rf"^\W*(?:(?:no|nope|actually|well|it['’]s)[,!.]?\s+)*[Mm]y {RELATION_SAID}\b")
+
+
+def renamed(question: str, answer: str) -> str | None:
+    """``question`` with the one person of the user's it names ("What does your wife enjoy?") replaced by
+    the other the answer names ("my husband, Theo"), so that a stored answer does not repeat whom the
+    agent got wrong; None when the answer names no one else."""
+    said = _ANSWERED_AS.match(answer)
+    if said is None or said[1].split()[-1] not in RELATIONS:
+        return None
+    asked = [m for m in re.finditer(rf"\byour {RELATION_SAID}\b", question) if m[1].split()[-1] in RELATIONS]
+    if len(asked) != 1 or asked[0][1] == said[1]:
+        return None
+    return question[: asked[0].start(1)] + said[1] + question[asked[0].end(1) :]
