@@ -116,4 +116,17 @@ TYPED_FAMILIES: tuple[Family, ...] = (
         ("Does your mom live nearby? >> my dad does, about ten minutes away", ("dad",), ("your mom",)),
         ("How long have you had your cat? >> my dog Rufus, about 5 years", ("Rufus",), ("your cat",)),
     )),
+    Family("chat: text-speak and shouting spelled out", "dev", chat=(
+        ("IM SO DONE WITH MY LANDLORD HE RAISED THE RENT AGAIN TO 1800", ("1800",), ("MY LANDLORD", "User is SO")),
+        ("my daughter has her recital tmrw and she's nervous", ("9 May 2023",), ("tmrw",)),
+        ("ngl i think im lactose intolerant lol every time i have milk i feel awful", ("lactose intolerant",),
+         ("lol", "ngl")),
+        ("my bday is 14 feb lol", ("birthday",), ("lol", "bday")),
+    )),
+    Family("chat: text-speak and shouting spelled out (held out)", "heldout", chat=(
+        ("MY SON JUST GOT INTO OXFORD!!!", ("son just got into",), ("MY SON",)),
+        ("moving to denver nxt week lmao still havent packed", ("denver",), ("lmao", "nxt")),
+        ("had my first driving lesson yday, it went ok haha", ("driving lesson",), ("haha", "yday")),
+        ("my hubby's bday is next sat tbh i have no gift idea", ("birthday",), ("tbh", "bday")),
+    )),
 )  # fmt: skip
