@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 import pytest
 
 from evaluation.temporal import told_session
+from tasks.providers.chat_speak import spelled_out
 from tasks.providers.clause_shape import noted
 from tasks.providers.listed import listed
 from tasks.providers.local_extractor import LocalExtractor
@@ -141,3 +142,17 @@ def test_a_condition_said_bare_is_a_have_frame(clause: str, value: str) -> None:
 def test_a_perfect_or_a_must_is_not_a_have_frame(clause: str) -> None:
     frame = frame_of(clause)
     assert frame is None or frame.name != "have"
+
+
+@pytest.mark.parametrize(
+    ("said", "spelled"),
+    [
+        ("MY DOG RUFUS IS 9 TODAY!!", "my dog rufus is 9 today!!"),
+        ("party is tmrw, my bday", "party is tomorrow, my birthday"),
+        ("im vegan lol so no cheese", "im vegan, so no cheese"),
+        ("that was my budget lol. we're saving", "that was my budget. we're saving"),
+        ("I work at NASA and the FBI", "I work at NASA and the FBI"),
+    ],
+)
+def test_chat_shorthand_is_spelled_out(said: str, spelled: str) -> None:
+    assert spelled_out(said) == spelled

@@ -19,6 +19,7 @@ import tasks.providers.clause_shape as shape
 from tasks.models import Event, Extraction, Fact, ForgetRequest
 from tasks.plural import reported
 from tasks.providers.asked_apart import asked_apart, is_pretend
+from tasks.providers.chat_speak import spelled_out
 from tasks.providers.choices import chosen
 from tasks.providers.clause_shape import IDENTIFIER_WORD, Asked, answered, covered_by, elaborates, rule_drops
 from tasks.providers.extraction_rules import RULES, RuleFact
@@ -85,7 +86,7 @@ class UserClauses:
         self.first_generic = True
 
     def run(self) -> None:
-        text = self.event.text
+        text = spelled_out(self.event.text)  # "IM SO DONE", "tmrw", "... lol every time ..."
         if self.asked is not None and (fixed := renamed(self.asked.prefix, text)) is not None:
             self.asked = Asked(self.asked.event_id, fixed)  # "What does your wife enjoy?" "my husband, Theo"
         if (asked := self.asked) is not None and (said := shape.bare_answer(text, asked.prefix)):
