@@ -10,7 +10,7 @@ import pytest
 from tasks.models import Event, Session
 from tasks.providers.local_extractor import LocalExtractor
 from tasks.providers.offered import options, picked
-from tasks.providers.people import renamed
+from tasks.providers.people import echoed, renamed
 from tasks.providers.retractions import Retraction, apply_retraction, corrected, retraction
 
 NOW = datetime(2026, 10, 1, 18, tzinfo=UTC)
@@ -149,3 +149,11 @@ def test_an_answer_about_whom_was_asked_leaves_the_question(question: str, answe
 def test_the_stored_answer_does_not_repeat_whom_the_agent_got_wrong() -> None:
     said = " | ".join(memories(("agent", "How old is your son?"), ("user", "my daughter, she's 7")))
     assert "your son" not in said and "daughter" in said
+
+
+@pytest.mark.parametrize(
+    ("answer", "read"),
+    [("my brother is, yes", "yes"), ("my mum does!", "yes"), ("my dad does, ten minutes away", None), ("yes", None)],
+)
+def test_a_yes_said_with_the_person_is_the_yes(answer: str, read: str | None) -> None:
+    assert echoed(answer) == (read or answer)

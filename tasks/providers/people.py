@@ -212,3 +212,20 @@ def renamed(question: str, answer: str) -> str | None:
     if len(asked) != 1 or asked[0][1] == said[1]:
         return None
     return question[: asked[0].start(1)] + said[1] + question[asked[0].end(1) :]
+
+
+#: The answer's own "yes" said with the person: "my brother is, yes", "my dad does".
+_ECHOED = re.compile(
+    rf"^\W*(?:(?:no|nope|actually|well)[,!.]?\s+)*[Mm]y {RELATION_SAID}\s+(?:is|does|will|has|can|did|was)\b"
+    r"[,.!]*\s*(?:(?:yes|yeah|yep)\b[,.!]*\s*)?"
+)
+
+
+def echoed(answer: str) -> str:
+    """An answer that only says yes with the person it names ("my brother is, yes") as the "yes" it says,
+    so that it is kept with the question it answers; any other answer as it is ("my dad does, ten minutes
+    away" says more, with whom it is about)."""
+    said = _ECHOED.match(answer)
+    if said is None or said[1].split()[-1] not in RELATIONS or answer[said.end() :].strip(" .!"):
+        return answer
+    return "yes"

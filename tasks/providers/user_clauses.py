@@ -29,7 +29,7 @@ from tasks.providers.in_passing import carried, in_passing
 from tasks.providers.listed import listed
 from tasks.providers.not_told import unpasted, untold
 from tasks.providers.offered import picked
-from tasks.providers.people import attribute_of, named_lead, opens_with_name, renamed, says_relative
+from tasks.providers.people import attribute_of, echoed, named_lead, opens_with_name, renamed, says_relative
 from tasks.providers.retractions import retract, retraction
 from tasks.providers.said_as import as_said
 from tasks.providers.statements import (
@@ -89,6 +89,7 @@ class UserClauses:
         text = spelled_out(self.event.text)  # "IM SO DONE", "tmrw", "... lol every time ..."
         if self.asked is not None and (fixed := renamed(self.asked.prefix, text)) is not None:
             self.asked = Asked(self.asked.event_id, fixed)  # "What does your wife enjoy?" "my husband, Theo"
+            text = echoed(text)  # "Is your sister coming?" "my brother is, yes"
         if (asked := self.asked) is not None and (said := shape.bare_answer(text, asked.prefix)):
             rule = RuleFact("key_conversation_details", f"{self.who} said {said}", 0.5)  # "Still vegetarian?" "yes"
             self.out.facts.append(self.x.fact(self.event, rule, (asked.event_id, self.event.id), asked.prefix))
