@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from tasks.textrules import FIRST_PERSON
+
 #: A dream had, not one hoped for: "had the weirdest dream that", "dreamt I was", "in my dream", "Weird
 #: dream:". Not "I've always dreamed of", "my dream is to", "had a dream job".
 _DREAM = re.compile(
@@ -81,7 +83,6 @@ _OWN_WORDS = re.compile(
     r"\bI (?:just |finally |then |always )?(?:said|say|told|tell|texted|wrote|messaged|emailed|replied|answered"
     r"|yelled|shouted|asked|posted)\b[^'\"“.!?]{0,40}$"
 )
-_SAID_FIRST = re.compile(r"\b(?:I|I['’](?:m|ve|d|ll)|my|me|we|our|us)\b", re.I)
 
 
 def _someone_elses(quote: str, before: str) -> bool:
@@ -89,7 +90,7 @@ def _someone_elses(quote: str, before: str) -> bool:
     character's line, a commit message. Not a title ("I Will Survive") nor the user's own words."""
     words = re.findall(r"[A-Za-z][\w'’]*", quote)
     title = sum(w[0].isupper() for w in words) * 2 > len(words) + 1
-    return _SAID_FIRST.search(quote) is not None and not title and _OWN_WORDS.search(before) is None
+    return FIRST_PERSON.search(quote) is not None and not title and _OWN_WORDS.search(before) is None
 
 
 def unpasted(text: str) -> str:
