@@ -6,7 +6,7 @@ import pytest
 
 from evaluation.wording import FAMILIES, dev_failures, main, memories_of, score
 from tasks.providers.clause_shape import bare_answer, is_fragment
-from tasks.providers.local_consolidator import same_family
+from tasks.providers.forget_values import same_family
 from tasks.providers.local_extractor import LocalExtractor
 from tasks.providers.local_summarizer import LocalSummarizer
 from tasks.textrules import clean, sentences

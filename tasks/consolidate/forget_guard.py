@@ -12,11 +12,15 @@ from __future__ import annotations
 import re
 
 from tasks.models import Event, ForgetRequest, Session
+from tasks.providers.chat_speak import spelled_out
+from tasks.providers.forget_areas import names_area_or_kin
 
 _VERB = (
     r"(?:forget|delete|erase|remove|wipe|scrub|drop|purge|clear|get rid of|don'?t remember|do not remember|"
     r"stop (?:remembering|storing|keeping|saving|tracking)|take\b(?=[^.!?]*\bout of)|"
-    r"(?:don't|do not|never) (?:store|keep|save|record|retain)|(?:deleted|removed|erased|forgotten|wiped)\b)"
+    r"(?:don't|do not|never) (?:store|keep|save|record|retain)|(?:deleted|removed|erased|forgotten|wiped)\b|"
+    r"not (?:remember|keep|save|store)|didn'?t (?:keep|save|store)|(?:hold|hang) ?on ?to|let go of|scratch|scrap|ditch|"
+    r"nix|(?:storing|keeping|saving|remembering) (?:my|that|this|it)|remembered|take (?:it|that|this) out)"
 )
 #: "don't forget", "never forget", "not to delete", "won't ever forget", "remember to never forget".
 _NEGATED = re.compile(
@@ -75,7 +79,7 @@ _ABOUT_MEMORY = re.compile(
 _PERSONAL_DATA = re.compile(
     r"\b(?:e-?mail address|phone number|home address|contact details)\b"
     r"|\b(?:my|your|the|that|this)\s+(?:[\w-]+\s+){0,2}(?:number|reference|code|ID|PIN|password|passcode|plate|"
-    r"IBAN)\b",
+    r"IBAN)\b|\b(?:protective|restraining|court|gag) order\b",
     re.I,
 )
 #: Dismissals: "forget it", "forget about the hotel, let's…" talk about a plan, not a memory.
@@ -87,6 +91,10 @@ _REFERENCE = re.compile(
     r"\bforget (?:about )?the (?P<what>(?:[\w'-]+ ){1,3}?)(?:stuff|things?|bits?|part|business|matter|info)\b", re.I
 )
 _THE_THING = re.compile(r"\bforget (?:about )?the (?P<what>(?:[\w'-]+ ?){1,4})", re.I)
+#: A topic named before the request that points back at it ("the poker thing, can you forget it?").
+_TOPIC_NAMED = re.compile(
+    r"(?:the|that|this) (?P<what>(?:[\w'-]+ ){1,3}?)(?:stuff|things?|bits?|part|business|matter|info|situation)", re.I
+)
 _PLEASE = re.compile(r"\b(?:please|pls|plz)\b", re.I)
 #: What comes next is a plan ("…, let's go to the park", "we can do Porto instead"), not a reason ("we switched").
 _PLAN_FOLLOWS = re.compile(
@@ -104,10 +112,16 @@ def _event(request: ForgetRequest, session: Session) -> Event | None:
 
 
 def _sentence(text: str, query: str) -> str:
-    """The sentence of ``text`` that holds the request (the whole text when it cannot be found)."""
+    """The sentence of ``text`` that holds the request (the whole text when it cannot be found); with the
+    next one when the request points back at it ("…that thing about the IRS filing. can you get rid of it?")."""
     parts = re.split(r"(?<=[.!?])\s+|\n+", text)
     low = query.lower()
-    return next((p for p in parts if low and low in p.lower()), text)
+    at = next((i for i, p in enumerate(parts) if low and low in p.lower()), None)
+    if at is None:
+        return text
+    if _TRIGGER.search(parts[at]) is None and at + 1 < len(parts):
+        return f"{parts[at]} {parts[at + 1]}"
+    return parts[at]
 
 
 def _inside_quotes(sentence: str, position: int) -> bool:
@@ -122,7 +136,7 @@ def accept_forget(request: ForgetRequest, session: Session) -> tuple[bool, str]:
     author = event.author.strip().lower()
     if event.role != "user" or author in NON_USER_NAMES:
         return False, f"said by {event.author!r} ({event.role}), not by the user"
-    sentence = _sentence(event.text, request.query)
+    sentence = _sentence(spelled_out(event.text), request.query)
     trigger = _TRIGGER.search(sentence)
     if trigger is None:
         return False, "no request wording in the sentence"
@@ -142,19 +156,26 @@ def accept_forget(request: ForgetRequest, session: Session) -> tuple[bool, str]:
     if (_FROM_TASK.search(objects) or _TASK.search(objects)) and not about_memory:
         return False, "a task on the agent's work (itinerary, booking, calendar, cart...), not a memory"
     target = request.query
-    reference = _topic_reference(after, event, session)
-    if _DISMISS.search(after) and not _MEMORY.search(target) and not reference:
+    before = named is not None and named.start() < trigger.start()
+    pointed = target if before and not _PLAN_FOLLOWS.search(sentence[trigger.end() :]) else ""
+    reference = _topic_reference(after, event, session, pointed)
+    personal = names_area_or_kin(target)  # "the legal thing", "my ex"
+    if _DISMISS.search(after) and not _MEMORY.search(target) and not reference and not personal:
         return False, "a dismissal of a plan, not a request to forget"
-    if not (_MEMORY.search(after) or reference):
+    if not (_MEMORY.search(after) or reference or personal):
         return False, "not about the user or what the assistant remembers of them"
     return True, "the user's own request to forget something about themselves"
 
 
-def _topic_reference(after: str, event: Event, session: Session) -> bool:
-    """ "forget the X stuff" or "please forget about the X" with no plan after it, X not offered by another
-    author earlier in the session (a bare "forget the museum" stays a dismissal)."""
+def _topic_reference(after: str, event: Event, session: Session, pointed: str = "") -> bool:
+    """ "forget the X stuff" or "please forget about the X" with no plan after it, or "the X stuff, can you
+    delete it?" (``pointed``: the target named before the request), X not offered by another author earlier
+    in the session (a bare "forget the museum" stays a dismissal)."""
     found = _REFERENCE.search(after) or (_THE_THING.search(after) if _PLEASE.search(event.text) else None)
-    if found is None or _PLAN_FOLLOWS.search(after[found.end() :]):
+    if found is not None and _PLAN_FOLLOWS.search(after[found.end() :]):
+        return False
+    found = found or _TOPIC_NAMED.fullmatch(pointed.strip())
+    if found is None:
         return False
     named = set(re.findall(r"[a-z]{3,}", found["what"].lower()))
     earlier = session.events[: session.events.index(event)]

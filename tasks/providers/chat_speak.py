@@ -15,7 +15,9 @@ import re
 _SHORTHAND = {
     "tmrw": "tomorrow", "tmr": "tomorrow", "tmrrw": "tomorrow", "2moro": "tomorrow", "2morrow": "tomorrow",
     "yday": "yesterday", "yest": "yesterday", "bday": "birthday", "b-day": "birthday", "nxt": "next",
-    "wknd": "weekend", "cuz": "because", "coz": "because", "thx": "thanks",
+    "wknd": "weekend", "cuz": "because", "coz": "because", "thx": "thanks", "stuf": "stuff",
+    "forgit": "forget", "foget": "forget", "forgett": "forget", "frget": "forget", "forgt": "forget",
+    "fogret": "forget", "forgte": "forget", "delet": "delete",
 }  # fmt: skip
 _SHORT = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, _SHORTHAND)) + r")(?![\w-])", re.I)
 #: Laughter inside a message: a pause in what is said ("... intolerant lol every time ..."), and its full stop

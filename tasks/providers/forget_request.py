@@ -56,7 +56,7 @@ IDENTIFIER = re.compile(
     re.I,
 )
 _TARGET_END = re.compile(
-    r"\s*[,;:(]\s*|\s+-\s+|\s+(?:please|because|since|as I|I (?:don't|do not) want)\b"
+    r"\s*[,;:(]\s*|\s+[-–—]\s+|\s+(?:please|because|since|as I|I (?:don't|do not) want)\b"
     r"|\s+(?:from|out of|off) (?:(?:your|the|my) )?(?:memory|memories|records?|notes|files|database|profile|system)\b"
     r"|\s+from what you (?:know|remember|have)\b|\s+on file\b"
     r"|\s+(?:that |which )?I (?:gave you|told you|sent you|mentioned|shared|said)\b",

@@ -16,9 +16,10 @@ from tasks.providers.base import ScoredMemory
 from tasks.providers.change_cues import CATCH_ALL, about_someone, change_decision, claim, only_the_person
 from tasks.providers.clause_shape import specifics
 from tasks.providers.corrections import correcting
-from tasks.providers.forget_values import forgotten_values, states_value
+from tasks.providers.forget_areas import area_match
+from tasks.providers.forget_values import FAMILY_AT, family_words, forgotten_values, same_family, states_value
 from tasks.providers.jobs import JOB_SLOTS, job_changed
-from tasks.providers.people import household
+from tasks.providers.people import household, memory_ties
 from tasks.providers.sameness import OCCASION, confirms, extends, restates
 from tasks.providers.settling import settles, without_departed
 from tasks.providers.statements import STRONG_CUE, pauses
@@ -44,28 +45,6 @@ def _norm(value: str) -> str:
 
 def _overlap(a: frozenset[str], b: frozenset[str]) -> float:
     return len(a & b) / len(a | b) if a | b else 0.0
-
-
-#: A forget request that names a memory's words in another form ("forget my allergy" for "allergic to
-#: cats") must also be this close to it: a shared stem alone is weak evidence for a deletion.
-FAMILY_AT = 0.3
-
-
-def same_family(a: str, b: str) -> bool:
-    """Two words of one family, compared unstemmed: both of 5+ letters, sharing a prefix of 4+ letters
-    that leaves at most 2 of the shorter one ("allergy" / "allergic", "smoking" / "smoker")."""
-    if a == b:
-        return True
-    short = min(len(a), len(b))
-    if short < 5:
-        return False
-    shared = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), short)
-    return shared >= 4 and short - shared <= 2
-
-
-def _family_words(text: str, stems: frozenset[str]) -> set[str]:
-    """The unstemmed words of ``text`` whose stems are in ``stems``."""
-    return {w for w in tokens(text) if content_words(w) & stems}
 
 
 class LocalConsolidator:
@@ -168,10 +147,11 @@ class LocalConsolidator:
         # A kind-of-thing head ("my photography job") need not be said: the other words name the memory.
         named = (core - content_words(" ".join(GENERIC_HEADS))) or core
         decisions: list[Decision] = []
-        values = forgotten_values(request.query)
+        values, names = forgotten_values(request.query), memory_ties(s.memory.content for s in related)
         for scored in related:
-            memory = scored.memory
-            why = self._forget_match(scored, core, named, request.query) or states_value(memory, request, values)
+            memory, query = scored.memory, request.query
+            why = self._forget_match(scored, core, named, query) or states_value(memory, request, values)
+            why = why or area_match(query, memory.content, names)  # "my health stuff", "my ex"
             if why:
                 decisions.append(
                     Decision(
@@ -290,7 +270,7 @@ class LocalConsolidator:
         if core and core <= words:
             return "names its words"
         if core and scored.similarity >= FAMILY_AT:
-            asked, said = _family_words(query, named), _family_words(memory.content, words)
+            asked, said = family_words(query, named), family_words(memory.content, words)
             if asked and all(any(same_family(w, m) for m in said) for w in asked):
                 return f"names its words in another form (similarity {scored.similarity:.2f})"
         slot_words = content_words(memory.slot.replace(":", " ")) if memory.slot else frozenset()

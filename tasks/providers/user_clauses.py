@@ -24,6 +24,7 @@ from tasks.providers.choices import chosen
 from tasks.providers.clause_shape import IDENTIFIER_WORD, Asked, answered, covered_by, elaborates, rule_drops
 from tasks.providers.extraction_rules import RULES, RuleFact
 from tasks.providers.forget_request import change_after, forget_target
+from tasks.providers.forget_said import forget_asks
 from tasks.providers.implicit_subject import with_subject
 from tasks.providers.in_passing import carried, in_passing
 from tasks.providers.listed import listed
@@ -101,13 +102,12 @@ class UserClauses:
             rule = RuleFact("key_conversation_details", f"{self.who} {choice[0]}", 0.6, "about:", None)
             self.out.facts.append(self.x.fact(self.event, rule, (self.offer.id, self.event.id)))
             text = choice[1]
-        for raw in answered(in_passing(untold(asked_apart(sentences(listed(unpasted(text))))))):
-            sentence = shape.TRAILING_ASIDE.sub("", clean(raw))
-            if sentence and (target := forget_target(sentence)) is not None:  # "Ok thanks, forget my address"
-                self.out.forgets.append(ForgetRequest(query=target, source_event_ids=(self.event.id,),
-                                                      stated_at=self.event.timestamp, speaker=self.who))  # fmt: skip
-                if (rest := change_after(sentence, target)) is not None:  # "forget the X thing, we switched to Y"
-                    self._sentence(resolve_dates(rest, self.event.timestamp))
+        parts = [shape.TRAILING_ASIDE.sub("", clean(raw)) for raw in answered(in_passing(untold(asked_apart(
+            sentences(listed(unpasted(text)))))))]  # fmt: skip
+        asks = forget_asks(parts)  # "Ok thanks, forget my address"; "the gambling thing, can u forget it?"
+        for i, sentence in enumerate(parts):
+            if i in asks:
+                self._forget(sentence, asks[i])
                 continue
             if not sentence or shape.is_small_talk(sentence) or is_pretend(sentence):
                 continue
@@ -117,6 +117,13 @@ class UserClauses:
             sentence = as_said(shape.noted(shape.FILLER.sub("", sentence)))
             sentence = carried(with_subject(sentence, self.people) or sentence, self.people)
             self._sentence(resolve_dates(sentence, self.event.timestamp))
+
+    def _forget(self, sentence: str, targets: list[str]) -> None:
+        for target in targets:
+            self.out.forgets.append(ForgetRequest(query=target, source_event_ids=(self.event.id,),
+                                                  stated_at=self.event.timestamp, speaker=self.who))  # fmt: skip
+        if (whole := forget_target(sentence)) and (rest := change_after(sentence, whole)):  # "…, we switched to Y"
+            self._sentence(resolve_dates(rest, self.event.timestamp))
 
     def _sentence(self, resolved: str) -> None:
         rules: list[RuleFact] = []
