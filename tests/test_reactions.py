@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tasks.providers.local_extractor import LocalExtractor
-from tasks.providers.reactions import is_reaction
+from tasks.providers.reactions import is_reaction, is_social
 from tests.test_extraction import session
 
 DEV_REACTIONS = ("Wow, that sounds awesome, Mel!", "That's cool, Sam!", "So cool!", "Great pic!",
@@ -43,3 +43,41 @@ def test_a_participants_reaction_goes_and_the_rest_of_the_turn_stays() -> None:
     assert not any("awesome" in c for c in contents)
     assert not any("great to hear" in c.lower() for c in contents)
     assert any("pottery" in c for c in contents)
+
+
+# Social remarks to the other person (round 29): a greeting, a wish, sympathy or praise addressed to
+# them. DEV cases were read while the rule was written; HELD-OUT cases were written with them, before it.
+DEV_SOCIAL = ("Long time no see!", "Hey Mel, long time no talk!", "Hope you're doing well!",
+              "Gina, hope all's good!", "Sorry about your job, Jon.", "Sorry to hear that!",
+              "Proud of you for starting your own business!",
+              "You'd be a great counselor!", "Good luck with your store!",
+              "Hope your week is going great.")  # fmt: skip
+DEV_SOCIAL_KEPT = ("Hope to finish the mural by June.", "Sorry I missed your call, I was at the hospital.",
+                   "You'd be surprised how cheap Lisbon is.",
+                   "Long time no see, I just got back from Peru.")  # fmt: skip
+HELD_SOCIAL = ("It's been ages, Sam!", "Hope the move went smoothly!", "So sorry for your loss, Ana.",
+               "You're going to be an amazing mom!", "Good luck on the exam tomorrow!",
+               "Hi Jo, hope you had a great weekend!", "Proud of you, Dev!")  # fmt: skip
+HELD_SOCIAL_KEPT = ("Sorry, the café closed in 2019.", "Hope Street is where my studio is.",
+                    "You'll need a visa for Brazil.", "Good luck charms are my thing, I collect them.",
+                    "Long Beach was amazing last summer.")  # fmt: skip
+
+
+@pytest.mark.parametrize("text", DEV_SOCIAL + HELD_SOCIAL)
+def test_a_social_remark_to_the_other_person_is_read_as_one(text: str) -> None:
+    assert is_social(text)
+
+
+@pytest.mark.parametrize("text", DEV_SOCIAL_KEPT + HELD_SOCIAL_KEPT)
+def test_a_statement_that_opens_like_a_social_remark_is_not(text: str) -> None:
+    assert not is_social(text)
+
+
+def test_a_greeting_goes_and_the_news_after_it_stays() -> None:
+    told = session(
+        ("Ana", "I lost my job at the bakery last month."),
+        ("Rui", "Ana, hope you're doing ok! Took a short trip to Porto last week to clear my head."),
+    )
+    contents = [f.content for f in LocalExtractor().extract(told).facts]
+    assert any("Porto" in c for c in contents)
+    assert not any("hope you" in c.lower() for c in contents)

@@ -18,7 +18,7 @@ from tasks.providers.clause_shape import Asked
 from tasks.providers.extraction_rules import RULES, RuleFact
 from tasks.providers.forget_request import forget_target
 from tasks.providers.people import mentioned, merged
-from tasks.providers.reactions import is_reaction
+from tasks.providers.reactions import is_reaction, is_social
 from tasks.providers.user_clauses import UserClauses
 from tasks.settings import CustomTopic
 from tasks.textrules import (
@@ -136,7 +136,7 @@ class LocalExtractor:
         narrative: list[str] = []
         for raw in sentences(event.text):
             sentence = clean(raw)
-            if not sentence or SMALL_TALK.match(sentence) or is_reaction(sentence):
+            if not sentence or SMALL_TALK.match(sentence) or is_reaction(sentence) or is_social(sentence):
                 continue
             if (target := forget_target(sentence)) is not None:
                 out.forgets.append(ForgetRequest(query=target, source_event_ids=(event.id,),

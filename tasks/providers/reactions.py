@@ -47,3 +47,30 @@ def is_reaction(sentence: str) -> bool:
         and not FIRST_PERSON.search(bare)
         and len(bare.split()) <= 7
     )
+
+
+#: A remark to the other person about them, not a thing told: a greeting after a while, a wish, sympathy
+#: or praise ("Long time no see!", "Hope all's good!", "Sorry about your job", "You'd be a great counselor!").
+#: Stored, it opens the turn's memory and pulls its vector toward every greeting ("Jon: Gina, hope you're
+#: doing great! Took a short trip to Rome" ranked far from "Which cities has Jon visited?").
+_SOCIAL = re.compile(
+    r"^(?:(?:hey|hi|hello|oh|aw+|so|and)\W+)*(?:"
+    r"long time no (?:see|talk|chat|speak)|it'?s been (?:a while|ages|forever|too long)|"
+    r"(?:I\s)?hope (?:you|you're|you've|you'll|u|all|all's|everything|things|your|the)\b|"
+    r"(?:so |really |very )?sorry (?:about|to hear|for)\b|"
+    r"(?:so |really |very )?proud of (?:you|u)\b|"
+    r"(?:you|u)(?:'d| would|'re| are|'ll| will)(?: going to| gonna)? (?:be|make) (?:a |an |such an? |so )?"
+    r"(?:great|amazing|awesome|wonderful|fantastic|incredible|brilliant|natural)\b|"
+    r"(?:good|best of) luck\b|fingers crossed\b)",
+    re.I,
+)
+
+
+def is_social(sentence: str) -> bool:
+    """A greeting, wish, sympathy or praise addressed to the other person, with no word about the speaker
+    (an "I hope" that opens it aside): "Long time no see, I just got back from Peru" is kept."""
+    bare = _VOCATIVE.sub("", sentence).strip()
+    found = _SOCIAL.match(bare)
+    if found is None or len(bare.split()) > 12:
+        return False
+    return not FIRST_PERSON.search(bare[found.end() :]) and not re.match(r"\W*(?:I\s+hope\s+to)\b", bare, re.I)
