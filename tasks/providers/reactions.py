@@ -68,9 +68,9 @@ _SOCIAL = re.compile(
 
 def is_social(sentence: str) -> bool:
     """A greeting, wish, sympathy or praise addressed to the other person, with no word about the speaker
-    (an "I hope" that opens it aside): "Long time no see, I just got back from Peru" is kept."""
+    after it ("I hope you…" opens one): "Long time no see, I just got back from Peru" is kept."""
     bare = _VOCATIVE.sub("", sentence).strip()
     found = _SOCIAL.match(bare)
     if found is None or len(bare.split()) > 12:
         return False
-    return not FIRST_PERSON.search(bare[found.end() :]) and not re.match(r"\W*(?:I\s+hope\s+to)\b", bare, re.I)
+    return not FIRST_PERSON.search(bare[found.end() :])
