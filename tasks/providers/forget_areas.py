@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from tasks.providers.people import RELATIONS
 
@@ -117,7 +118,7 @@ _FILLER = re.compile(_words(
     "these it you u i i've i'm me we our your stuff stuf thing things info information detail* matter* issue* "
     "problem* mess situation* status history news side front life plans plan related old new past current "
     "previous recent entire whole private personal embarrassing sensitive few years year ago months last time "
-    "bit bits part please pls number amount planning kind sort type whole some i've "
+    "bit bits part please pls number amount planning kind sort type some "
     "mentioned told said shared know have got remember "
     "what when where which mine family family's preferences for now"
 ), re.I)  # fmt: skip
@@ -136,10 +137,10 @@ _KIN: Mapping[str, str] = {
     "coworker": r"\b(?:coworker|co-worker|colleague)s?\b|\b(?:guy|girl|woman|man|someone|person|lady)\sat\swork\b",
     "roommate": r"\b(?:roommate|flatmate|housemate)s?\b",
     "neighbour": r"\bneighbou?rs?\b",
-}
-for _rel in ("brother", "sister", "friend", "boyfriend", "girlfriend", "partner", "cousin", "uncle", "aunt", "boss",
-             "niece", "nephew", "fiance", "fiancee", "therapist", "manager"):  # fmt: skip
-    _KIN = {**_KIN, _rel: rf"\b{_rel}s?\b"}
+    **{rel: rf"\b{rel}s?\b" for rel in ("brother", "sister", "friend", "boyfriend", "girlfriend", "partner", "cousin",
+                                        "uncle", "aunt", "boss", "niece", "nephew", "fiance", "fiancee", "therapist",
+                                        "manager")},
+}  # fmt: skip
 _KIN_RE = {k: re.compile(v, re.I) for k, v in _KIN.items()}
 _OWNED = r"(?:'s|\btheir|\bhis|\bher|\bmy)\s(?:[\w-]+\s)?"
 #: A person in a memory: owned by its speaker ("User's daughter Maeve"), not "tutors kids in math".
@@ -160,6 +161,13 @@ def named_kin(query: str) -> list[str]:
     return [k for k in found if not (k in ("mother", "father") and {"mother-in-law", "father-in-law"} & set(found))]
 
 
+@lru_cache(maxsize=256)
+def _read(query: str) -> tuple[tuple[Area, ...], tuple[str, ...], tuple[str, ...]]:
+    """A request's areas, people and specific words, read once: it is matched against each related memory."""
+    kin = named_kin(query)
+    return tuple(named_areas(query)), tuple(kin), tuple(_specific(query, kin))
+
+
 def names_area_or_kin(query: str) -> bool:
     """Whether a forget target names an area or a person of the user's: about the user, not a plan."""
     return bool(named_areas(query) or named_kin(query))
@@ -177,10 +185,10 @@ def area_match(query: str, content: str, names: Mapping[str, str]) -> str:
     """Why ``content`` is what ``query`` asks to forget by area or person ("" when it is not).
 
     ``names``: name -> relation of the people the user's memories tie ("Dominic" -> "ex")."""
-    areas, kin = named_areas(query), named_kin(query)
+    areas, kin, specific = _read(query)
     if not areas and not kin:
         return ""
-    low, specific = content.lower(), _specific(query, kin)
+    low = content.lower()
     if specific and all(w not in low for w in specific):
         return ""  # a specific word must be in it; of several, one ("the trip for when I turn 30")
     if kin:
@@ -193,4 +201,4 @@ def area_match(query: str, content: str, names: Mapping[str, str]) -> str:
             return ""
         if not kin and not _ANYONE.search(query) and _OTHERS.search(content):
             return ""  # "my health stuff" is the user's own, not their dog's
-    return "names its " + " and ".join([a.name for a in areas] + kin)
+    return "names its " + " and ".join([a.name for a in areas] + list(kin))

@@ -16,7 +16,7 @@ from tasks.providers.base import ScoredMemory
 from tasks.providers.change_cues import CATCH_ALL, about_someone, change_decision, claim, only_the_person
 from tasks.providers.clause_shape import specifics
 from tasks.providers.corrections import correcting
-from tasks.providers.forget_areas import area_match
+from tasks.providers.forget_areas import area_match, named_kin
 from tasks.providers.forget_values import FAMILY_AT, family_words, forgotten_values, same_family, states_value
 from tasks.providers.jobs import JOB_SLOTS, job_changed
 from tasks.providers.people import household, memory_ties
@@ -147,9 +147,11 @@ class LocalConsolidator:
         # A kind-of-thing head ("my photography job") need not be said: the other words name the memory.
         named = (core - content_words(" ".join(GENERIC_HEADS))) or core
         decisions: list[Decision] = []
-        values, names = forgotten_values(request.query), memory_ties(s.memory.content for s in related)
+        query, values = request.query, forgotten_values(request.query)
+        # The people the user's memories tie ("Priya" -> "ex"), read only for a request naming someone by a tie.
+        names = memory_ties(s.memory.content for s in related) if named_kin(query) else {}
         for scored in related:
-            memory, query = scored.memory, request.query
+            memory = scored.memory
             why = self._forget_match(scored, core, named, query) or states_value(memory, request, values)
             why = why or area_match(query, memory.content, names)  # "my health stuff", "my ex"
             if why:
