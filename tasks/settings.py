@@ -225,6 +225,10 @@ class Settings(BaseSettings):
     #: the synthetic set's questions asked in the first person ("What do I like to drink?"): 0.258. Their
     #: cosines are of another vector; at 0.29, 9 of 78 answerable ones abstained (the question alone: 31).
     recall_abstain_min_cosine_statement: float = 0.26
+    #: With the cross-encoder, a question naming one person whose words fit another's memory better is
+    #: asked again of that other person (tasks.recall.contrast): the misattribution stands only when
+    #: their best answer beats the named one's. LoCoMo-dev: answerable abstained 8 -> 2 of 383.
+    recall_attribution_contrast: bool = True
 
     # -- issue 14: erasure, user control, PII redaction -----------------------------------------
     #: Days a forgotten (status "deleted") memory's text is kept before it is physically erased at

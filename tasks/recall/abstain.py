@@ -19,7 +19,7 @@ when no candidate lies in it (:mod:`tasks.recall.when`), the result says so (``u
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from tasks.dates import MONTHS
@@ -52,12 +52,18 @@ def top_cosine(hits: Sequence[RecallHit]) -> float:
 
 
 def judge(
-    hits: list[RecallHit], threshold: float, query: str | None = None, *, untimely: str | None = None
+    hits: list[RecallHit],
+    threshold: float,
+    query: str | None = None,
+    *,
+    untimely: str | None = None,
+    confirm: Callable[[], bool] | None = None,
 ) -> RecallResult:
     """Wrap ``hits`` with the abstention verdict at ``threshold`` (and, given the ``query``, attribution);
-    ``untimely``: the time the question names, when nothing found lies in it."""
+    ``untimely``: the time the question names, when nothing found lies in it; ``confirm``: a second
+    opinion asked only when the words say misattributed (:mod:`tasks.recall.contrast`), False overrules."""
     best = top_cosine(hits)
-    wrong = query is not None and misattributed(query, hits)
+    wrong = query is not None and misattributed(query, hits) and (confirm is None or confirm())
     return RecallResult(hits=hits, confident=bool(hits) and best >= threshold and not wrong, top_cosine=best,
                         misattributed=wrong, untimely=untimely)  # fmt: skip
 

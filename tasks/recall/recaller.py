@@ -13,10 +13,11 @@ import logging
 import re
 import time
 from collections import Counter, defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
+from functools import partial
 from typing import TypedDict, Unpack
 
 import lancedb
@@ -29,7 +30,8 @@ from tasks.providers.base import Embedder
 from tasks.recall.abstain import RecallResult, judge
 from tasks.recall.aliases import found_names, merged_all, with_names
 from tasks.recall.anchor import anchor_of, anchored
-from tasks.recall.cross_encoder import build_reranker
+from tasks.recall.contrast import other_fits_better
+from tasks.recall.cross_encoder import CrossEncoderReranker, build_reranker
 from tasks.recall.hits import TablePlan, candidates_of, top_hits
 from tasks.recall.pack import pack
 from tasks.recall.ranking import Reranker, timely_first
@@ -113,15 +115,16 @@ class Recaller:
 
     def _ranked(
         self, query: str, app_name: str, user_id: str, **options: Unpack[RecallOptions]
-    ) -> tuple[list[RecallHit], list[RecallHit], str | None]:
+    ) -> tuple[list[RecallHit], list[RecallHit], str | None, Callable[[], bool] | None]:
         """The hits :meth:`recall` returns, the embedder's own top k before any reranker (what the
         abstention verdict is judged on, so that a reranker changes what is shown, not whether anything
-        is), and the time the question names when no candidate lies in it."""
+        is), the time the question names when no candidate lies in it, and the reranker's second opinion
+        on a misattribution (:mod:`tasks.recall.contrast`)."""
         k, topics, as_of = options.get("k"), options.get("topics"), options.get("as_of")
         since, until, include_episodes = options.get("since"), options.get("until"), options.get("include_episodes")
         k = self.settings.recall_k if k is None else k
         if k <= 0:
-            return [], [], None
+            return [], [], None, None
         tenant = scope(app_name, user_id)  # validates ids before any work
         now = options.get("now") or as_of or datetime.now(UTC)
         window = window_of(query, now) if self.settings.recall_time_window else None
@@ -150,9 +153,11 @@ class Recaller:
         depth = k * self.settings.recall_pack_depth if self.settings.recall_pack_depth > 1 else k
         hits = top_hits(found, self.settings, depth if self.reranker is None else None)
         cut = pack if self.settings.recall_pack_depth > 1 else lambda ranked, n: ranked[:n]
-        basis = cut(hits, k)
+        basis, confirm = cut(hits, k), None
         if self.reranker is not None:
             reranked = self.reranker(asked, hits)
+            if self.settings.recall_attribution_contrast and isinstance(self.reranker, CrossEncoderReranker):
+                confirm = partial(other_fits_better, asked, basis, hits, reranked, self.reranker.encoder)
             hits = cut(timely_first(reranked) if window else reranked, k)
         else:  # an event's own words pull its rows, on neither side of it, above the answers
             hits = cut(timely_first(hits), k) if anchor is not None and window is not None else basis
@@ -160,15 +165,15 @@ class Recaller:
         in_time = any(f.signals.timely is not None and f.signals.timely.any() for f in found) and not (
             window is not None and window.empty
         )
-        return hits, basis, window.phrase if window is not None and not in_time else None
+        return hits, basis, window.phrase if window is not None and not in_time else None, confirm
 
     def recall_result(self, query: str, app_name: str, user_id: str, **options: Unpack[RecallOptions]) -> RecallResult:
         """:meth:`recall`'s hits with the abstention verdict: ``confident`` is False when even the
         best hit is too far from the query (``settings.recall_abstain_min_cosine``) to be about it,
         or when the question names one person and its best match was said by someone else; ``untimely``
         is the time the question names when no candidate lies in it."""
-        hits, basis, untimely = self._ranked(query, app_name, user_id, **options)
-        verdict = judge(basis, abstain_threshold(query, self.settings), query, untimely=untimely)
+        hits, basis, untimely, confirm = self._ranked(query, app_name, user_id, **options)
+        verdict = judge(basis, abstain_threshold(query, self.settings), query, untimely=untimely, confirm=confirm)
         return verdict if hits is basis else replace(verdict, hits=hits)
 
     def _embed(self, query: str) -> npt.NDArray[np.float32]:
