@@ -11,6 +11,7 @@ import pytest
 
 from tasks.models import RecallHit
 from tasks.providers.base import Embedder
+from tasks.recall.abstain import named_speakers
 from tasks.recall.contrast import OTHER_DEPTH, other_fits_better, swapped
 from tasks.recall.recaller import Recaller
 from tasks.settings import Settings
@@ -105,3 +106,16 @@ def test_recaller_without_a_reranker_keeps_the_word_check(two_people: Settings, 
 def test_setting_is_read_from_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("MEMORY_PIPELINE_RECALL_ATTRIBUTION_CONTRAST", "false")
     assert Settings(store_uri=str(tmp_path)).recall_attribution_contrast is False
+
+
+def test_attribution_probe_swaps_name_one_of_their_two_people() -> None:
+    from evaluation.attribution_cases import DEV, HELD
+    from evaluation.attribution_probe import sessions_of
+
+    assert not {p for c in DEV for p in c.people} & {p for c in HELD for p in c.people}  # no shared person
+    for conv in DEV + HELD:
+        assert all(len(named_speakers(q, conv.people)) == 1 for q in conv.unanswerable)  # asked of the wrong one
+        assert all(len(named_speakers(q, conv.people)) <= 1 for q in conv.answerable)
+        sessions = sessions_of(conv, "u1")
+        assert {e.author for s in sessions for e in s.events} == set(conv.people)
+        assert all(s.started_at < s.ended_at for s in sessions)

@@ -1,0 +1,85 @@
+"""Attribution probe: in a conversation between two people, does recall answer what one of them said
+and abstain when the question asks it of the other? (round 30; cases in :mod:`evaluation.attribution_cases`)
+
+Each conversation is ingested through the real pipeline (local extractor, speakers from the turns) into
+one fresh store, then every question is recalled in three modes: the default path (word check only),
+the cross-encoder with the word check only, and the cross-encoder with the contrast
+(:mod:`tasks.recall.contrast`). Printed per split: answerable questions answered, unanswerable ones
+answered anyway (lower is better). ``--show DEV`` prints DEV's verdicts; HELD-OUT is only counted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+from datetime import UTC, datetime, timedelta
+
+from evaluation.attribution_cases import DEV, HELD, Conversation
+from tasks.ingest.run import ingest_sessions
+from tasks.models import Event, Session
+from tasks.recall.recaller import Recaller
+from tasks.settings import Settings
+
+APP = "attribution-probe"
+MODES: dict[str, dict[str, object]] = {
+    "default": {"recall_reranker": "none"},
+    "reranked, words only": {"recall_reranker": "cross-encoder", "recall_attribution_contrast": False},
+    "reranked, contrast": {"recall_reranker": "cross-encoder", "recall_attribution_contrast": True},
+}
+
+
+def sessions_of(conv: Conversation, user: str) -> list[Session]:
+    """The conversation's sessions, turns a minute apart from noon of each date."""
+    out = []
+    for n, (day, turns) in enumerate(conv.sessions, start=1):
+        start = datetime.fromisoformat(day).replace(hour=12, tzinfo=UTC)
+        events = tuple(
+            Event(id=f"{user}-s{n}-{i}", author=who, role="other", text=text, timestamp=start + timedelta(minutes=i))
+            for i, (who, text) in enumerate(turns)
+        )
+        out.append(Session(app_name=APP, user_id=user, session_id=f"{user}-s{n}", started_at=start,
+                           ended_at=events[-1].timestamp, events=events))  # fmt: skip
+    return out
+
+
+def run(show: bool = False) -> dict[str, dict[str, dict[str, int]]]:
+    """Per split and mode: answerable questions, answered; unanswerable questions, answered anyway."""
+    splits = {"DEV": DEV, "HELD-OUT": HELD}
+    results: dict[str, dict[str, dict[str, int]]] = {name: {} for name in splits}
+    with tempfile.TemporaryDirectory() as tmp:
+        base = Settings().model_copy(update={"store_uri": tmp})
+        users = {(name, i): f"{name[0].lower()}{i}" for name, convs in splits.items() for i in range(len(convs))}
+        ingest_sessions([s for (name, i), u in users.items() for s in sessions_of(splits[name][i], u)], base)
+        for mode, update in MODES.items():
+            with Recaller(base.model_copy(update=update)) as recaller:
+                for (name, i), user in users.items():
+                    row = results[name].setdefault(mode, dict.fromkeys(("ans", "ans_ok", "un", "un_answered"), 0))
+                    conv = splits[name][i]
+                    asked = [(q, True) for q in conv.answerable] + [(q, False) for q in conv.unanswerable]
+                    for question, answerable in asked:
+                        confident = recaller.recall_result(question, APP, user, k=10).confident
+                        row["ans" if answerable else "un"] += 1
+                        row["ans_ok" if answerable else "un_answered"] += confident
+                        if show and name == "DEV" and confident != answerable:
+                            kind = "answerable" if answerable else "swapped"
+                            print(f"  {mode:22} {kind:10} wrong: {question}")
+    return results
+
+
+def report(results: dict[str, dict[str, dict[str, int]]]) -> None:
+    print("| split | mode | answerable answered | unanswerable answered anyway |")
+    print("|---|---|---|---|")
+    for name, modes in results.items():
+        for mode, r in modes.items():
+            print(f"| {name} | {mode} | {r['ans_ok']}/{r['ans']} | {r['un_answered']}/{r['un']} |")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--show", choices=["DEV"], default=None, help="print DEV's wrong verdicts")
+    args = parser.parse_args(argv)
+    report(run(args.show == "DEV"))
+
+
+if __name__ == "__main__":
+    main()
