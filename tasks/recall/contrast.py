@@ -12,8 +12,9 @@ person's name in its place, against that person's memories. The misattribution s
 other person's best answer to "their" question beats the named person's best answer to the question.
 No threshold is learned: the two logits are of one model on one kind of pair.
 
-On LoCoMo-dev's captured candidates (2 of 3 conversations looked at while building it, all 3 counted):
-answerable questions abstained on 8 → 2, unanswerable ones answered 0.455 → 0.491.
+Built on LoCoMo-dev (its three conversations all looked at; the rule has no parameter to fit). One full
+run, reranked: answerable questions abstained on 7 → 2 of 383, unanswerable ones answered 0.464 → 0.500.
+The two left are questions where both people did the thing (both ran a charity 5K).
 """
 
 from __future__ import annotations
