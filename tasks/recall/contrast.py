@@ -20,12 +20,14 @@ The two left are questions where both people did the thing (both ran a charity 5
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 
 from tasks.models import RecallHit
 from tasks.recall.abstain import ATTRIBUTION_DEPTH, ROLE_SPEAKERS, named_speakers
-from tasks.recall.cross_encoder import PairScorer
+from tasks.recall.cross_encoder import CrossEncoderReranker, PairScorer
 from tasks.recall.lines import point_text
+from tasks.settings import Settings
 
 #: The other person's memories read with the swapped question, best-ranked first: the experiment's depth
 #: (the reranker reads 40 candidates of every kind, so ~20 of one person's memories at most).
@@ -64,3 +66,15 @@ def other_fits_better(
             score = float(scorer.scores(swapped(query, person, other), theirs).max())
             best = score if best is None else max(best, score)
     return best is None or best > own
+
+
+def second_opinion(
+    settings: Settings, reranker: object, asked: str, basis: list[RecallHit], pool: list[RecallHit],
+    reranked: list[RecallHit],
+) -> Callable[[], bool] | None:  # fmt: skip
+    """:func:`other_fits_better` as a deferred check for :func:`tasks.recall.abstain.judge` (run only when
+    the words say misattributed); None when ``settings.recall_attribution_contrast`` is off or the
+    reranker is not the cross-encoder."""
+    if not settings.recall_attribution_contrast or not isinstance(reranker, CrossEncoderReranker):
+        return None
+    return partial(other_fits_better, asked, basis, pool, reranked, reranker.encoder)

@@ -17,7 +17,6 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
-from functools import partial
 from typing import TypedDict, Unpack
 
 import lancedb
@@ -30,8 +29,8 @@ from tasks.providers.base import Embedder
 from tasks.recall.abstain import RecallResult, judge
 from tasks.recall.aliases import found_names, merged_all, with_names
 from tasks.recall.anchor import anchor_of, anchored
-from tasks.recall.contrast import other_fits_better
-from tasks.recall.cross_encoder import CrossEncoderReranker, build_reranker
+from tasks.recall.contrast import second_opinion
+from tasks.recall.cross_encoder import build_reranker
 from tasks.recall.hits import TablePlan, candidates_of, top_hits
 from tasks.recall.pack import pack
 from tasks.recall.ranking import Reranker, timely_first
@@ -156,8 +155,7 @@ class Recaller:
         basis, confirm = cut(hits, k), None
         if self.reranker is not None:
             reranked = self.reranker(asked, hits)
-            if self.settings.recall_attribution_contrast and isinstance(self.reranker, CrossEncoderReranker):
-                confirm = partial(other_fits_better, asked, basis, hits, reranked, self.reranker.encoder)
+            confirm = second_opinion(self.settings, self.reranker, asked, basis, hits, reranked)
             hits = cut(timely_first(reranked) if window else reranked, k)
         else:  # an event's own words pull its rows, on neither side of it, above the answers
             hits = cut(timely_first(hits), k) if anchor is not None and window is not None else basis
