@@ -227,7 +227,7 @@ class Settings(BaseSettings):
     recall_abstain_min_cosine_statement: float = 0.26
     #: With the cross-encoder, a question naming one person whose words fit another's memory better is
     #: asked again of that other person (tasks.recall.contrast): the misattribution stands only when
-    #: their best answer beats the named one's. LoCoMo-dev: answerable abstained 8 -> 2 of 383.
+    #: their best answer beats the named one's. LoCoMo-dev reranked: answerable abstained 7 -> 2 of 383.
     recall_attribution_contrast: bool = True
 
     # -- issue 14: erasure, user control, PII redaction -----------------------------------------

@@ -107,13 +107,18 @@ def named_speakers(query: str, speakers: Iterable[str | None]) -> set[str]:
     return {p for p in people if p.lower() in words}
 
 
+def looked_at(hits: Sequence[RecallHit]) -> list[RecallHit]:
+    """The hits attribution reads: memories with a speaker among the first :data:`ATTRIBUTION_DEPTH`."""
+    return [h for h in hits[:ATTRIBUTION_DEPTH] if h.kind == "memory" and h.speaker]
+
+
 def misattributed(query: str, hits: Sequence[RecallHit]) -> bool:
     """True when the query names exactly one speaker P and the memory sharing the most content words
     with it (names and dates left out; the better-ranked one among equals) was said by someone other than P.
 
     No shared word at all means no evidence either way (False).
     """
-    top = [h for h in hits[:ATTRIBUTION_DEPTH] if h.kind == "memory" and h.speaker]
+    top = looked_at(hits)
     named = named_speakers(query, (h.speaker for h in top))
     if len(named) != 1:
         return False

@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 
 from tasks.models import RecallHit
-from tasks.recall.abstain import ATTRIBUTION_DEPTH, ROLE_SPEAKERS, named_speakers
+from tasks.recall.abstain import ROLE_SPEAKERS, looked_at, named_speakers
 from tasks.recall.cross_encoder import CrossEncoderReranker, PairScorer
 from tasks.recall.lines import point_text
 from tasks.settings import Settings
@@ -37,7 +37,7 @@ OTHER_DEPTH = 20
 def swapped(query: str, person: str, other: str) -> str:
     """``query`` asked of ``other``: each whole-word ``person`` (possessives too, not a part of a
     hyphenated name) becomes ``other``."""
-    return re.sub(rf"(?<![\w'’-]){re.escape(person)}(?!\w|-\w)", other.replace("\\", r"\\"), query, flags=re.I)
+    return re.sub(rf"(?<![\w'’-]){re.escape(person)}(?!\w|-\w)", lambda _: other, query, flags=re.I)
 
 
 def other_fits_better(
@@ -52,7 +52,7 @@ def other_fits_better(
     True also when it cannot tell (not exactly one person named, no other person's memory): the word
     check's verdict stands.
     """
-    speakers = [h.speaker for h in basis[:ATTRIBUTION_DEPTH] if h.kind == "memory" and h.speaker]
+    speakers = [h.speaker for h in looked_at(basis) if h.speaker]
     named = named_speakers(query, speakers)
     if len(named) != 1:
         return True
