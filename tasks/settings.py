@@ -229,6 +229,9 @@ class Settings(BaseSettings):
     #: asked again of that other person (tasks.recall.contrast): the misattribution stands only when
     #: their best answer beats the named one's. LoCoMo-dev reranked: answerable abstained 7 -> 2 of 383.
     recall_attribution_contrast: bool = True
+    #: A list question over a kind of thing ("Which cities has Jon visited?") also searches the kind's
+    #: members by name (WordNet, tasks.recall.kinds) and shows each member's best memory in the top k.
+    recall_kinds: bool = True
 
     # -- issue 14: erasure, user control, PII redaction -----------------------------------------
     #: Days a forgotten (status "deleted") memory's text is kept before it is physically erased at

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import logging
 import re
-import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
+from functools import cache, partial
 from typing import TypedDict, Unpack
 
 import lancedb
@@ -32,6 +32,7 @@ from tasks.recall.anchor import anchor_of, anchored
 from tasks.recall.contrast import second_opinion
 from tasks.recall.cross_encoder import build_reranker
 from tasks.recall.hits import TablePlan, candidates_of, top_hits
+from tasks.recall.kinds import kind_of, listed
 from tasks.recall.pack import pack
 from tasks.recall.ranking import Reranker, timely_first
 from tasks.recall.search import HybridSearcher, Leg
@@ -39,7 +40,7 @@ from tasks.recall.statement import abstain_threshold, query_vector
 from tasks.recall.when import window_of
 from tasks.settings import Settings
 from tasks.store.filters import all_of, column, eq, is_in, scope, ts_literal
-from tasks.store.tables import EPISODES, KEYS, MEMORIES, Store, open_store
+from tasks.store.tables import EPISODES, KEYS, MEMORIES, Store, open_store, retry_conflicts
 
 log = logging.getLogger(__name__)
 
@@ -135,7 +136,12 @@ class Recaller:
         # with legs that read only offsets, scores and vectors, this overlap saved 2-4 ms p95 on
         # two cores (with heavier legs it had only slowed both down).
         legs = [Leg(p.table, p.where, p.text_col, p.columns) for p in plans]
-        results = self._search.search(legs, text, lambda: self._embed(query), limit, self.use_ann)
+        embed = cache(lambda: self._embed(query))
+        results = self._search.search(legs, text, embed, limit, self.use_ann)
+        kind = kind_of(query) if self.settings.recall_kinds else None
+        if kind is not None and kind.search_text:  # "Which cities…": the members' names are searched too
+            again = self._search.search(legs, kind.search_text, embed, limit, self.use_ann)
+            results = merged_all(results, again, [KEYS[p.table] for p in plans])
         asked = query  # what a reranker reads: the question, with the other names said beside its own
         if self.settings.recall_known_names and (named := found_names(query, results)):
             other = with_names(query, named)  # "my sister" for "Nora": search again, the other name said
@@ -150,15 +156,16 @@ class Recaller:
         if anchor is not None:  # "after the road trip": the event's candidate dates the window
             found, window = anchored(found, anchor, now)
         depth = k * self.settings.recall_pack_depth if self.settings.recall_pack_depth > 1 else k
-        hits = top_hits(found, self.settings, depth if self.reranker is None else None)
+        hits = top_hits(found, self.settings, depth if self.reranker is None and kind is None else None)
         cut = pack if self.settings.recall_pack_depth > 1 else lambda ranked, n: ranked[:n]
         basis, confirm = cut(hits, k), None
         if self.reranker is not None:
             reranked = self.reranker(asked, hits)
             confirm = second_opinion(self.settings, self.reranker, asked, basis, hits, reranked)
-            hits = cut(timely_first(reranked) if window else reranked, k)
+            hits = cut(listed(timely_first(reranked) if window else reranked, k, kind, query), k)
         else:  # an event's own words pull its rows, on neither side of it, above the answers
-            hits = cut(timely_first(hits), k) if anchor is not None and window is not None else basis
+            timed = anchor is not None and window is not None
+            hits = cut(listed(timely_first(hits) if timed else hits, k, kind, query), k) if timed or kind else basis
         self._track(hits)
         in_time = any(f.signals.timely is not None and f.signals.timely.any() for f in found) and not (
             window is not None and window.empty
@@ -196,7 +203,7 @@ class Recaller:
                     break
                 where = is_in(KEYS[name], sorted(ids), _FILTER_COLS)
                 sql = {"access_count": f"coalesce(access_count, 0) + {int(n)}", "last_accessed_at": stamp}
-                updated += _update_retrying(tbl, where, sql)
+                updated += retry_conflicts(partial(_updated, tbl, where, sql), f"access counts of {name}")
             counts.clear()
         self._last_access = None
         return updated
@@ -262,16 +269,8 @@ def recaller_for(settings: Settings, recaller: Recaller | None = None) -> Iterat
         yield own
 
 
-def _update_retrying(tbl: lancedb.table.Table, where: str, values_sql: dict[str, str], attempts: int = 8) -> int:
-    """One update, retried on a commit conflict with another writer (a failed commit changed nothing)."""
-    for attempt in range(attempts):
-        try:
-            return int(tbl.update(where=where, values_sql=values_sql).rows_updated)
-        except (OSError, RuntimeError, ValueError) as exc:
-            if "conflict" not in str(exc).lower() or attempt == attempts - 1:
-                raise
-            time.sleep(0.05 * (attempt + 1))
-    return 0
+def _updated(tbl: lancedb.table.Table, where: str, values_sql: dict[str, str]) -> int:
+    return int(tbl.update(where=where, values_sql=values_sql).rows_updated)
 
 
 def _fts_text(query: str) -> str:

