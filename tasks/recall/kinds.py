@@ -38,6 +38,8 @@ MIN_MEMBERS, MAX_MEMBERS = 5, 2000
 #: WordNet's lexicographer files of abstract nouns (Tops, attribute, cognition, feeling, motive, phenomenon,
 #: process, quantity, relation, shape, state, time): "plans", "emotions", "causes" have no nameable members.
 ABSTRACT_FILES = frozenset({3, 7, 9, 12, 16, 19, 22, 23, 24, 25, 26, 28})
+#: Senses of the kind's word read ("countries": nations and their territories).
+SENSES = 2
 #: Member names searched for in the text leg (the longest kinds are cut, alphabetically).
 MAX_SEARCH_WORDS = 2000
 
@@ -89,10 +91,7 @@ def kind_of(question: str) -> Kind | None:
         if not head.endswith("s"):
             continue  # "What kind of music": a list question names a plural
         for base in lex.bases(head):
-            if base == head or not (senses := lex.senses.get(base)):
-                continue
-            kind = _kind(base, senses[0])
-            if kind is not None:
+            if base != head and (kind := _kind(base)) is not None:
                 return kind
     return None
 
@@ -117,16 +116,17 @@ def promoted(ranked: Sequence[RecallHit], k: int, kind: Kind, people: Iterable[s
             continue
         for member in kind.members_in(hit.content):
             best.setdefault(member, i)
-    keep = set(best.values())
-    need = sorted(i for i in keep if i >= k)[: k // 2]
+    firsts = set(best.values())
+    inside = sum(1 for i in firsts if i < k)
+    need = sorted(i for i in firsts if i >= k)[: min(k // 2, k - inside)]
     if not need:
         return list(ranked)
-    lifted = set(need)
+    # The first k keep their members' best memories; the others give up the last places.
+    room = k - len(need) - inside
     head: list[RecallHit] = []
-    for i, hit in enumerate(ranked):
-        if len(head) >= k - len(need):
-            break
-        if i not in lifted:
+    for i, hit in enumerate(ranked[:k]):
+        if i in firsts or room > 0:
+            room -= i not in firsts
             head.append(hit)
     taken = {id(h) for h in head} | {id(ranked[i]) for i in need}
     return [*head, *(ranked[i] for i in need), *(h for h in ranked if id(h) not in taken)]
@@ -138,13 +138,16 @@ def _starts_sentence(text: str, at: int) -> bool:
 
 
 @cache
-def _kind(lemma: str, synset: int) -> Kind | None:
+def _kind(lemma: str) -> Kind | None:
+    """The kind ``lemma`` names: what lies below its first two senses that are concrete and specific."""
     lex = _lexicon()
     assert lex is not None
-    if lex.files[synset] in ABSTRACT_FILES:
-        return None
-    below = lex.below(synset, MAX_MEMBERS + 1)
-    if not MIN_MEMBERS <= len(below) <= MAX_MEMBERS:
+    below: set[int] = set()
+    for synset in lex.senses.get(lemma, ())[:SENSES]:
+        under = lex.below(synset, MAX_MEMBERS + 1)
+        if lex.files[synset] not in ABSTRACT_FILES and MIN_MEMBERS <= len(under) <= MAX_MEMBERS:
+            below |= under
+    if not below:
         return None
     members: dict[str, bool] = {}
     for s in below:
