@@ -60,23 +60,30 @@ class Kind:
     word: str
     members: dict[str, bool]
     search_text: str
+    #: Irregular plurals of the members ("geese" -> "goose"), and the first words of the longer names.
+    plurals: dict[str, str]
+    firsts: frozenset[str]
 
     def members_in(self, text: str) -> set[str]:
         """The members ``text`` names (lemmas: "Rome" -> "rome", "martial arts" -> "martial_art")."""
-        words = [(m.start(), m[0]) for m in _WORD.finditer(text)]
+        words = [(m.start(), m[0], m[0].lower().replace("’", "'")) for m in _WORD.finditer(text)]
         found: set[str] = set()
-        for n in (1, 2, 3):
-            for i in range(len(words) - n + 1):
-                start, first = words[i]
-                gram = "_".join(w for _, w in words[i : i + n]).lower().replace("’", "'")
-                for lemma in _lexicon_bases(gram):
-                    proper = self.members.get(lemma)
-                    if proper is None:
-                        continue
-                    if proper and not (first[0].isupper() and not _starts_sentence(text, start)):
-                        continue
-                    found.add(lemma)
+        for i, (start, first, low) in enumerate(words):
+            grams = [low]
+            if low in self.firsts:  # "new" of "new_york": the two and three words from here
+                grams += ["_".join(w[2] for w in words[i : i + n]) for n in (2, 3) if i + n <= len(words)]
+            for gram in grams:
+                for lemma in self._lemmas(gram):
+                    proper = self.members[lemma]
+                    if not proper or (first[0].isupper() and not _starts_sentence(text, start)):
+                        found.add(lemma)
         return found
+
+    def _lemmas(self, gram: str) -> list[str]:
+        forms = [gram, self.plurals.get(gram, "")]
+        if gram.endswith("s"):  # the last word's plural: "cities", "martial_arts", "boxes"
+            forms += [gram[:-1], gram[:-2], gram[:-3] + "y"]
+        return [f for f in forms if f in self.members]
 
 
 def kind_of(question: str) -> Kind | None:
@@ -155,12 +162,9 @@ def _kind(lemma: str) -> Kind | None:
             if any(x in below for x in lex.senses.get(name, ())[:2]):
                 members[name] = s in lex.instances
     searched = sorted(n for n in members if "_" not in n and n not in lex.other_pos)[:MAX_SEARCH_WORDS]
-    return Kind(lemma, members, " ".join(searched))
-
-
-def _lexicon_bases(gram: str) -> list[str]:
-    lex = _lexicon()
-    return lex.bases(gram) if lex is not None else []
+    plurals = {p: b for p, b in lex.plurals.items() if b in members}
+    firsts = frozenset(n.split("_", 1)[0] for n in members if "_" in n)
+    return Kind(lemma, members, " ".join(searched), plurals, firsts)
 
 
 class _Lexicon:
