@@ -182,4 +182,58 @@ HELD: list[Conversation] = [
         ("What board games does Sam play?", ("chess", "backgammon", "checkers")),
     ]),
 ]
+#: Written after HELD-OUT's first run showed three of its wordings unread ("Which languages can…",
+#: "Name the…"), before the rule was changed for them: the split that still measures what it never saw.
+HELD_2: list[Conversation] = [
+    C(("Nadia", "Luis"), [
+        ("2025-03-08", [
+            ("Nadia", "I spent the morning repotting my fern and the basil on the balcony."),
+            ("Luis", "We took the ferry over to the island, the kids loved it."),
+            ("Nadia", "Dinner was a big pot of lentil soup, perfect for the cold."),
+            ("Luis", "I've been learning to play the harmonica on my lunch breaks."),
+        ]),
+        ("2025-04-19", [
+            ("Nadia", "My cactus finally flowered after three years!"),
+            ("Luis", "Rode a tram all the way to the end of the line just for fun."),
+            ("Nadia", "I made risotto for my in-laws and they asked for seconds."),
+            ("Luis", "My accordion lessons start next week, wish me luck."),
+        ]),
+        ("2025-06-07", [
+            ("Nadia", "Bought a little bonsai at the market on Saturday."),
+            ("Luis", "We rented a camper van for the long weekend."),
+            ("Nadia", "Tried making paella for the first time, the rice stuck a bit."),
+            ("Luis", "Dug out my old trumpet from the attic."),
+        ]),
+    ], [
+        ("Could you list the plants Nadia keeps?", ("fern", "basil", "cactus", "bonsai")),
+        ("Which dishes would Nadia cook for guests?", ("soup", "risotto", "paella")),
+        ("Tell me which vehicles Luis has been on.", ("ferry", "tram", "camper")),
+        ("Which instruments is Luis learning?", ("harmonica", "accordion", "trumpet")),
+    ]),
+    C(("Farah", "Jonas"), [
+        ("2025-09-13", [
+            ("Farah", "I adopted a hamster for my son, he named it Biscuit."),
+            ("Jonas", "Hiked up to the glacier on Sunday, my legs are still sore."),
+            ("Farah", "I've been knitting a scarf for the winter market."),
+            ("Jonas", "We stopped in Antwerp on the way to my sister's."),
+        ]),
+        ("2025-10-25", [
+            ("Farah", "Our neighbours gave us a parrot they couldn't keep anymore."),
+            ("Jonas", "Walked along a fjord during the work retreat, stunning views."),
+            ("Farah", "Started quilting with my aunt on Thursday nights."),
+            ("Jonas", "Had a long layover in Dubai and explored the old souk."),
+        ]),
+        ("2025-12-06", [
+            ("Farah", "The kids begged for a rabbit and I finally said yes."),
+            ("Jonas", "We camped next to a waterfall, the sound put me to sleep."),
+            ("Farah", "Picked up embroidery again, it calms me down."),
+            ("Jonas", "I want to see Marrakesh next spring."),
+        ]),
+    ], [
+        ("What animals does Farah keep at home?", ("hamster", "parrot", "rabbit")),
+        ("Which crafts has Farah taken up?", ("knitting", "quilting", "embroidery")),
+        ("Which cities has Jonas been to?", ("Antwerp", "Dubai")),
+        ("What natural features has Jonas seen on his trips?", ("glacier", "fjord", "waterfall")),
+    ]),
+]
 # fmt: on

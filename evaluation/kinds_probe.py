@@ -5,7 +5,7 @@ Each conversation is ingested through the real pipeline (local extractor, speake
 one fresh store; every list question is recalled with and without the kinds rule
 (``recall_kinds``, :mod:`tasks.recall.kinds`), on the default path and with the cross-encoder. Printed
 per split and mode: the expected members the top 10 names, and the questions the rule read as a list
-question. ``--show DEV`` prints DEV's misses; HELD-OUT is only counted.
+question. ``--show DEV`` prints DEV's misses; HELD-OUT and HELD-OUT-2 are only counted.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import re
 import tempfile
 
 from evaluation.attribution_probe import sessions_of
-from evaluation.kinds_cases import DEV, HELD, Conversation
+from evaluation.kinds_cases import DEV, HELD, HELD_2, Conversation
 from tasks.ingest.run import ingest_sessions
 from tasks.recall.kinds import kind_of
 from tasks.recall.recaller import Recaller
@@ -37,11 +37,11 @@ def named(member: str, text: str) -> bool:
 
 def run(show: bool = False) -> dict[str, dict[str, dict[str, int]]]:
     """Per split and mode: expected members, those in the top 10; questions, those read as list questions."""
-    splits: dict[str, list[Conversation]] = {"DEV": DEV, "HELD-OUT": HELD}
+    splits: dict[str, list[Conversation]] = {"DEV": DEV, "HELD-OUT": HELD, "HELD-OUT-2": HELD_2}
     results: dict[str, dict[str, dict[str, int]]] = {name: {} for name in splits}
     with tempfile.TemporaryDirectory() as tmp:
         base = Settings().model_copy(update={"store_uri": tmp})
-        users = {(name, i): f"k{name[0].lower()}{i}" for name, convs in splits.items() for i in range(len(convs))}
+        users = {(name, i): f"k{name.lower()}{i}" for name, convs in splits.items() for i in range(len(convs))}
         ingest_sessions([s for (name, i), u in users.items() for s in sessions_of(splits[name][i], u)], base)
         for mode, update in MODES.items():
             with Recaller(base.model_copy(update=update)) as recaller:

@@ -129,10 +129,11 @@ def test_setting_is_read_from_the_environment(monkeypatch: pytest.MonkeyPatch, t
 
 
 def test_kinds_probe_cases_name_their_members() -> None:
-    from evaluation.kinds_cases import DEV, HELD
+    from evaluation.kinds_cases import DEV, HELD, HELD_2
     from evaluation.kinds_probe import named
 
-    assert not {p for c in DEV for p in c.people} & {p for c in HELD for p in c.people}  # no shared person
-    for conv in DEV + HELD:
+    people = [{p for c in split for p in c.people} for split in (DEV, HELD, HELD_2)]
+    assert sum(len(p) for p in people) == len(set().union(*people))  # no person in two splits
+    for conv in DEV + HELD + HELD_2:
         said = " ".join(text for _, turns in conv.sessions for _, text in turns)
         assert all(named(m, said) for _, members in conv.questions for m in members)

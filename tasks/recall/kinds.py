@@ -43,10 +43,15 @@ SENSES = 2
 #: Member names searched for in the text leg (the longest kinds are cut, alphabetically).
 MAX_SEARCH_WORDS = 2000
 
+#: "What/which [kinds of] <noun phrase>", asked ("…has Jon visited?", "…can Maya speak?") or requested
+#: ("Could you list the…", "Name the … Theo has used", "Tell me which…"): the phrase ends where an
+#: auxiliary, a pronoun or a name (a capital) begins the rest of the question.
 _ASKS = re.compile(
-    r"^\W*(?:what|which)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?"
-    r"(?P<np>(?:[a-z][\w+-]*\s+){0,2}?[a-z][\w/+-]*)\s+(?:has|have|had|does|do|did|is|are|was|were)\b",
-    re.I,
+    r"^\W*(?i:(?:(?:could|can|would|will)\s+you\s+)?(?:please\s+)?(?:(?:list|name|tell\s+me)\s+)?"
+    r"(?:all\s+)?(?:what|which|the)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?)"
+    r"(?P<np>(?!(?i:are|is|was|were|do|does|did|has|have|had)\b)(?:[A-Za-z][\w+-]*\s+){0,2}?[a-z][\w/+-]*)\s+"
+    r"(?:(?i:has|have|had|does|do|did|is|are|was|were|can|could|will|would|should|may|might|must"
+    r"|i|you|he|she|we|they|my|our|his|her|their)\b|[A-Z])"
 )
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 _SENTENCE_END = (".", "!", "?", ":", '"', "“", "(", "[")
