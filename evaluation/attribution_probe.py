@@ -13,8 +13,9 @@ from __future__ import annotations
 import argparse
 import tempfile
 from datetime import UTC, datetime, timedelta
+from typing import Protocol
 
-from evaluation.attribution_cases import DEV, HELD, Conversation
+from evaluation.attribution_cases import DEV, HELD
 from tasks.ingest.run import ingest_sessions
 from tasks.models import Event, Session
 from tasks.recall.recaller import Recaller
@@ -28,7 +29,14 @@ MODES: dict[str, dict[str, object]] = {
 }
 
 
-def sessions_of(conv: Conversation, user: str) -> list[Session]:
+class Talk(Protocol):
+    """A probe's conversation: sessions as (ISO date, [(speaker, text), ...])."""
+
+    @property
+    def sessions(self) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]: ...
+
+
+def sessions_of(conv: Talk, user: str) -> list[Session]:
     """The conversation's sessions, turns a minute apart from noon of each date."""
     out = []
     for n, (day, turns) in enumerate(conv.sessions, start=1):

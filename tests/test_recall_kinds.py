@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 
 import pytest
@@ -78,7 +79,7 @@ def test_only_the_named_persons_memories_count() -> None:
 
 
 def test_without_the_wordnet_wheel_there_is_no_kind(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(kinds.importlib.util, "find_spec", lambda name: None)
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
     kinds._lexicon.cache_clear()
     kinds._kind.cache_clear()
     try:
