@@ -62,6 +62,14 @@ QUERIES = (
     "Where do I work these days?",
     "What's my favourite city?",
 )
+#: List questions over a kind (tasks.recall.kinds): a second full-text search for the kind's members.
+#: Timed apart with --list-questions (the first one loads WordNet, in the warm-up).
+LIST_QUERIES = (
+    "Which cities has the user visited?",
+    "What sports does the user play?",
+    "What instruments do I play?",
+    "Which countries have I been to?",
+)
 
 
 def synthetic_batches(
@@ -132,10 +140,12 @@ class TimedEmbedder:
         return out
 
 
-def measure(recaller: Recaller, users: int, queries: int, seed: int) -> tuple[list[float], list[list[str]]]:
-    """Latencies (ms) of ``queries`` recalls for random users, and the ids each returned."""
+def measure(
+    recaller: Recaller, users: int, queries: int, seed: int, asked: tuple[str, ...] = QUERIES
+) -> tuple[list[float], list[list[str]]]:
+    """Latencies (ms) of ``queries`` recalls of ``asked`` for random users, and the ids each returned."""
     pick = random.Random(seed)
-    plan = [(pick.choice(QUERIES), f"user-{pick.randrange(users)}") for _ in range(queries)]
+    plan = [(pick.choice(asked), f"user-{pick.randrange(users)}") for _ in range(queries)]
     for text, user in plan[:5]:  # warm caches (index pages, tokenizer)
         recaller.recall(text, "bench", user)
     if isinstance(recaller.embedder, TimedEmbedder):
@@ -185,9 +195,11 @@ def run_size(n: int, args: argparse.Namespace, embedder: TimedEmbedder, root: Pa
     )
     print(f"write {write_s:.1f}s; scalar+FTS index build {time.perf_counter() - t0:.1f}s ({', '.join(built)})")
 
-    def timed(label: str, run: Settings, target_n: int | None = None, use_ann: bool = False) -> list[list[str]]:
+    def timed(
+        label: str, run: Settings, target_n: int | None = None, use_ann: bool = False, asked: tuple[str, ...] = QUERIES
+    ) -> list[list[str]]:
         recaller = Recaller(run, store=store, embedder=embedder, use_ann=use_ann)
-        latencies, ids = measure(recaller, args.users, args.queries, 1)
+        latencies, ids = measure(recaller, args.users, args.queries, 1, asked)
         report(label, latencies, target_n, embedder)
         return ids
 
@@ -205,6 +217,9 @@ def run_size(n: int, args: argparse.Namespace, embedder: TimedEmbedder, root: Pa
     built = ensure_indexes(store, clustered)
     print(f"+{tail:,} interleaved rows; index refresh {time.perf_counter() - t0:.1f}s ({', '.join(built)})")
     flat_ids = timed("clustered+tail", clustered, n)
+    if args.list_questions:  # no target of their own: compare with the line above
+        timed("list questions", clustered, asked=LIST_QUERIES)
+        timed("  without kinds", clustered.model_copy(update={"recall_kinds": False}), asked=LIST_QUERIES)
     if args.reranker:
         # Opt-in second stage: a cross-encoder pass over the best recall_rerank_depth candidates (no target).
         timed("+cross-encoder", clustered.model_copy(update={"recall_reranker": "cross-encoder"}))
@@ -239,6 +254,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--no-ann", action="store_true", help="skip the ANN index runs")
     parser.add_argument("--reranker", action="store_true", help="also time the opt-in cross-encoder reranker")
+    parser.add_argument("--list-questions", action="store_true", help="also time list questions over a kind")
     parser.add_argument("--dir", default=None, help="where to build the stores (default: a temp dir)")
     args = parser.parse_args()
     start = time.perf_counter()

@@ -64,6 +64,7 @@ def test_each_members_best_memory_takes_a_last_place_in_the_top_k() -> None:
     out = promoted(ranked, 4, cities, {"Jon"})
     assert [h.id for h in out[:4]] == ["h0", "h1", "h6", "h10"]  # Paris keeps its place; Rome's best, Oslo move up
     assert sorted(h.id for h in out) == sorted(h.id for h in ranked)  # nothing lost, nothing doubled
+    assert [h.id for h in out if "kind_member" in h.score_parts] == ["h6", "h10"]  # why they are shown
     assert [h.id for h in promoted(ranked, 6, cities, {"Jon"})[:6]] == ["h0", "h1", "h2", "h3", "h6", "h10"]
     # At most k // 2 lifted, in rank order; a member already inside keeps its place.
     many = _hits(["a", "b", "c", "d", "to Lyon", "to Oslo", "to Kyoto", "to Lima"])

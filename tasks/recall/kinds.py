@@ -141,7 +141,13 @@ def promoted(ranked: Sequence[RecallHit], k: int, kind: Kind, people: Iterable[s
             room -= i not in firsts
             head.append(hit)
     taken = {id(h) for h in head} | {id(ranked[i]) for i in need}
-    return [*head, *(ranked[i] for i in need), *(h for h in ranked if id(h) not in taken)]
+    lifted = [_marked(ranked[i]) for i in need]
+    return [*head, *lifted, *(h for h in ranked if id(h) not in taken)]
+
+
+def _marked(hit: RecallHit) -> RecallHit:
+    """A lifted hit says why it is shown (``score_parts["kind_member"]``), as the other signals do."""
+    return hit.model_copy(update={"score_parts": {**hit.score_parts, "kind_member": 1.0}})
 
 
 def _starts_sentence(text: str, at: int) -> bool:
