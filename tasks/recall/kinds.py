@@ -172,7 +172,7 @@ def _kind(lemma: str) -> Kind | None:
         for name in lex.words[s]:
             if any(x in below for x in lex.senses.get(name, ())[:2]):
                 members[name] = s in lex.instances
-    searched = sorted(n for n in members if "_" not in n and n not in lex.other_pos)[:MAX_SEARCH_WORDS]
+    searched = sorted(n for n in members if n.isalpha() and n.isascii() and n not in lex.other_pos)[:MAX_SEARCH_WORDS]
     plurals = {p: b for p, b in lex.plurals.items() if b in members}
     firsts = frozenset(n.split("_", 1)[0] for n in members if "_" in n)
     return Kind(lemma, members, " ".join(searched), plurals, firsts)
