@@ -38,6 +38,9 @@ class PipelineSystem:
 
     name = "pipeline"
     returns_everything = False
+    #: A list question's members take the last places of the k asked for (tasks.recall.kinds), so the
+    #: top 10 of a recall at k = 20 is not a recall at k = 10: the runner asks at every k.
+    ranking_depends_on_k = True
 
     def __init__(self, settings: Settings, *, abstain: bool = False) -> None:
         # Forgotten memories keep their (never recalled) rows during an evaluation, so extraction

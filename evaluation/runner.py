@@ -173,8 +173,13 @@ def _score(
     """Per-k figures from one answer at ``depth`` cut at each k, or, for a system whose ranking depends
     on k, from asking it at each k; plus the recall-vs-tokens curve from asking at every curve k."""
 
+    verdicts: dict[tuple[str, int], bool] | None = getattr(system, "confident", None)
+
+    def said_at(kk: int) -> dict[str, bool] | None:
+        """The system's own abstention verdicts when asked for ``kk``."""
+        return None if verdicts is None else {q: c for (q, at), c in verdicts.items() if at == kk}
+
     def cut_from(runs: list[QuestionRun]) -> SystemMetrics:
-        verdicts: dict[tuple[str, int], bool] | None = getattr(system, "confident", None)
         return score_system(
             system.name,
             runs,
@@ -184,7 +189,7 @@ def _score(
             full_tokens=full_tokens,
             returns_everything=system.returns_everything,
             abstain_threshold=threshold,
-            confident=None if verdicts is None else {q: c for (q, kk), c in verdicts.items() if kk == depth},
+            confident=said_at(depth),
         )
 
     if system.returns_everything:
@@ -192,8 +197,9 @@ def _score(
     runs_by_k = {kk: _ask(system, data, kk) for kk in sorted({*K_VALUES, k, depth, *CURVE_KS})}
     if getattr(system, "ranking_depends_on_k", False):
         metrics = score_asked_at_each_k(
-            system.name, runs_by_k, k=k, ks=K_VALUES, index=stats, full_tokens=full_tokens, abstain_threshold=threshold
-        )
+            system.name, runs_by_k, k=k, ks=K_VALUES, index=stats, full_tokens=full_tokens,
+            abstain_threshold=threshold, confident=said_at(k),
+        )  # fmt: skip
     else:
         metrics = cut_from(runs_by_k[depth])
     return metrics.model_copy(update={"budget_curve": budget_curve(runs_by_k, BUDGETS)})
