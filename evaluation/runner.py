@@ -238,8 +238,9 @@ def _notes(chunk_size: int, stride: int, threshold: float, extraction: bool) -> 
         f"unanswerable questions count as answered when an item's cosine to the question is >= {threshold}; "
         "the pipeline's by its own abstention verdict (Recaller.recall_result: cosine threshold and attribution)",
         "full_context returns the whole history at every k; its rank metrics follow chronological order",
-        "lance_hybrid_turns and hybrid_neighbours fuse each leg's top k, so their figures at each k come from "
-        "asking them for k; the other systems are asked once at the largest k and cut",
+        "lance_hybrid_turns and hybrid_neighbours fuse each leg's top k, and the pipeline's candidate pool and "
+        "list-question members depend on k, so their figures at each k come from asking them for k; the other "
+        "systems are asked once at the largest k and cut",
         "budget curve: items in rank order while they fit (item tokens + 1 per line break); each point is the "
         f"k of {sorted({*K_VALUES, *CURVE_KS})} with the best mean evidence recall at that budget",
     ]
