@@ -14,14 +14,13 @@ import argparse
 import re
 import tempfile
 
-from evaluation.attribution_probe import sessions_of
+from evaluation.attribution_probe import APP, sessions_of
 from evaluation.kinds_cases import DEV, HELD, HELD_2, Conversation
 from tasks.ingest.run import ingest_sessions
 from tasks.recall.kinds import kind_of
 from tasks.recall.recaller import Recaller
 from tasks.settings import Settings
 
-APP = "attribution-probe"  # sessions_of's app
 MODES: dict[str, dict[str, object]] = {
     "default, no kinds": {"recall_reranker": "none", "recall_kinds": False},
     "default, kinds": {"recall_reranker": "none", "recall_kinds": True},

@@ -27,7 +27,7 @@ from __future__ import annotations
 import importlib.util
 import logging
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -190,21 +190,17 @@ class _Lexicon:
         self.files: dict[int, int] = {}
         self.narrower: dict[int, list[int]] = {}
         self.instances: set[int] = set()
-        with (folder / "data.noun").open(encoding="utf-8") as f:
-            for line in f:
-                if line.startswith(" ") or not line.strip():
-                    continue
-                self._read_synset(line.split(" | ", 1)[0].split())
+        for line in _lines(folder / "data.noun"):
+            self._read_synset(line.split(" | ", 1)[0].split())
         self.senses: dict[str, tuple[int, ...]] = {}
-        with (folder / "index.noun").open(encoding="utf-8") as f:
-            for line in f:
-                if line.startswith(" ") or not line.strip():
-                    continue
-                parts = line.split()
-                n, pointers = int(parts[2]), int(parts[3])
-                self.senses[parts[0]] = tuple(int(x) for x in parts[4 + pointers + 2 :][:n])
-        self.plurals = dict(_pairs(folder / "noun.exc"))
-        self.other_pos = frozenset(w for pos in ("verb", "adj", "adv") for w in _first_words(folder / f"index.{pos}"))
+        for line in _lines(folder / "index.noun"):
+            parts = line.split()
+            n, pointers = int(parts[2]), int(parts[3])
+            self.senses[parts[0]] = tuple(int(x) for x in parts[4 + pointers + 2 :][:n])
+        self.plurals = {p[0]: p[1] for p in map(str.split, _lines(folder / "noun.exc")) if len(p) >= 2}
+        self.other_pos = frozenset(
+            line.split(" ", 1)[0] for pos in ("verb", "adj", "adv") for line in _lines(folder / f"index.{pos}")
+        )
 
     def _read_synset(self, head: list[str]) -> None:
         offset, count = int(head[0]), int(head[3], 16)
@@ -241,19 +237,10 @@ class _Lexicon:
         return seen
 
 
-def _pairs(path: Path) -> Iterable[tuple[str, str]]:
+def _lines(path: Path) -> Iterator[str]:
+    """A WordNet file's entries (its licence header lines start with a space)."""
     with path.open(encoding="utf-8") as f:
-        for line in f:
-            parts = line.split()
-            if len(parts) >= 2:
-                yield parts[0], parts[1]
-
-
-def _first_words(path: Path) -> Iterable[str]:
-    with path.open(encoding="utf-8") as f:
-        for line in f:
-            if not line.startswith(" ") and line.strip():
-                yield line.split(" ", 1)[0]
+        yield from (line for line in f if not line.startswith(" ") and line.strip())
 
 
 @cache
