@@ -15,8 +15,8 @@ from tasks.ingest.run import ingest_sessions
 from tasks.providers.base import Embedder
 from tasks.providers.people import memory_ties
 from tasks.recall.aliases import merged, other_names, with_names
+from tasks.recall.legs import BM25, COSINE
 from tasks.recall.recaller import Recaller
-from tasks.recall.search import BM25, COSINE
 from tasks.settings import Settings
 from tasks.store.filters import scope
 from tasks.store.indexes import ensure_indexes

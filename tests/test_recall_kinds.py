@@ -12,7 +12,9 @@ from tasks.providers.base import Embedder
 from tasks.recall import kinds
 from tasks.recall.kinds import kind_of, listed, promoted
 from tasks.recall.recaller import Recaller
+from tasks.recall.search import Leg
 from tasks.settings import Settings
+from tasks.store.filters import scope
 from tasks.store.indexes import ensure_indexes
 from tasks.store.tables import MEMORIES
 from tests.test_recall import APP, USER, make_store, memory
@@ -123,6 +125,24 @@ def test_recaller_shows_the_member_the_question_shares_no_word_with(lena: Settin
     assert not any("Porto" in c for c in before)
     assert any("Porto" in c for c in after) and len(after) == 4
     assert not any("Vienna" in c for c in after)  # Omar's city is not Lena's
+
+
+@pytest.mark.parametrize("use_ann", [False, True])
+def test_second_search_reuses_the_vector_leg_and_finds_what_a_whole_search_finds(
+    lena: Settings, embedder: Embedder, use_ann: bool
+) -> None:
+    """The members' search runs only the text legs again; its candidates are a whole search's."""
+    with Recaller(lena, embedder=embedder, use_ann=use_ann) as recaller:
+        plans = recaller._plans(scope(APP, USER), None, None, None, None, True)
+        legs = [Leg(p.table, p.where, p.text_col, p.columns) for p in plans]
+        vector = embedder.embed(["Which cities has Lena visited?"])[0]
+        first = recaller._search.search(legs, "cities Lena visited", lambda: vector, 20, use_ann)
+        words = recaller._search.search_words(first, legs, "Porto Vienna Rome", 20)
+        whole = recaller._search.search(legs, "Porto Vienna Rome", lambda: vector, 20, use_ann).tables
+    assert [t is None for t in words] == [t is None for t in whole]
+    found = [(a, b) for a, b in zip(words, whole, strict=True) if a is not None and b is not None]
+    assert found and all(a.equals(b) for a, b in found)
+    assert any("Porto" in c for a, _ in found for c in a.column("content").to_pylist() if c)
 
 
 def test_setting_is_read_from_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -22,7 +22,7 @@ import pyarrow as pa
 
 from tasks.providers.people import memory_ties
 from tasks.recall.abstain import name_words
-from tasks.recall.search import BM25, COSINE, FUSED
+from tasks.recall.legs import BM25, COSINE, FUSED
 
 #: The owner of the ties read from memories: the single user of an assistant's store.
 OWNER = "User"

@@ -17,8 +17,8 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from tasks.models import EpisodeSentence, RecallHit
+from tasks.recall.legs import BM25, COSINE, FUSED
 from tasks.recall.ranking import EPISODE_IMPORTANCE, FloatArray, Signals, half_life, order, score
-from tasks.recall.search import BM25, COSINE, FUSED
 from tasks.recall.when import Window, timely
 from tasks.settings import Settings
 from tasks.store.tables import KEYS, TS

@@ -137,15 +137,16 @@ class Recaller:
         # two cores (with heavier legs it had only slowed both down).
         legs = [Leg(p.table, p.where, p.text_col, p.columns) for p in plans]
         embed = cache(lambda: self._embed(query))
-        results = self._search.search(legs, text, embed, limit, self.use_ann)
+        searched = self._search.search(legs, text, embed, limit, self.use_ann)
+        results = searched.tables
         kind = kind_of(query) if self.settings.recall_kinds else None
         if kind is not None and kind.search_text:  # "Which cities…": the members' names are searched too
-            again = self._search.search(legs, kind.search_text, embed, limit, self.use_ann)
+            again = self._search.search_words(searched, legs, kind.search_text, limit)
             results = merged_all(results, again, [KEYS[p.table] for p in plans])
         asked = query  # what a reranker reads: the question, with the other names said beside its own
         if self.settings.recall_known_names and (named := found_names(query, results)):
             other = with_names(query, named)  # "my sister" for "Nora": search again, the other name said
-            again = self._search.search(legs, _fts_text(other), lambda: self._embed(other), limit, self.use_ann)
+            again = self._search.search(legs, _fts_text(other), lambda: self._embed(other), limit, self.use_ann).tables
             results = merged_all(results, again, [KEYS[p.table] for p in plans])
             asked = with_names(query, named, both=True)
         found = [

@@ -28,42 +28,53 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 import pyarrow as pa
-from lancedb.rerankers import RRFReranker
+
+from tasks.recall.legs import (
+    BM25,
+    COSINE,
+    FUSED,
+    Leg,
+    Ranked,
+    Tenant,
+    ann_leg,
+    bm25_column,
+    cosines,
+    fuse,
+    scan_tenant,
+    text_leg,
+)
 
 if TYPE_CHECKING:
     from lance import LanceDataset
 
     from tasks.store.tables import Store
 
-Offsets = npt.NDArray[np.uint64]
-Scores = npt.NDArray[np.float64]
-
-#: Signal columns appended to each table's candidates (besides the leg's own columns).
-COSINE, BM25, FUSED = "_cosine", "_score", "_relevance_score"
-_OFFSET = "_rowoffset"
+__all__ = ["BM25", "COSINE", "FUSED", "HybridSearcher", "Leg", "Searched"]
 
 
 @dataclass(frozen=True)
-class Leg:
-    """One table to search: its tenant filter, its text column and the columns to return."""
+class _VectorSide:
+    """One table's vector leg: the query vector, its ranking, and the tenant scan it came from (exact)."""
 
-    table: str
-    where: str
-    text_column: str
-    columns: Sequence[str]
+    query: npt.NDArray[np.float32]
+    vectors: Ranked
+    tenant: Tenant | None
 
 
 @dataclass(frozen=True)
-class _Ranked:
-    """A leg's answer: row offsets, best first, with their scores."""
+class Searched:
+    """One search's candidates per leg (:attr:`tables`), with what :meth:`HybridSearcher.search_words`
+    reuses: the dataset versions read and each table's vector leg."""
 
-    offsets: Offsets
-    scores: Scores
+    tables: list[pa.Table | None]
+    datasets: list[LanceDataset | None]
+    vectors: list[_VectorSide | None]
 
 
 class HybridSearcher:
@@ -86,7 +97,7 @@ class HybridSearcher:
         embed: Callable[[], npt.NDArray[np.float32]],
         limit: int,
         use_ann: bool,
-    ) -> list[pa.Table | None]:
+    ) -> Searched:
         """Per leg, its fused candidates (at most ``limit``, best first), or None without any.
 
         ``embed`` computes the query vector; it runs in the calling thread while the text legs and
@@ -99,18 +110,42 @@ class HybridSearcher:
         datasets = [self.dataset(leg.table) for leg in legs]
         pairs = list(zip(legs, datasets, strict=True))
         # Every task only waits on tasks submitted before it, so no pool size can deadlock.
-        texts = [self._pool.submit(_text_leg, ds, leg, text, limit) for leg, ds in pairs]
-        scans = [None if use_ann else self._pool.submit(_scan, ds, leg, self._whole(leg.table)) for leg, ds in pairs]
+        texts = [self._pool.submit(text_leg, ds, leg, text, limit) for leg, ds in pairs]
+        scans = [
+            None if use_ann else self._pool.submit(scan_tenant, ds, leg, self._whole(leg.table)) for leg, ds in pairs
+        ]
         query = np.asarray(embed(), dtype=np.float32)
-        tables = [
-            self._pool.submit(_candidates, ds, leg, query, scans[i], texts[i], text, limit)
+        sides = [
+            partial(_vector_side, ds, leg, query, scans[i], limit) if ds is not None else None
             for i, (leg, ds) in enumerate(pairs)
         ]
-        found = [t.result() for t in tables]
+        found = self._fused(pairs, sides, texts, text, limit)
         for leg, scan in zip(legs, scans, strict=True):
             if scan is not None and (scanned := scan.result()) is not None:
                 self._learn(leg.table, scanned.num_rows)
-        return found
+        return Searched([f[0] for f in found], datasets, [f[1] for f in found])
+
+    def search_words(self, prior: Searched, legs: Sequence[Leg], text: str, limit: int) -> list[pa.Table | None]:
+        """:meth:`search` for other words with the query vector of ``prior``: only the text legs run
+        again; each is fused with ``prior``'s vector leg, on the dataset versions it read (a list
+        question's second search for the kind's members cost a whole second search before)."""
+        pairs = list(zip(legs, prior.datasets, strict=True))
+        texts = [self._pool.submit(text_leg, ds, leg, text, limit) for leg, ds in pairs]
+        return [f[0] for f in self._fused(pairs, prior.vectors, texts, text, limit)]
+
+    def _fused(
+        self,
+        pairs: Sequence[tuple[Leg, LanceDataset | None]],
+        sides: Sequence[Callable[[], _VectorSide] | _VectorSide | None],
+        texts: Sequence[Future[Ranked | None]],
+        text: str,
+        limit: int,
+    ) -> list[tuple[pa.Table | None, _VectorSide | None]]:
+        tables = [
+            self._pool.submit(_candidates, ds, leg, sides[i], texts[i], text, limit)
+            for i, (leg, ds) in enumerate(pairs)
+        ]
+        return [t.result() for t in tables]
 
     def _whole(self, table: str) -> bool:
         """Whether to read the tenant's rows whole (optimistic for a table not seen yet; never with 0)."""
@@ -146,24 +181,32 @@ class HybridSearcher:
         return dataset
 
 
+def _vector_side(
+    dataset: LanceDataset, leg: Leg, query: npt.NDArray[np.float32], scan: Future[pa.Table | None] | None, limit: int
+) -> _VectorSide:
+    """The vector leg: exact over the tenant ``scan``, else by the ANN index."""
+    tenant = None if scan is None else Tenant.of(scan.result(), query)
+    vectors = ann_leg(dataset, leg, query, limit) if tenant is None else tenant.nearest(limit)
+    return _VectorSide(query, vectors, tenant)
+
+
 def _candidates(
     dataset: LanceDataset | None,
     leg: Leg,
-    query: npt.NDArray[np.float32],
-    scan: Future[pa.Table | None] | None,
-    text_leg: Future[_Ranked | None],
+    vector_side: Callable[[], _VectorSide] | _VectorSide | None,
+    text_leg: Future[Ranked | None],
     text: str,
     limit: int,
-) -> pa.Table | None:
-    """Vector leg (exact over the tenant ``scan``, else ANN) fused with the text leg, with columns."""
+) -> tuple[pa.Table | None, _VectorSide | None]:
+    """The vector leg fused with the text leg, with columns; and the vector leg, for a second search."""
     texts = text_leg.result()
-    if dataset is None:
-        return None
-    tenant = None if scan is None else _Tenant.of(scan.result(), query)
-    vectors = _ann_leg(dataset, leg, query, limit) if tenant is None else tenant.nearest(limit)
-    offsets, fused = fuse(text, vectors, texts, limit)
+    if dataset is None or vector_side is None:
+        return None, None
+    side = vector_side if isinstance(vector_side, _VectorSide) else vector_side()
+    query, tenant = side.query, side.tenant
+    offsets, fused = fuse(text, side.vectors, texts, limit)
     if not len(offsets):
-        return None
+        return None, side
     if tenant is None:  # ANN distances are approximate: re-score from the stored vectors
         rows = dataset.take(offsets, columns=[*leg.columns, "vector"])
         cosine = cosines(query, rows.column("vector"))
@@ -178,112 +221,5 @@ def _candidates(
             else dataset.take(offsets, columns=list(leg.columns))
         )
     rows = rows.append_column(COSINE, pa.array(cosine, pa.float64()))
-    rows = rows.append_column(BM25, _bm25(texts, offsets))
-    return rows if fused is None else rows.append_column(FUSED, pa.array(fused, pa.float32()))
-
-
-def _scan(dataset: LanceDataset | None, leg: Leg, whole: bool) -> pa.Table | None:
-    """The tenant's rows (found by the scalar indexes): offset and vector, plus with ``whole`` the leg's columns."""
-    if dataset is None:
-        return None
-    columns = ["vector", _OFFSET, *(leg.columns if whole else ())]
-    return dataset.to_table(columns=columns, filter=leg.where)
-
-
-@dataclass(frozen=True)
-class _Tenant:
-    """The tenant's scanned rows with each one's cosine to the query."""
-
-    rows: pa.Table
-    offsets: Offsets
-    sims: Scores
-    by_offset: npt.NDArray[np.intp]  # scan positions in offset order
-
-    @classmethod
-    def of(cls, rows: pa.Table | None, query: npt.NDArray[np.float32]) -> _Tenant:
-        if rows is None or not rows.num_rows:
-            return cls(pa.table({}), np.zeros(0, np.uint64), np.zeros(0), np.zeros(0, np.intp))
-        offsets = rows.column(_OFFSET).to_numpy().astype(np.uint64)
-        return cls(rows, offsets, cosines(query, rows.column("vector")), np.argsort(offsets))
-
-    def nearest(self, limit: int) -> _Ranked:
-        best = np.argsort(-self.sims, kind="stable")[:limit]
-        return _Ranked(self.offsets[best], self.sims[best])
-
-    def locate(self, offsets: Offsets) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.bool_]]:
-        """Scan positions of ``offsets`` and which were found (both legs read one version with one
-        filter, so all should be)."""
-        if not len(self.offsets):
-            return np.zeros(len(offsets), np.intp), np.zeros(len(offsets), bool)
-        sorted_offsets = self.offsets[self.by_offset]
-        i = np.minimum(np.searchsorted(sorted_offsets, offsets), len(sorted_offsets) - 1)
-        return self.by_offset[i], sorted_offsets[i] == offsets
-
-
-def _ann_leg(dataset: LanceDataset, leg: Leg, query: npt.NDArray[np.float32], limit: int) -> _Ranked:
-    """Nearest rows by the ANN index where one exists (Lance scans the rest exactly)."""
-    nearest = {"column": "vector", "q": query, "k": limit, "metric": "cosine", "use_index": True}
-    table = dataset.to_table(
-        columns=[_OFFSET, "_distance"],
-        filter=leg.where,
-        prefilter=True,
-        nearest=nearest,
-        disable_scoring_autoprojection=True,
-    )
-    distance = table.column("_distance").to_numpy(zero_copy_only=False).astype(np.float64)
-    return _Ranked(table.column(_OFFSET).to_numpy().astype(np.uint64), 1.0 - distance)
-
-
-def _text_leg(dataset: LanceDataset | None, leg: Leg, text: str, limit: int) -> _Ranked | None:
-    """BM25 over the text column; None without a table, for an empty query, or with no FTS index yet."""
-    if dataset is None or not text:
-        return None
-    try:
-        table = dataset.to_table(
-            columns=[_OFFSET, BM25],
-            filter=leg.where,
-            prefilter=True,
-            full_text_query={"columns": [leg.text_column], "query": text},
-            limit=limit,
-            disable_scoring_autoprojection=True,
-        )
-    except (ValueError, RuntimeError, OSError):  # no FTS index yet: the vector leg suffices
-        return None
-    scores = table.column(BM25).to_numpy(zero_copy_only=False).astype(np.float64)
-    return _Ranked(table.column(_OFFSET).to_numpy().astype(np.uint64), scores)
-
-
-def fuse(text: str, vectors: _Ranked, texts: _Ranked | None, limit: int) -> tuple[Offsets, Scores | None]:
-    """Candidate offsets, best first, and their RRF scores when both legs found rows.
-
-    Fusion is LanceDB's ``RRFReranker``, fed the legs' offsets as its ``_rowid`` key (they are
-    unique within one dataset version, which is all it needs).
-    """
-    if texts is None or not len(texts.offsets):
-        return vectors.offsets[:limit], None
-    if not len(vectors.offsets):
-        return texts.offsets[:limit], None
-    fused = RRFReranker(return_score="relevance").rerank_hybrid(
-        text,
-        pa.table({"_rowid": vectors.offsets, "_distance": 1.0 - vectors.scores}),
-        pa.table({"_rowid": texts.offsets, BM25: texts.scores}),
-    )
-    fused = fused.slice(0, limit)
-    return fused.column("_rowid").to_numpy().astype(np.uint64), fused.column(FUSED).to_numpy().astype(np.float64)
-
-
-def cosines(query: npt.NDArray[np.float32], vectors: pa.ChunkedArray | pa.Array) -> Scores:
-    """Exact cosine of each stored vector with the query (zero vectors score 0)."""
-    flat = vectors.combine_chunks() if isinstance(vectors, pa.ChunkedArray) else vectors
-    matrix = flat.flatten().to_numpy(zero_copy_only=False).reshape(len(flat), -1).astype(np.float32)
-    norms = np.linalg.norm(matrix, axis=1) * float(np.linalg.norm(query))
-    sims: Scores = ((matrix @ query) / np.where(norms > 0, norms, 1.0)).astype(np.float64)
-    return sims
-
-
-def _bm25(texts: _Ranked | None, offsets: Offsets) -> pa.Array:
-    """BM25 per candidate; null for rows the text leg did not return."""
-    if texts is None or not len(texts.offsets):
-        return pa.nulls(len(offsets), pa.float32())
-    found = dict(zip(texts.offsets.tolist(), texts.scores.tolist(), strict=True))
-    return pa.array([found.get(o) for o in offsets.tolist()], pa.float32())
+    rows = rows.append_column(BM25, bm25_column(texts, offsets))
+    return (rows if fused is None else rows.append_column(FUSED, pa.array(fused, pa.float32()))), side
