@@ -81,3 +81,39 @@ def test_a_greeting_goes_and_the_news_after_it_stays() -> None:
     contents = [f.content for f in LocalExtractor().extract(told).facts]
     assert any("Porto" in c for c in contents)
     assert not any("hope you" in c.lower() for c in contents)
+
+
+# A participant's sentence that opens with a greeting or thanks and goes on to tell something (round 32):
+# before, the opening dropped the whole sentence ("Hi Sam, since we last talked I've started volunteering
+# at the shelter" left no memory). DEV cases were read while the rule was written; HELD-OUT cases were
+# written before it and run once after.
+DEV_OPENED = (("Hey Sam, since we last talked I've started volunteering at the animal shelter.", "animal shelter"),
+              ("Thanks Ana, it was amazing to finally run the whole marathon with my brother.", "marathon"),
+              ("I'm doing well, I just got back from a hiking trip in the Alps.", "Alps"),
+              ("Hello there - I adopted a second cat last weekend.", "second cat"))  # fmt: skip
+DEV_PLEASANTRY = ("Thanks, Sam!", "Hi Ana!", "Thanks for the support, it means a lot.", "Thanks, Rui, for listening.")
+HELD_OPENED = (("Hi Priya, quick update: I signed the lease on a flat in Glasgow.", "Glasgow"),
+               ("Thank you so much, Dev, the new job at the hospital starts on Monday.", "hospital"),
+               ("Good morning, my daughter starts primary school tomorrow.", "primary school"),
+               ("Hey guys, I finally sold my old van to a neighbour.", "van"),
+               ("Thanks again, I booked the cooking class in Lyon for April.", "Lyon"),
+               ("Hey there, I've been learning the cello for three months now.", "cello"),
+               ("I'm good, we spent the weekend painting the nursery.", "nursery"))  # fmt: skip
+HELD_PLEASANTRY = ("Thanks so much, Priya!", "Hey guys, how's everyone doing?",
+                   "Thank you for the kind words, they mean a lot.", "Hi Dev, great to hear from you.",
+                   "Thanks, I really appreciate it.")  # fmt: skip
+
+
+def _told_by_a_participant(text: str) -> list[str]:
+    told = session(("Ana", "How have you been lately?"), ("Rui", text))
+    return [f.content for f in LocalExtractor().extract(told).facts if "Rui" in f.content]
+
+
+@pytest.mark.parametrize(("text", "kept"), DEV_OPENED + HELD_OPENED)
+def test_what_follows_a_greeting_or_thanks_is_kept(text: str, kept: str) -> None:
+    assert any(kept in c for c in _told_by_a_participant(text))
+
+
+@pytest.mark.parametrize("text", DEV_PLEASANTRY + HELD_PLEASANTRY)
+def test_a_greeting_or_thanks_with_nothing_told_after_it_is_not_a_memory(text: str) -> None:
+    assert _told_by_a_participant(text) == []

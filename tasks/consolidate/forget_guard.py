@@ -14,6 +14,7 @@ import re
 from tasks.models import Event, ForgetRequest, Session
 from tasks.providers.chat_speak import spelled_out
 from tasks.providers.forget_areas import names_area_or_kin
+from tasks.providers.forget_request import NEGATED_FORGET
 
 _VERB = (
     r"(?:forget|delete|erase|remove|wipe|scrub|drop|purge|clear|get rid of|don'?t remember|do not remember|"
@@ -21,15 +22,6 @@ _VERB = (
     r"(?:don't|do not|never) (?:store|keep|save|record|retain)|(?:deleted|removed|erased|forgotten|wiped)\b|"
     r"not (?:remember|keep|save|store)|didn'?t (?:keep|save|store)|(?:hold|hang) ?on ?to|let go of|scratch|scrap|ditch|"
     r"nix|(?:storing|keeping|saving|remembering) (?:my|that|this|it)|remembered|take (?:it|that|this) out)"
-)
-#: "don't forget", "never forget", "not to delete", "won't ever forget", "remember to never forget".
-_NEGATED = re.compile(
-    r"\b(?:don'?t|do not|dont|never|not|no need to|won'?t|will not|shouldn'?t|should not|can'?t|cannot|"
-    r"mustn'?t|must not|didn'?t|did not|wouldn'?t|better not)\s+(?:\w+\s+){0,2}?"
-    r"(?:forget|delete|erase|remove|wipe|scrub|clear|drop|purge|get rid of)\b"
-    r"|\b(?:don'?t|do not|never|wouldn'?t|not)\s+(?:want|like|need)\s+(?:[\w'-]+\s+){1,5}?"
-    r"(?:deleted|removed|erased|forgotten|wiped)\b",
-    re.I,
 )
 #: Someone else's words reported by the user: "my brother texted me", "she said", "he told me to".
 _REPORTED = re.compile(
@@ -140,7 +132,7 @@ def accept_forget(request: ForgetRequest, session: Session) -> tuple[bool, str]:
     trigger = _TRIGGER.search(sentence)
     if trigger is None:
         return False, "no request wording in the sentence"
-    if _NEGATED.search(sentence):
+    if NEGATED_FORGET.search(sentence):
         return False, "a reminder to keep something (negated), not a request to forget"
     if _inside_quotes(sentence, trigger.start()) or (_QUOTES.search(sentence) and _REPORTED.search(sentence)):
         return False, "quoted words, not the user's own request"

@@ -34,6 +34,34 @@ FORGET = re.compile(
     r"(?:forget|delete|erase|remove|wipe)\s+(?:it|that|them)\b",
     re.I,
 )
+#: "don't forget", "never forget", "not to delete", "won't ever forget", "remember to never forget".
+NEGATED_FORGET = re.compile(
+    r"\b(?:don'?t|do not|dont|never|not|no need to|won'?t|will not|shouldn'?t|should not|can'?t|cannot|"
+    r"mustn'?t|must not|didn'?t|did not|wouldn'?t|better not)\s+(?:\w+\s+){0,2}?"
+    r"(?:forget|delete|erase|remove|wipe|scrub|clear|drop|purge|get rid of)\b"
+    r"|\b(?:don'?t|do not|never|wouldn'?t|not)\s+(?:want|like|need)\s+(?:[\w'-]+\s+){1,5}?"
+    r"(?:deleted|removed|erased|forgotten|wiped)\b",
+    re.I,
+)
+#: A reminder said with "forget" in the negative, up to what it keeps: "Please don't forget (that|about) …".
+_REMINDER = re.compile(
+    r"^(?P<lead>\W*(?:(?:oh|ok|okay|so|and|also|hey|btw|just)\W+)*)(?:please\s+)?(?:don'?t|do not|never)\s+"
+    r"(?:ever\s+)?forget(?:\s+about|\s+that|:)?\s+(?=\w)",
+    re.I,
+)
+
+
+def reminded(sentence: str) -> str:
+    """A reminder said as what it asks: "Don't forget that my mom's birthday is May 3" → "Remember that my
+    mom's birthday is May 3" (an explicit instruction). Read as a forget request, it was refused by the
+    guard and its sentence left no memory; other sentences are returned as they are."""
+    found = _REMINDER.match(sentence)
+    if found is None:
+        return sentence
+    rest = sentence[found.end() :]
+    return f"Remember {rest}" if rest.lower().startswith("to ") else f"Remember that {rest}"
+
+
 #: Verbs of removal that need a memory or an identifier as their object to be a forget request.
 _REMOVE = re.compile(
     r"(?:^\W*|[,;:]\s*|\b(?:please|can you|could you|would you|will you|you can|want you to|like you to|need you to|"
@@ -66,6 +94,8 @@ _TARGET_END = re.compile(
 
 def forget_target(sentence: str) -> str | None:
     """What a forget request asks to forget ("please forget that I live in Berlin" → "I live in Berlin")."""
+    if NEGATED_FORGET.search(sentence):  # "I'll never forget our trip": a statement; "don't forget …": a reminder
+        return None
     m = FORGET.search(sentence)
     if not m:
         m = _REMOVE.search(sentence)

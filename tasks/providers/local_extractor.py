@@ -16,9 +16,9 @@ from tasks.models import Event, Extraction, Fact, ForgetRequest, Session
 from tasks.providers.agent_turns import agent_facts
 from tasks.providers.clause_shape import Asked
 from tasks.providers.extraction_rules import RULES, RuleFact
-from tasks.providers.forget_request import forget_target
+from tasks.providers.forget_request import forget_target, reminded
 from tasks.providers.people import mentioned, merged
-from tasks.providers.reactions import is_reaction, is_social
+from tasks.providers.reactions import after_pleasantry, is_reaction, is_social
 from tasks.providers.user_clauses import UserClauses
 from tasks.settings import CustomTopic
 from tasks.textrules import (
@@ -136,8 +136,11 @@ class LocalExtractor:
         narrative: list[str] = []
         for raw in sentences(event.text):
             sentence = clean(raw)
-            if not sentence or SMALL_TALK.match(sentence) or is_reaction(sentence) or is_social(sentence):
+            if SMALL_TALK.match(sentence):  # "Hi Sam, since we last talked I've started …": what follows counts
+                sentence = after_pleasantry(sentence)
+            if not sentence or is_reaction(sentence) or is_social(sentence):
                 continue
+            sentence = reminded(sentence)  # "Don't forget that …" asks to remember, not to forget
             if (target := forget_target(sentence)) is not None:
                 out.forgets.append(ForgetRequest(query=target, source_event_ids=(event.id,),
                                                  stated_at=event.timestamp, speaker=who))  # fmt: skip

@@ -74,3 +74,27 @@ def is_social(sentence: str) -> bool:
     if found is None or len(bare.split()) > 12:
         return False
     return not FIRST_PERSON.search(bare[found.end() :])
+
+
+#: A greeting or thanks that opens a sentence and ends at a clause break, with the name or group it is
+#: said to and what the thanks is for: "Hi Sam, …", "Thank you so much, Dev, …", "Hello there - …",
+#: "I'm doing well, …". Its end is where what the speaker tells begins.
+_PLEASANTRY = re.compile(
+    r"^(?:(?:ok|okay|so|well|yes|yeah|oh|aw+|wow),?\s+)?"
+    r"(?:hi|hello|hey|thanks|thank you|good (?:morning|afternoon|evening)|"
+    r"I'm (?:good|fine|great|ok|okay|doing (?:well|good|great|fine|ok|okay)))"
+    r"(?: (?:so much|very much|a lot|again|too|as well))?"
+    r"(?:,?\s+(?:[A-Z][a-z]+|guys|everyone|all|there|friend|buddy|mate))?"
+    r"(?:,? for [^,;:–—-]{1,60})?"
+    r"\s*(?:[,;:]|\s[-–—])\s*(?=\S)",
+    re.I,
+)
+
+
+def after_pleasantry(sentence: str) -> str:
+    """What a sentence tells after its opening greeting or thanks ("Hi Sam, since we last talked I've
+    started volunteering" → "Since we last talked I've started volunteering"); "" when nothing follows
+    it ("Thanks, Sam!"). Before, such an opening dropped the whole sentence of a participant's turn."""
+    found = _PLEASANTRY.match(sentence)
+    rest = sentence[found.end() :].strip() if found else ""
+    return rest[:1].upper() + rest[1:]

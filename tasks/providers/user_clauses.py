@@ -23,7 +23,7 @@ from tasks.providers.chat_speak import spelled_out
 from tasks.providers.choices import chosen
 from tasks.providers.clause_shape import IDENTIFIER_WORD, Asked, answered, covered_by, elaborates, rule_drops
 from tasks.providers.extraction_rules import RULES, RuleFact
-from tasks.providers.forget_request import change_after, forget_target
+from tasks.providers.forget_request import change_after, forget_target, reminded
 from tasks.providers.forget_said import forget_asks
 from tasks.providers.implicit_subject import with_subject
 from tasks.providers.in_passing import carried, in_passing
@@ -104,6 +104,7 @@ class UserClauses:
             text = choice[1]
         parts = [shape.TRAILING_ASIDE.sub("", clean(raw)) for raw in answered(in_passing(untold(asked_apart(
             sentences(listed(unpasted(text)))))))]  # fmt: skip
+        parts = [reminded(p) for p in parts]  # "Don't forget that …" asks to remember, not to forget
         asks = forget_asks(parts)  # "Ok thanks, forget my address"; "the gambling thing, can u forget it?"
         for i, sentence in enumerate(parts):
             if i in asks:
