@@ -45,7 +45,7 @@ NEGATED_FORGET = re.compile(
 )
 #: A reminder said with "forget" in the negative, up to what it keeps: "Please don't forget (that|about) …".
 _REMINDER = re.compile(
-    r"^(?P<lead>\W*(?:(?:oh|ok|okay|so|and|also|hey|btw|just)\W+)*)(?:please\s+)?(?:don'?t|do not|never)\s+"
+    r"^\W*(?:(?:oh|ok|okay|so|and|also|hey|btw|just)\W+)*(?:please\s+)?(?:don'?t|do not|never)\s+"
     r"(?:ever\s+)?forget(?:\s+about|\s+that|:)?\s+(?=\w)",
     re.I,
 )
