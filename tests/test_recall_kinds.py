@@ -137,7 +137,7 @@ def test_second_search_reuses_the_vector_leg_and_finds_what_a_whole_search_finds
         legs = [Leg(p.table, p.where, p.text_col, p.columns) for p in plans]
         vector = embedder.embed(["Which cities has Lena visited?"])[0]
         first = recaller._search.search(legs, "cities Lena visited", lambda: vector, 20, use_ann)
-        words = recaller._search.search_words(first, legs, "Porto Vienna Rome", 20)
+        words = recaller._search.search_words(first, "Porto Vienna Rome", 20)
         whole = recaller._search.search(legs, "Porto Vienna Rome", lambda: vector, 20, use_ann).tables
     assert [t is None for t in words] == [t is None for t in whole]
     found = [(a, b) for a, b in zip(words, whole, strict=True) if a is not None and b is not None]

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
-from functools import cache, partial
+from functools import partial
 from typing import TypedDict, Unpack
 
 import lancedb
@@ -136,12 +136,11 @@ class Recaller:
         # with legs that read only offsets, scores and vectors, this overlap saved 2-4 ms p95 on
         # two cores (with heavier legs it had only slowed both down).
         legs = [Leg(p.table, p.where, p.text_col, p.columns) for p in plans]
-        embed = cache(lambda: self._embed(query))
-        searched = self._search.search(legs, text, embed, limit, self.use_ann)
+        searched = self._search.search(legs, text, lambda: self._embed(query), limit, self.use_ann)
         results = searched.tables
         kind = kind_of(query) if self.settings.recall_kinds else None
         if kind is not None and kind.search_text:  # "Which cities…": the members' names are searched too
-            again = self._search.search_words(searched, legs, kind.search_text, limit)
+            again = self._search.search_words(searched, kind.search_text, limit)
             results = merged_all(results, again, [KEYS[p.table] for p in plans])
         asked = query  # what a reranker reads: the question, with the other names said beside its own
         if self.settings.recall_known_names and (named := found_names(query, results)):

@@ -70,9 +70,10 @@ class _VectorSide:
 @dataclass(frozen=True)
 class Searched:
     """One search's candidates per leg (:attr:`tables`), with what :meth:`HybridSearcher.search_words`
-    reuses: the dataset versions read and each table's vector leg."""
+    reuses: the legs, the dataset versions read and each table's vector leg."""
 
     tables: list[pa.Table | None]
+    legs: Sequence[Leg]
     datasets: list[LanceDataset | None]
     vectors: list[_VectorSide | None]
 
@@ -123,13 +124,13 @@ class HybridSearcher:
         for leg, scan in zip(legs, scans, strict=True):
             if scan is not None and (scanned := scan.result()) is not None:
                 self._learn(leg.table, scanned.num_rows)
-        return Searched([f[0] for f in found], datasets, [f[1] for f in found])
+        return Searched([f[0] for f in found], legs, datasets, [f[1] for f in found])
 
-    def search_words(self, prior: Searched, legs: Sequence[Leg], text: str, limit: int) -> list[pa.Table | None]:
+    def search_words(self, prior: Searched, text: str, limit: int) -> list[pa.Table | None]:
         """:meth:`search` for other words with the query vector of ``prior``: only the text legs run
         again; each is fused with ``prior``'s vector leg, on the dataset versions it read (a list
         question's second search for the kind's members cost a whole second search before)."""
-        pairs = list(zip(legs, prior.datasets, strict=True))
+        pairs = list(zip(prior.legs, prior.datasets, strict=True))
         texts = [self._pool.submit(text_leg, ds, leg, text, limit) for leg, ds in pairs]
         return [f[0] for f in self._fused(pairs, prior.vectors, texts, text, limit)]
 
