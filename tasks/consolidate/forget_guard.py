@@ -15,6 +15,7 @@ from tasks.models import Event, ForgetRequest, Session
 from tasks.providers.chat_speak import spelled_out
 from tasks.providers.forget_areas import names_area_or_kin
 from tasks.providers.forget_request import NEGATED_FORGET
+from tasks.providers.forgetful import someone_forgets
 
 _VERB = (
     r"(?:forget|delete|erase|remove|wipe|scrub|drop|purge|clear|get rid of|don'?t remember|do not remember|"
@@ -93,6 +94,8 @@ _PLAN_FOLLOWS = re.compile(
     r"\b(?:let'?s|let us|we(?:'ll| will| can| could| should| might)|I'?ll|instead|rather|go with|how about|just)\b",
     re.I,
 )
+#: Verbs of removal in their plain form, which a subject can take ("I always forget my keys").
+_BASE_VERB = re.compile(r"(?:forget|delete|erase|remove|wipe|scrub|drop|purge|clear|get rid of)\b", re.I)
 _TRIGGER = re.compile(rf"\b(?:please\s+)?{_VERB}\b|\bnever (?:mention|bring up)\b", re.I)
 NON_USER_NAMES = frozenset({"system", "tool", "function", "developer", "chatgpt", "gpt", "claude", "gemini",
                             "copilot", "assistant", "agent", "model", "bot", "ai"})  # fmt: skip
@@ -134,6 +137,8 @@ def accept_forget(request: ForgetRequest, session: Session) -> tuple[bool, str]:
         return False, "no request wording in the sentence"
     if NEGATED_FORGET.search(sentence):
         return False, "a reminder to keep something (negated), not a request to forget"
+    if all(_BASE_VERB.match(t[0]) and someone_forgets(sentence, t.start()) for t in _TRIGGER.finditer(sentence)):
+        return False, "someone forgetting, said as a fact, not a request to forget"
     if _inside_quotes(sentence, trigger.start()) or (_QUOTES.search(sentence) and _REPORTED.search(sentence)):
         return False, "quoted words, not the user's own request"
     if _REPORTED.search(sentence[: trigger.start()]):

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from tasks.providers.clause_shape import is_fragment
+from tasks.providers.forgetful import someone_forgets
 from tasks.providers.statements import STRONG_CUE, WEAK_CUE
 
 FORGET = re.compile(
@@ -92,11 +93,24 @@ _TARGET_END = re.compile(
 )
 
 
+def _asking(sentence: str) -> re.Match[str] | None:
+    """The first :data:`FORGET` match that asks: "I always forget things, so please forget my address" asks
+    the second time (each verb is tried, also one inside an earlier match's target)."""
+    at = 0
+    while (m := FORGET.search(sentence, at)) is not None:
+        if m["what3"] or m["what4"] or not someone_forgets(sentence, m.start()):
+            return m
+        at = m.start() + 1
+    return None
+
+
 def forget_target(sentence: str) -> str | None:
     """What a forget request asks to forget ("please forget that I live in Berlin" → "I live in Berlin")."""
     if NEGATED_FORGET.search(sentence):  # "I'll never forget our trip": a statement; "don't forget …": a reminder
         return None
-    m = FORGET.search(sentence)
+    m = _asking(sentence)
+    if not m and FORGET.search(sentence):
+        return None  # "I often forget to take my vitamins": someone forgets; nobody is asked to
     if not m:
         m = _REMOVE.search(sentence)
         if not m or not (MEMORY_PLACE.search(sentence) or (m["verb"] != "take" and IDENTIFIER.search(m[0]))):

@@ -1,0 +1,53 @@
+"""Someone forgetting, said as a fact, is not a request to forget.
+
+"I often forget to take my vitamins", "My grandmother is starting to forget things", "It's easy to get
+lost and forget that": the verb of removal has a subject of its own (or is what something is easy or
+hard to do), so nobody is asked anything. Read as requests, such sentences left no memory, and the
+guard accepted some ("Sometimes I forget that I live by the sea" deleted where the user lives).
+
+A request is addressed: the verb stands first in its clause ("forget my address", "please, just delete
+it"), or after a frame that asks ("can you", "I want you to", "I'd like to"). Only the words before the
+verb in its clause are read, so what follows ("forget that I live in Berlin") never changes the verdict.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: Adverbs and auxiliaries between a subject and its verb ("I always", "she would", "we tend to").
+_BETWEEN = (
+    r"(?:(?:always|often|sometimes|usually|constantly|easily|still|even|also|totally|completely|kinda|really|"
+    r"probably|definitely|occasionally|regularly|frequently|normally|typically|never|ever|honestly|"
+    r"would|will|'ll|'d|might|may|could|can|did|do|does|am|is|are|was|were|'m|'s|'re|seem to|seems to|"
+    r"tend to|tends to|tended to|start(?:s|ed|ing)? to|begin(?:s|ning)? to|began to|keep|keeps|kept|"
+    r"used to|got to|get to|gets to)\s+)"
+)
+#: Who can forget: a pronoun, people at large, or someone named by a possessive ("my grandmother",
+#: "Ana's brother").
+_SUBJECT = (
+    r"\b(?:I|we|you|they|he|she|it|people|everyone|everybody|someone|somebody|nobody|folks|kids|most of us|"
+    r"(?:my|his|her|our|their|your)\s+[\w'-]+(?:\s+[\w'-]+)?|[A-Z][\w'-]*['’]s\s+[\w'-]+)"
+)
+#: The listener asked to do it: "can you", "I want you to", "I'd rather you", "you should", "let's".
+_ASKING = re.compile(
+    r"\b(?:can|could|would|will|won'?t|do|did|please|pls|rather|prefer(?: it if)?|want|need|like|ask|asking|beg)"
+    r"\s+(?:you|u)\b|\b(?:you|u)\s+(?:to|can|could|should|must|may|might|need to|have to|will|'ll)\b|\blet'?s\b",
+    re.I,
+)
+#: What something is easy or hard to do ("it's easy to forget", "hard not to delete").
+_TO_DO = r"\b(?:easy|easier|hard|harder|difficult|tough|impossible|simple|likely|apt|prone)\s+(?:not\s+)?to\s+"
+_STATEMENT = re.compile(
+    rf"(?:{_SUBJECT}\s+{_BETWEEN}*|{_TO_DO}{_BETWEEN}*)"
+    # the verb may be the second of two joined by "and" ("easy to get lost and forget")
+    r"(?:[\w'-]+(?:\s+[\w'-]+){0,3}\s+and\s+)?$",
+    re.I,
+)
+_CLAUSE_START = re.compile(r".*(?:[,;:!?.]|\s[-–—]\s)\s*", re.S)
+
+
+def someone_forgets(sentence: str, verb_at: int) -> bool:
+    """True when the verb of removal at ``verb_at`` states what someone does ("I always forget my keys"),
+    judged by the words before it in its clause."""
+    before = _CLAUSE_START.sub("", sentence[:verb_at]).rstrip()
+    before = re.sub(r"\b(?:please|pls|just)$", "", before, flags=re.I).rstrip()
+    return bool(before) and not _ASKING.search(before) and _STATEMENT.search(before + " ") is not None

@@ -1,0 +1,84 @@
+"""Someone forgetting, said as a fact, is not a request to forget (round 33, ``tasks/providers/forgetful.py``).
+
+"I often forget to take my vitamins" was read as a request to forget "to take my vitamins", and the guard
+accepted it: the sentence left no memory and the user's vitamin memories were deleted. Now a verb of
+removal with a subject of its own ("I always", "my grandmother is starting to"), or one that something is
+easy or hard to do, asks nothing; the sentence is read like any other.
+
+DEV cases were read while the rule was written; HELD-OUT cases were written with them, before the rule, and
+run once after it (user 8/10 kept with no request, a participant 9/10; no case accepted as a request).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tasks.consolidate.forget_guard import accept_forget
+from tasks.models import ForgetRequest
+from tasks.providers.local_extractor import LocalExtractor
+from tests.test_extraction import session
+
+#: (sentence, a word its memory keeps, whether a user's says it: a general remark leaves no user memory, as
+#: with any other verb, while a participant's every sentence is kept)
+DEV = (("It's easy to get lost and forget that.", "lost", False),
+       ("I always forget my keys when I leave in a hurry.", "keys", True),
+       ("I tend to forget people's names at parties.", "names", True),
+       ("My grandmother is starting to forget things.", "grandmother", True),
+       ("We sometimes forget how lucky we are to live near the lake.", "lake", True),
+       ("It's so easy to forget to drink water at work.", "water", False),
+       ("People forget how hard farming is.", "farming", False),
+       ("Sometimes I forget that I live by the sea.", "sea", True),
+       ("I often forget to take my vitamins.", "vitamins", True),
+       ("My brother would delete his whole inbox every Friday.", "inbox", True))  # fmt: skip
+HELD = (("I constantly forget where I park the car at the mall.", "park", True),
+        ("My dad would forget his head if it wasn't attached.", "dad", True),
+        ("Kids forget their jackets at school all the time.", "jackets", True),
+        ("It's hard to forget a day like our wedding.", "wedding", True),
+        ("Honestly I usually forget to eat breakfast.", "breakfast", True),
+        ("You forget how big the ocean is until you're on a boat.", "ocean", False),
+        ("We forget to lock the back door sometimes.", "back door", True),
+        ("Most mornings I forget my badge at home.", "badge", True),
+        ("My laptop tends to erase my drafts when it crashes.", "drafts", True))  # fmt: skip
+#: Written with HELD and missed: a bare name is not read as a subject ("Tom likes to remove ...").
+HELD_MISSED = ("Tom likes to remove the labels from his shirts.",)
+#: Requests, however they open, stay requests the guard accepts.
+REQUESTS = ("Please forget that I live in Berlin.", "Ok thanks, forget my address.",
+            "So yeah I'd rather you forget my address.", "Can you please just delete my old phone number?",
+            "I always forget things, so please forget my address.")  # fmt: skip
+
+
+def _told(text: str, who: str) -> tuple[list[str], list[ForgetRequest], list[str]]:
+    asker = "agent" if who == "user" else "Ana"
+    told = session((asker, "How are things going?"), (who, text))
+    out = LocalExtractor().extract(told)
+    accepted = [r.query for r in out.forgets if accept_forget(r, told)[0]]
+    return [f.content for f in out.facts], list(out.forgets), accepted
+
+
+@pytest.mark.parametrize("who", ["user", "Rui"])
+@pytest.mark.parametrize(("text", "kept", "by_user"), DEV + HELD)
+def test_someone_forgetting_is_read_as_what_it_says(text: str, kept: str, by_user: bool, who: str) -> None:
+    facts, forgets, _ = _told(text, who)
+    assert forgets == []
+    assert any(kept in f for f in facts) == (by_user or who != "user"), facts
+
+
+@pytest.mark.parametrize("text", REQUESTS)
+def test_a_request_to_forget_is_still_one(text: str) -> None:
+    _, _, accepted = _told(text, "user")
+    assert accepted, text
+
+
+def test_the_guard_refuses_a_statement_whoever_extracted_it() -> None:
+    """An OpenAI-compatible extractor may still hand the guard "I often forget to take my vitamins"."""
+    told = session(("agent", "How are things going?"), ("user", "I often forget to take my vitamins."))
+    request = ForgetRequest(query="to take my vitamins", source_event_ids=(told.events[1].id,),
+                            stated_at=told.events[1].timestamp)  # fmt: skip
+    ok, why = accept_forget(request, told)
+    assert not ok and "someone forgetting" in why
+
+
+@pytest.mark.parametrize("text", HELD_MISSED)
+def test_a_missed_case_is_at_least_never_a_deletion(text: str) -> None:
+    _, _, accepted = _told(text, "user")
+    assert accepted == []
