@@ -11,11 +11,18 @@ run once after it (user 8/10 kept with no request, a participant 9/10; no case a
 
 from __future__ import annotations
 
+from datetime import timedelta
+from pathlib import Path
+
 import pytest
 
 from tasks.consolidate.forget_guard import accept_forget
+from tasks.consolidate.history import list_memories
+from tasks.ingest.run import ingest_sessions
 from tasks.models import ForgetRequest
 from tasks.providers.local_extractor import LocalExtractor
+from tasks.settings import Settings
+from tasks.store.tables import open_store
 from tests.test_extraction import session
 
 #: (sentence, a word its memory keeps, whether a user's says it: a general remark leaves no user memory, as
@@ -82,3 +89,19 @@ def test_the_guard_refuses_a_statement_whoever_extracted_it() -> None:
 def test_a_missed_case_is_at_least_never_a_deletion(text: str) -> None:
     _, _, accepted = _told(text, "user")
     assert accepted == []
+
+
+def test_saying_you_forget_deletes_nothing(tmp_path: Path) -> None:
+    """End to end: before round 33 the second session deleted (and erased) the first one's memory."""
+    settings = Settings(store_uri=str(tmp_path / "store"))
+    said = ("I take vitamin D every morning with breakfast.", "I often forget to take my vitamins.")
+    for day, text in enumerate(said):
+        told = session(("agent", "How are things going?"), ("user", text), sid=f"s{day}")
+        later = timedelta(days=day)
+        told = told.model_copy(update={
+            "started_at": told.started_at + later, "ended_at": told.ended_at + later,
+            "events": tuple(e.model_copy(update={"timestamp": e.timestamp + later}) for e in told.events)})  # fmt: skip
+        ingest_sessions([told], settings)
+    active = [m.content for m in list_memories(open_store(settings), "app", "u")]
+    assert any("vitamin D" in c for c in active), active
+    assert any("forgets to take" in c for c in active), active
