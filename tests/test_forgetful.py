@@ -51,7 +51,9 @@ HELD_MISSED = ("Tom likes to remove the labels from his shirts.",)
 #: Requests, however they open, stay requests the guard accepts.
 REQUESTS = ("Please forget that I live in Berlin.", "Ok thanks, forget my address.",
             "So yeah I'd rather you forget my address.", "Can you please just delete my old phone number?",
-            "I always forget things, so please forget my address.")  # fmt: skip
+            "I always forget things, so please forget my address.",
+            "I moved last month and please forget my old address.",
+            "I have a new job and forget my old salary.")  # fmt: skip
 
 
 def _told(text: str, who: str) -> tuple[list[str], list[ForgetRequest], list[str]]:

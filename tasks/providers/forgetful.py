@@ -26,7 +26,7 @@ _BETWEEN = (
 #: "Ana's brother").
 _SUBJECT = (
     r"\b(?:I|we|you|they|he|she|it|people|everyone|everybody|someone|somebody|nobody|folks|kids|most of us|"
-    r"(?:my|his|her|our|their|your)\s+[\w'-]+(?:\s+[\w'-]+)?|[A-Z][\w'-]*['’]s\s+[\w'-]+)"
+    r"(?:my|his|her|our|their|your)\s+[\w'-]+(?:\s+(?!(?:and|or|but|so|then)\b)[\w'-]+)?|[A-Z][\w'-]*['’]s\s+[\w'-]+)"
 )
 #: The listener asked to do it: "can you", "I want you to", "I'd rather you", "you should", "let's".
 _ASKING = re.compile(
@@ -37,9 +37,10 @@ _ASKING = re.compile(
 #: What something is easy or hard to do ("it's easy to forget", "hard not to delete").
 _TO_DO = r"\b(?:easy|easier|hard|harder|difficult|tough|impossible|simple|likely|apt|prone)\s+(?:not\s+)?to\s+"
 _STATEMENT = re.compile(
-    rf"(?:{_SUBJECT}\s+{_BETWEEN}*|{_TO_DO}{_BETWEEN}*)"
-    # the verb may be the second of two joined by "and" ("easy to get lost and forget")
-    r"(?:[\w'-]+(?:\s+[\w'-]+){0,3}\s+and\s+)?$",
+    rf"(?:{_SUBJECT}\s+{_BETWEEN}*|{_TO_DO}{_BETWEEN}*)$"
+    # the second of two short verb phrases joined by "and" ("easy to get lost and forget", "I get lost and
+    # forget"); not after a noun subject, where "my number earlier and forget it" would be read as one
+    rf"|(?:\b(?:I|we|they|he|she)\s+{_BETWEEN}*|{_TO_DO}{_BETWEEN}*)[\w'-]+(?:\s+[\w'-]+){{0,2}}\s+and\s+$",
     re.I,
 )
 _CLAUSE_START = re.compile(r".*(?:[,;:!?.]|\s[-–—]\s)\s*", re.S)
@@ -49,5 +50,7 @@ def someone_forgets(sentence: str, verb_at: int) -> bool:
     """True when the verb of removal at ``verb_at`` states what someone does ("I always forget my keys"),
     judged by the words before it in its clause."""
     before = _CLAUSE_START.sub("", sentence[:verb_at]).rstrip()
-    before = re.sub(r"\b(?:please|pls|just)$", "", before, flags=re.I).rstrip()
+    if re.search(r"\b(?:please|pls|plz)(?:\s+just)?$", before, re.I):
+        return False  # "… and please forget it" asks, whatever came before
+    before = re.sub(r"\bjust$", "", before, flags=re.I).rstrip()
     return bool(before) and not _ASKING.search(before) and _STATEMENT.search(before + " ") is not None
