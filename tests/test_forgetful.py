@@ -53,7 +53,8 @@ REQUESTS = ("Please forget that I live in Berlin.", "Ok thanks, forget my addres
             "So yeah I'd rather you forget my address.", "Can you please just delete my old phone number?",
             "I always forget things, so please forget my address.",
             "I moved last month and please forget my old address.",
-            "I have a new job and forget my old salary.")  # fmt: skip
+            "I have a new job and forget my old salary.",
+            "I always forget things; wipe my old address from your records.")  # fmt: skip
 
 
 def _told(text: str, who: str) -> tuple[list[str], list[ForgetRequest], list[str]]:

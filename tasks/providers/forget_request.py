@@ -108,9 +108,7 @@ def forget_target(sentence: str) -> str | None:
     """What a forget request asks to forget ("please forget that I live in Berlin" → "I live in Berlin")."""
     if NEGATED_FORGET.search(sentence):  # "I'll never forget our trip": a statement; "don't forget …": a reminder
         return None
-    m = _asking(sentence)
-    if not m and FORGET.search(sentence):
-        return None  # "I often forget to take my vitamins": someone forgets; nobody is asked to
+    m = _asking(sentence)  # "I often forget to take my vitamins": someone forgets; nobody is asked to
     if not m:
         m = _REMOVE.search(sentence)
         if not m or not (MEMORY_PLACE.search(sentence) or (m["verb"] != "take" and IDENTIFIER.search(m[0]))):
