@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
@@ -107,3 +108,55 @@ def test_forgetting_the_thing_the_other_side_just_offered_is_a_dismissal() -> No
     alone = Session(app_name="a", user_id="u", session_id="s", started_at=AT, ended_at=AT, events=(ask,))
     ok, _ = accept_forget(ForgetRequest(query="the sushi stuff", source_event_ids=("e1",), stated_at=AT), alone)
     assert ok
+
+
+#: Round 34: "forget my email" was refused as a task on an email message. Forgetting is done to what is known,
+#: so it names the address; "delete my email" and an email named further ("to Tom", "from yesterday") stay
+#: tasks. DEV read while writing the rule; HELD written with it and run once after (0 → 4 of 4 accepted).
+EMAIL_DEV = ("Please forget my email.", "Now please forget my email.", "Forget my email, I changed it.")
+EMAIL_HELD = ("Can you forget my email?", "Forget about my e-mail, it's outdated.", "forget my email pls",
+              "I'd like you to forget my email now.")  # fmt: skip
+EMAIL_TASKS = (("Delete my email from yesterday.", "email from yesterday"),
+               ("Forget the email I drafted to Bob, let's write a new one.", "the email I drafted to Bob"),
+               ("Please remove my email to Tom from the drafts.", "email to Tom from the drafts"),
+               ("Delete my email.", "email"),
+               ("Forget my emails to the landlord, they're sent.", "emails to the landlord"))  # fmt: skip
+
+
+@pytest.mark.parametrize("text", EMAIL_DEV + EMAIL_HELD)
+def test_forgetting_my_email_forgets_the_address(text: str) -> None:
+    from tasks.providers.local_extractor import LocalExtractor
+
+    event = Event(id="e1", author="user", role="user", text=text, timestamp=AT)
+    told = Session(app_name="a", user_id="u", session_id="s", started_at=AT, ended_at=AT, events=(event,))
+    requests = LocalExtractor().extract(told).forgets
+    assert requests and all(accept_forget(r, told)[0] for r in requests), requests
+
+
+@pytest.mark.parametrize(("text", "query"), EMAIL_TASKS)
+def test_an_email_message_is_still_a_task(text: str, query: str) -> None:
+    ok, why = judge(text, query)
+    assert not ok and "task" in why, why
+
+
+def test_forget_my_email_end_to_end(tmp_path: Path) -> None:
+    """The address goes; what was said beside it stays (before round 34 the request was refused)."""
+    from datetime import timedelta
+
+    from tasks.consolidate.history import list_memories
+    from tasks.ingest.run import ingest_sessions
+    from tasks.store.tables import open_store
+    from tests.test_extraction import session
+
+    settings = Settings(store_uri=str(tmp_path / "store"))
+    said = ("My email is sam.lee@example.com and I work at the bakery.", "Please forget my email.")
+    for day, text in enumerate(said):
+        told = session(("agent", "How are things going?"), ("user", text), sid=f"s{day}")
+        later = timedelta(days=day)
+        told = told.model_copy(update={
+            "started_at": told.started_at + later, "ended_at": told.ended_at + later,
+            "events": tuple(e.model_copy(update={"timestamp": e.timestamp + later}) for e in told.events)})  # fmt: skip
+        ingest_sessions([told], settings)
+    active = [m.content for m in list_memories(open_store(settings), "app", "u")]
+    assert not any("sam.lee@example.com" in c for c in active), active
+    assert any("bakery" in c for c in active), active

@@ -46,15 +46,53 @@ HELD = (("I constantly forget where I park the car at the mall.", "park", True),
         ("We forget to lock the back door sometimes.", "back door", True),
         ("Most mornings I forget my badge at home.", "badge", True),
         ("My laptop tends to erase my drafts when it crashes.", "drafts", True))  # fmt: skip
-#: Written with HELD and missed: a bare name is not read as a subject ("Tom likes to remove ...").
-HELD_MISSED = ("Tom likes to remove the labels from his shirts.",)
+#: Round 34: someone else wants, tries or decides to do it ("Tom likes to remove", "Sam is trying to forget
+#: his ex"). Before, a user's "Sam is trying to forget his ex." was accepted as a request and deleted the
+#: memories that matched "his ex". (sentence, a word a participant's memory keeps)
+OTHER_DEV = (("Tom likes to remove the labels from his shirts.", "labels"),
+             ("Maria wants to erase the whiteboard before class.", "whiteboard"),
+             ("My sister loves to delete old photos from her phone.", "photos"),
+             ("He needs to clear his schedule for the wedding.", "wedding"),
+             ("They have to wipe the machines down after every use.", "machines"),
+             ("Sam is trying to forget his ex.", "ex"),
+             ("Our neighbour decided to remove the old fence.", "fence"),
+             ("Kevin and Laura chose to drop the second car.", "car"))  # fmt: skip
+#: Written with OTHER_DEV, run once after the rule: 9/10 without a request, one still accepted ("She's
+#: learning to forget …", the contraction; mended after, so this family no longer measures it).
+OTHER_HELD = (("Lucy plans to drop her night classes next term.", "night classes"),
+              ("My boss refuses to delete anything from the shared drive.", "shared drive"),
+              ("She's learning to forget the small stuff.", "small stuff"),
+              ("Dan promised to clear the gutters on Saturday.", "gutters"),
+              ("Their kids hate to erase their drawings.", "drawings"),
+              ("Mr. Ortiz wants to remove the tree in his yard.", "tree"),
+              ("Nina tends to forget birthdays.", "birthdays"),
+              ("The landlord has agreed to remove the carpet.", "carpet"),
+              ("Jamal got to erase the board as a reward.", "board"))  # fmt: skip
+#: Written with OTHER_HELD and missed: two verbs joined by "or" before the verb of removal.
+OTHER_MISSED = ("Aunt Rosa refused to throw out or delete any of the old letters.",)
+#: Written after that mend and run once: 10/10 without a request (4/10 before, one accepted).
+OTHER_HELD_2 = (("Jess is hoping to drop a dress size before June.", "dress size"),
+                ("My parents want to get rid of the piano.", "piano"),
+                ("He's planning to wipe his old laptop and sell it.", "laptop"),
+                ("Coach Miller asked us to forget about the loss.", "loss"),
+                ("Everyone at work seems to forget my name.", "name"),
+                ("The twins refuse to erase anything they draw.", "twins"),
+                ("Grandma always manages to delete the apps I install for her.", "apps"),
+                ("Our teacher told us to remove our shoes at the door.", "shoes"),
+                ("Priya's husband offered to clear out the attic.", "attic"),
+                ("Leo hates having to delete spam every morning.", "spam"))  # fmt: skip
 #: Requests, however they open, stay requests the guard accepts.
 REQUESTS = ("Please forget that I live in Berlin.", "Ok thanks, forget my address.",
             "So yeah I'd rather you forget my address.", "Can you please just delete my old phone number?",
             "I always forget things, so please forget my address.",
             "I moved last month and please forget my old address.",
             "I have a new job and forget my old salary.",
-            "I always forget things; wipe my old address from your records.")  # fmt: skip
+            "I always forget things; wipe my old address from your records.",
+            # round 34: an opener before a plain verb is no subject
+            "Please try to forget my old address.", "Kindly remember to delete my phone number.",
+            "Could you please forget that I live in Leeds?",
+            "Also, be sure to remove my old workplace from your notes.",
+            "Try to forget my ex's name, please.")  # fmt: skip
 
 
 def _told(text: str, who: str) -> tuple[list[str], list[ForgetRequest], list[str]]:
@@ -88,10 +126,13 @@ def test_the_guard_refuses_a_statement_whoever_extracted_it() -> None:
     assert not ok and "someone forgetting" in why
 
 
-@pytest.mark.parametrize("text", HELD_MISSED)
-def test_a_missed_case_is_at_least_never_a_deletion(text: str) -> None:
-    _, _, accepted = _told(text, "user")
-    assert accepted == []
+@pytest.mark.parametrize("who", ["user", "Rui"])
+@pytest.mark.parametrize(("text", "kept"), OTHER_DEV + OTHER_HELD + OTHER_HELD_2)
+def test_what_someone_else_wants_to_remove_is_no_request(text: str, kept: str, who: str) -> None:
+    facts, forgets, accepted = _told(text, who)
+    assert forgets == [] and accepted == []
+    if who != "user":  # a user's remark about someone else is kept only when it says something of the user
+        assert any(kept in f for f in facts), facts
 
 
 def test_saying_you_forget_deletes_nothing(tmp_path: Path) -> None:
@@ -108,3 +149,9 @@ def test_saying_you_forget_deletes_nothing(tmp_path: Path) -> None:
     active = [m.content for m in list_memories(open_store(settings), "app", "u")]
     assert any("vitamin D" in c for c in active), active
     assert any("forgets to take" in c for c in active), active
+
+
+@pytest.mark.parametrize("text", OTHER_MISSED)
+def test_a_missed_case_is_at_least_never_a_deletion(text: str) -> None:
+    _, _, accepted = _told(text, "user")
+    assert accepted == []

@@ -72,7 +72,10 @@ _ABOUT_MEMORY = re.compile(
 _PERSONAL_DATA = re.compile(
     r"\b(?:e-?mail address|phone number|home address|contact details)\b"
     r"|\b(?:my|your|the|that|this)\s+(?:[\w-]+\s+){0,2}(?:number|reference|code|ID|PIN|password|passcode|plate|"
-    r"IBAN)\b|\b(?:protective|restraining|court|gag) order\b",
+    r"IBAN)\b|\b(?:protective|restraining|court|gag) order\b"
+    # "forget my email": forgetting is done to what is known, never to a message, so it is the address
+    # (only with "forget" and nothing after it in its clause: "delete my email", "forget my email to Tom" stay tasks)
+    r"|\bforget\s+(?:about\s+)?my\s+e-?mail\b(?=\s*(?:[.!?,;]|$|\s(?:please|pls|plz|now|too|as well)\b))",
     re.I,
 )
 #: Dismissals: "forget it", "forget about the hotel, let's…" talk about a plan, not a memory.

@@ -36,8 +36,25 @@ _ASKING = re.compile(
 )
 #: What something is easy or hard to do ("it's easy to forget", "hard not to delete").
 _TO_DO = r"\b(?:easy|easier|hard|harder|difficult|tough|impossible|simple|likely|apt|prone)\s+(?:not\s+)?to\s+"
+#: Someone other than the speaker, who cannot be asking the assistant anything: a pronoun, a possessive or
+#: article phrase ("my sister", "the landlord"), or a capitalised name ("Tom", "Kevin and Laura") whose next
+#: word is a finite verb ("likes", "decided", "is"): a request's opener ("Please try to", "Kindly remember
+#: to") is followed by a plain verb instead.
+_NAME = r"(?-i:[A-Z][a-z][\w'-]*(?:\s+(?:and|&)\s+[A-Z][a-z][\w'-]*)?)"
+_FINITE = (
+    r"(?:[\w'-]+(?:s|ed)|is|was|has|had|got|chose|began|made|went|came|did|does|would|will|could|can|should|"
+    r"might|may|must|swore|felt|found|meant|forgot|taught|thought|kept|never|always|often|really|just|still)"
+)
+_SOMEONE_ELSE = (
+    rf"(?:\b(?:he|she|they|people|everyone|everybody|someone|somebody|nobody|folks|kids)(?:['’](?:s|re|d|ll|ve))?"
+    rf"\s+(?:[\w'-]+\s+){{1,3}}?"
+    rf"|\b(?:(?:my|his|her|our|their|your|the|a|an)\s+[\w'-]+(?:\s+(?!(?:and|or|but|so|then)\b)[\w'-]+)?"
+    rf"|[A-Z][\w'-]*['’]s\s+[\w'-]+)\s+(?:[\w'-]+\s+){{1,3}}?|\b{_NAME}\s+{_FINITE}\s+(?:[\w'-]+\s+){{0,2}}?)"
+)
 _STATEMENT = re.compile(
     rf"(?:{_SUBJECT}\s+{_BETWEEN}*|{_TO_DO}{_BETWEEN}*)$"
+    # someone else wants, tries or decides to do it ("Tom likes to remove", "my sister is trying to forget")
+    rf"|{_SOMEONE_ELSE}to\s+$"
     # the second of two short verb phrases joined by "and" ("easy to get lost and forget", "I get lost and
     # forget"); not after a noun subject, where "my number earlier and forget it" would be read as one
     rf"|(?:\b(?:I|we|they|he|she)\s+{_BETWEEN}*|{_TO_DO}{_BETWEEN}*)[\w'-]+(?:\s+[\w'-]+){{0,2}}\s+and\s+$",
