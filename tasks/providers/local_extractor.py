@@ -140,17 +140,20 @@ class LocalExtractor:
                 sentence = after_pleasantry(sentence)
             if not sentence or is_reaction(sentence) or is_social(sentence):
                 continue
-            sentence = reminded(sentence)  # "Don't forget that …" asks to remember, not to forget
-            if (target := forget_target(sentence)) is not None:
+            # "Don't forget that …" asks to remember, not to forget
+            if (target := forget_target(reminded(sentence))) is not None:
                 out.forgets.append(ForgetRequest(query=target, source_event_ids=(event.id,),
                                                  stated_at=event.timestamp, speaker=who))  # fmt: skip
                 continue
             resolved = resolve_dates(sentence, event.timestamp)
+            # A participant's imperative ("Never give up, buddy!", "Don't forget to rest") is said to the other
+            # person, not to the assistant: it is kept as said, not as an instruction (which one newer
+            # "instruction" would supersede as if it were the same setting).
             rules = [
                 r
                 for clause in clauses(resolved)
                 for fn in RULES
-                if (r := fn(clause, who)) and not VAGUE.search(r.content)
+                if (r := fn(clause, who)) and not VAGUE.search(r.content) and r.topic != "explicit_instructions"
             ]
             rule = rules[0] if rules else None
             for found in rules:
