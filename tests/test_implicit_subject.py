@@ -8,6 +8,7 @@ import pytest
 from evaluation.wording import memories_of
 from tasks.providers.forget_request import change_after
 from tasks.providers.implicit_subject import with_subject
+from tasks.providers.local_extractor import LocalExtractor
 from tasks.providers.said_as import as_said
 
 
@@ -173,3 +174,46 @@ def test_no_rush_is_a_courtesy_not_something_the_user_has(said: str, subject: st
     told = memories_of(said)
     assert "rush" not in told and "hurry" not in told
     assert ("no time for breakfast" in told) is (subject is not None)
+
+
+#: Round 34: a state of mind said with "I" left out was read as an instruction to the assistant ("Don't know what
+#: to do about my landlord" became "Never know what to do about the user's landlord"). DEV read while writing
+#: the rule; HELD-OUT written with it and run once after (1 → 5 of 8; the three it misses leave no instruction).
+#: (said, what the memory says)
+STATE_DEV = (("Don't know what to do about my landlord.", "User doesn't know what to do about User's landlord"),
+             ("Don't think I'll make it to the gym this week.", "User doesn't think User will make it to the gym"),
+             ("Never feel like I'm doing enough at work.", "User never feels like User is doing enough at work"),
+             ("Don't really care about football.", "User doesn't really care about football"))  # fmt: skip
+STATE_HELD = (("Never understood why people like jazz.", "User never understood why people like jazz"),
+              ("Don't believe in horoscopes at all.", "User doesn't believe in horoscopes"),
+              ("Don't see myself living in the city long term.", "User doesn't see themselves living in the city"),
+              ("Don't get why my phone bill doubled.", "User doesn't get why User's phone bill doubled"),
+              ("Don't even know where my passport is.", "User doesn't even know where User's passport is"))  # fmt: skip
+#: Written with STATE_HELD and missed: no memory, or the subject still left out, but no instruction either.
+STATE_MISSED = ("Don't mind the rain, honestly.", "Never expected to enjoy running this much.",
+                "Never thought I'd like sushi.")  # fmt: skip
+#: Written with them: instructions to the assistant stay instructions (8 of 8 before and after; "think twice"
+#: was read as a state of mind on the rule's first run and is excluded since).
+STILL_INSTRUCTIONS = ("Never book me on flights before 8am.", "Don't mention my divorce to anyone.",
+                      "Always reply in Spanish.", "Don't send me reminders after 9pm.",
+                      "Never suggest seafood restaurants to me.", "Don't ask me about my ex.",
+                      "Don't even mention my old job.",
+                      "Never think twice about waking me for an emergency.")  # fmt: skip
+
+
+@pytest.mark.parametrize(("said", "meant"), STATE_DEV + STATE_HELD)
+def test_a_state_of_mind_without_i_is_the_users(said: str, meant: str) -> None:
+    assert memories_of(said).startswith(meant), memories_of(said)
+
+
+@pytest.mark.parametrize("said", STATE_MISSED)
+def test_a_missed_state_of_mind_is_at_least_no_instruction(said: str) -> None:
+    from tests.test_extraction import session
+
+    facts = LocalExtractor().extract(session(("agent", "How are you?"), ("user", said))).facts
+    assert all(f.topic != "explicit_instructions" for f in facts), facts
+
+
+@pytest.mark.parametrize("said", STILL_INSTRUCTIONS)
+def test_instructions_to_the_assistant_stay_instructions(said: str) -> None:
+    assert memories_of(said).startswith(said.split()[0].replace("Don't", "Never")), memories_of(said)

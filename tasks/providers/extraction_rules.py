@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from tasks.providers.implicit_subject import STATE_OF_MIND
 from tasks.providers.jobs import JOBS, started_job, with_article
 from tasks.providers.nickname import goes_by
 from tasks.providers.places import PLACE, moved_to_place
@@ -234,9 +235,10 @@ def instruction(s: str, who: str) -> RuleFact | None:
     ):
         return RuleFact(T, f"{who} asked to remember: {third_person(_strip(m.group(1)), who)}", 0.9, None, None)
     # "Never book ...", not a statement with its subject left out ("Never been there", "Always wanted to")
+    # nor a state of mind with "I" left out ("Don't know what to do": implicit_subject.STATE_OF_MIND)
     done = (
         r"(?!(?:been|had|gone|seen|done|heard|met|ever|got|made|thought|felt|knew|saw|went|mind|have|has|did|do|"
-        r"does|will|would|can|could|was|am|is|are|were|\w*[^e\W]ed)\b)"
+        rf"does|will|would|can|could|was|am|is|are|were|\w*[^e\W]ed)\b|{STATE_OF_MIND})"
     )
     if m := re.search(r"^(?:please |and )?(always|never|don't|do not) " + done + _TAIL, s, re.I):
         verb = {"don't": "never", "do not": "never"}.get(m.group(1).lower(), m.group(1).lower())

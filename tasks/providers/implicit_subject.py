@@ -170,10 +170,16 @@ _PRESENT = re.compile(
     r"(?=\s+(?:the|a|an|my|our|to|from|with|on|in|at|for|it|them|that|this|some|any|up|out|about|by|[A-Z]\w*|"
     r"\w+ing)\b))",
 )
+#: A state of mind, said with "I" left out ("Don't know what to do", "Never feel like I'm doing enough", "Don't
+#: really care about football"): nobody asks the assistant to know, think or care, so it is never an instruction.
+STATE_OF_MIND = (
+    r"(?:(?:really|even|actually|quite|usually|honestly|totally) )?(?:know|think|care|feel|believe|understand|"
+    r"understood|expect|suppose|guess|see myself|get why|get how|get what)\b(?! twice\b)"
+)
 #: What only the user does ("don't own a car", "never eat pork"), not the agent ("don't use emojis").
 _NOT_DONE = re.compile(
     r"(?:don['’]?t|do not|never) (?:own|eat|drink|smoke|drive|have|like|love|need|want|live|work|play|watch|cook|"
-    r"speak|sleep|exercise|celebrate|believe|trust|get along|go out|travel|fly)\b",
+    rf"speak|sleep|exercise|celebrate|believe|trust|get along|go out|travel|fly|{STATE_OF_MIND})\b",
     re.I,
 )
 #: "Type 2 diabetic here", "nurse here, 12 hour shifts ...", "Fellow Canadian here!": who the speaker is.
