@@ -141,22 +141,9 @@ def test_an_email_message_is_still_a_task(text: str, query: str) -> None:
 
 def test_forget_my_email_end_to_end(tmp_path: Path) -> None:
     """The address goes; what was said beside it stays (before round 34 the request was refused)."""
-    from datetime import timedelta
+    from tests.test_forgetful import said_on_days
 
-    from tasks.consolidate.history import list_memories
-    from tasks.ingest.run import ingest_sessions
-    from tasks.store.tables import open_store
-    from tests.test_extraction import session
-
-    settings = Settings(store_uri=str(tmp_path / "store"))
     said = ("My email is sam.lee@example.com and I work at the bakery.", "Please forget my email.")
-    for day, text in enumerate(said):
-        told = session(("agent", "How are things going?"), ("user", text), sid=f"s{day}")
-        later = timedelta(days=day)
-        told = told.model_copy(update={
-            "started_at": told.started_at + later, "ended_at": told.ended_at + later,
-            "events": tuple(e.model_copy(update={"timestamp": e.timestamp + later}) for e in told.events)})  # fmt: skip
-        ingest_sessions([told], settings)
-    active = [m.content for m in list_memories(open_store(settings), "app", "u")]
+    active = said_on_days(Settings(store_uri=str(tmp_path / "store")), said)
     assert not any("sam.lee@example.com" in c for c in active), active
     assert any("bakery" in c for c in active), active

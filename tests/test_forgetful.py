@@ -135,10 +135,8 @@ def test_what_someone_else_wants_to_remove_is_no_request(text: str, kept: str, w
         assert any(kept in f for f in facts), facts
 
 
-def test_saying_you_forget_deletes_nothing(tmp_path: Path) -> None:
-    """End to end: before round 33 the second session deleted (and erased) the first one's memory."""
-    settings = Settings(store_uri=str(tmp_path / "store"))
-    said = ("I take vitamin D every morning with breakfast.", "I often forget to take my vitamins.")
+def said_on_days(settings: Settings, said: tuple[str, ...]) -> list[str]:
+    """Each user turn ingested as its own session, a day after the one before; the active memories after."""
     for day, text in enumerate(said):
         told = session(("agent", "How are things going?"), ("user", text), sid=f"s{day}")
         later = timedelta(days=day)
@@ -146,7 +144,14 @@ def test_saying_you_forget_deletes_nothing(tmp_path: Path) -> None:
             "started_at": told.started_at + later, "ended_at": told.ended_at + later,
             "events": tuple(e.model_copy(update={"timestamp": e.timestamp + later}) for e in told.events)})  # fmt: skip
         ingest_sessions([told], settings)
-    active = [m.content for m in list_memories(open_store(settings), "app", "u")]
+    return [m.content for m in list_memories(open_store(settings), "app", "u")]
+
+
+def test_saying_you_forget_deletes_nothing(tmp_path: Path) -> None:
+    """End to end: before round 33 the second session deleted (and erased) the first one's memory."""
+    settings = Settings(store_uri=str(tmp_path / "store"))
+    said = ("I take vitamin D every morning with breakfast.", "I often forget to take my vitamins.")
+    active = said_on_days(settings, said)
     assert any("vitamin D" in c for c in active), active
     assert any("forgets to take" in c for c in active), active
 
