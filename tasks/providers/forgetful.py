@@ -22,12 +22,13 @@ _BETWEEN = (
     r"tend to|tends to|tended to|start(?:s|ed|ing)? to|begin(?:s|ning)? to|began to|keep|keeps|kept|"
     r"used to|got to|get to|gets to)\s+)"
 )
-#: Who can forget: a pronoun, people at large, or someone named by a possessive ("my grandmother",
-#: "Ana's brother").
-_SUBJECT = (
-    r"\b(?:I|we|you|they|he|she|it|people|everyone|everybody|someone|somebody|nobody|folks|kids|most of us|"
-    r"(?:my|his|her|our|their|your)\s+[\w'-]+(?:\s+(?!(?:and|or|but|so|then)\b)[\w'-]+)?|[A-Z][\w'-]*['’]s\s+[\w'-]+)"
-)
+#: Other people, as a pronoun or at large.
+_THIRD = r"(?:they|he|she|people|everyone|everybody|someone|somebody|nobody|folks|kids)"
+#: Someone named by a determiner's or a person's possessive ("my grandmother", "Ana's brother").
+_NOUN = r"\s+[\w'-]+(?:\s+(?!(?:and|or|but|so|then)\b)[\w'-]+)?"
+_OWNED = rf"(?:my|his|her|our|their|your){_NOUN}|[A-Z][\w'-]*['’]s\s+[\w'-]+"
+#: Who can forget: a pronoun, people at large, or someone named by a possessive.
+_SUBJECT = rf"\b(?:I|we|you|it|most of us|{_THIRD}|{_OWNED})"
 #: The listener asked to do it: "can you", "I want you to", "I'd rather you", "you should", "let's".
 _ASKING = re.compile(
     r"\b(?:can|could|would|will|won'?t|do|did|please|pls|rather|prefer(?: it if)?|want|need|like|ask|asking|beg)"
@@ -46,10 +47,8 @@ _FINITE = (
     r"might|may|must|swore|felt|found|meant|forgot|taught|thought|kept|never|always|often|really|just|still)"
 )
 _SOMEONE_ELSE = (
-    rf"(?:\b(?:he|she|they|people|everyone|everybody|someone|somebody|nobody|folks|kids)(?:['’](?:s|re|d|ll|ve))?"
-    rf"\s+(?:[\w'-]+\s+){{1,3}}?"
-    rf"|\b(?:(?:my|his|her|our|their|your|the|a|an)\s+[\w'-]+(?:\s+(?!(?:and|or|but|so|then)\b)[\w'-]+)?"
-    rf"|[A-Z][\w'-]*['’]s\s+[\w'-]+)\s+(?:[\w'-]+\s+){{1,3}}?|\b{_NAME}\s+{_FINITE}\s+(?:[\w'-]+\s+){{0,2}}?)"
+    rf"(?:\b(?:{_THIRD}(?:['’](?:s|re|d|ll|ve))?|{_OWNED}|(?:the|a|an){_NOUN})\s+(?:[\w'-]+\s+){{1,3}}?"
+    rf"|\b{_NAME}\s+{_FINITE}\s+(?:[\w'-]+\s+){{0,2}}?)"
 )
 _STATEMENT = re.compile(
     rf"(?:{_SUBJECT}\s+{_BETWEEN}*|{_TO_DO}{_BETWEEN}*)$"

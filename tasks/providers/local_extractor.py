@@ -146,9 +146,8 @@ class LocalExtractor:
                                                  stated_at=event.timestamp, speaker=who))  # fmt: skip
                 continue
             resolved = resolve_dates(sentence, event.timestamp)
-            # A participant's imperative ("Never give up, buddy!", "Don't forget to rest") is said to the other
-            # person, not to the assistant: it is kept as said, not as an instruction (which one newer
-            # "instruction" would supersede as if it were the same setting).
+            # A participant's imperative ("Never give up, buddy!") is said to the other person, not to the
+            # assistant: no instruction, the sentence is kept as said.
             rules = [
                 r
                 for clause in clauses(resolved)
