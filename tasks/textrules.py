@@ -155,6 +155,11 @@ _LEADING_FILLER = re.compile(
     # participant's question that is the answer; the user's own path drops it (user_clauses).
     r"(?!nah\b)[bdhmp]?[aeiou]{1,2}h+|a+w+|e+w+|o+f+|wh?e+w+|h+m+|p+f+t+|(?:ha){2,}h?|(?:he){2,}h?)"
     r"\s*[,!.:;–—-]+\s*"
+    # a plea before the point, asking nothing of the assistant: "Don't get me wrong, I love it", "Don't judge me
+    # but I ate the whole cake", "Don't tell anyone but I'm pregnant", "No offense, but ..."
+    r"|(?:(?:please )?(?:don't|do not) (?:get me wrong|judge(?: me)?|laugh(?: at me)?|hate me|freak out|panic|"
+    r"be (?:mad|angry|upset)(?: at me| with me)?|worry|tell anyone|tell anybody)|no offen[cs]e)"
+    r"(?:\s*[,!.:;–—-]+\s*(?:but\s+)?|\s+but\s+)"
     # an aside before the point: "Forgot to say, the kids are 5 and 8", "Before I forget, ..."
     r"|(?:I )?forgot to (?:say|mention|tell you)(?: this| that)?\s*[,:;–—-]+\s*|before I forget\s*[,:;–—-]+\s*"
     # a topic before the point: "Work wise, ...", "Health-wise: ..." (not "Otherwise")

@@ -217,3 +217,35 @@ def test_a_missed_state_of_mind_is_at_least_no_instruction(said: str) -> None:
 @pytest.mark.parametrize("said", STILL_INSTRUCTIONS)
 def test_instructions_to_the_assistant_stay_instructions(said: str) -> None:
     assert memories_of(said).startswith(said.split()[0].replace("Don't", "Never")), memories_of(said)
+
+
+#: Round 34: a plea before the point ("Don't get me wrong,", "Don't tell anyone but") was read as an instruction
+#: and, for some, was all that was kept: "Don't tell anyone but I'm pregnant" became "Never tell anyone". DEV read
+#: while writing ``textrules._LEADING_FILLER``'s plea; HELD-OUT written before it and run once after (1 → 7 of 7).
+#: (said, what the memory keeps)
+PLEA_DEV = (("Don't get me wrong, I love my job but the commute is brutal.", "commute"),
+            ("Don't judge me but I ate the whole cake.", "cake"),
+            ("Don't laugh, but I've started knitting.", "knitting"),
+            ("Don't worry, I already booked the vet.", "vet"),
+            ("Don't tell anyone but I'm pregnant.", "pregnant"))  # fmt: skip
+PLEA_HELD = (("Don't freak out, but I crashed the car this morning.", "crashed the car"),
+             ("No offense, but I can't stand musicals.", "musicals"),
+             ("Don't hate me but I gave away your old jacket.", "jacket"),
+             ("Don't be mad, I forgot to pay the electricity bill.", "electricity bill"),
+             ("Don't laugh at me, but I'm learning to tap dance.", "tap dance"),
+             ("Don't worry - I already renewed my passport.", "passport"),
+             ("Don't judge, I've watched that show four times.", "show"))  # fmt: skip
+#: The same verbs with an object of their own are instructions (4 of 4 before and after).
+PLEA_INSTRUCTIONS = ("Don't book me on flights before 8am.", "Don't worry about the cost, just book the best one.",
+                     "Don't tell my sister about the party.", "Don't laugh at my typos.")  # fmt: skip
+
+
+@pytest.mark.parametrize(("said", "kept"), PLEA_DEV + PLEA_HELD)
+def test_a_plea_before_the_point_is_not_the_memory(said: str, kept: str) -> None:
+    memory = memories_of(said)
+    assert kept in memory and "Never" not in memory, memory
+
+
+@pytest.mark.parametrize("said", PLEA_INSTRUCTIONS)
+def test_the_same_verbs_with_an_object_stay_instructions(said: str) -> None:
+    assert memories_of(said).startswith("Never "), memories_of(said)
