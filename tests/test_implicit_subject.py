@@ -249,3 +249,35 @@ def test_a_plea_before_the_point_is_not_the_memory(said: str, kept: str) -> None
 @pytest.mark.parametrize("said", PLEA_INSTRUCTIONS)
 def test_the_same_verbs_with_an_object_stay_instructions(said: str) -> None:
     assert memories_of(said).startswith("Never "), memories_of(said)
+
+
+#: Round 34: "always" or "never" before a past form is the speaker's own past, with "I" left out. Most of these
+#: left no memory at all ("Always loved the sea"); "Never really liked horror movies" was kept as if it were an
+#: instruction. DEV read while writing ``_EVER_PAST``; HELD-OUT written before it, run once after (0 → 7 of 8).
+EVER_DEV = (("Always loved the sea.", "User always loved the sea"), ("Never liked olives much.", "User never liked"),
+            ("Always hated mornings.", "User always hated mornings"),
+            ("Always been a night owl.", "User has always been a night owl"),
+            ("Never had sushi before.", "User has never had sushi"),
+            ("Never really liked horror movies.", "User never really liked horror movies"),
+            ("Never been to Spain.", "User has never been to Spain"),
+            ("Never expected to enjoy running this much.", "User never expected to enjoy running"))  # fmt: skip
+EVER_HELD = (("Always dreamed of living by the ocean.", "User always dreamed of living by the ocean"),
+             ("Never owned a car in my life.", "User never owned a car"),
+             ("Never trusted banks, honestly.", "User never trusted banks"),
+             ("Always felt more at home in the mountains.", "User always felt more at home in the mountains"),
+             ("Never been a fan of cilantro.", "User has never been a fan of cilantro"),
+             ("Always had a soft spot for old dogs.", "User has always had a soft spot for old dogs"),
+             ("Never learned to swim.", "User never learned to swim"))  # fmt: skip
+# Written with EVER_HELD and missed (no memory, as before): the adverb after an opening phrase ("Ever since
+# college, always struggled with sleep.").
+
+
+@pytest.mark.parametrize(("said", "meant"), EVER_DEV + EVER_HELD)
+def test_always_or_never_before_a_past_form_is_the_users_past(said: str, meant: str) -> None:
+    assert memories_of(said).startswith(meant), memories_of(said)
+
+
+@pytest.mark.parametrize("said", ["Never book me on flights before 8am.", "Always reply in Spanish.",
+                                  "Always use metric units."])  # fmt: skip
+def test_always_or_never_before_a_plain_verb_is_still_an_instruction(said: str) -> None:
+    assert memories_of(said).startswith(said.split()[0]), memories_of(said)

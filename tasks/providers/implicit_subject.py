@@ -176,6 +176,9 @@ STATE_OF_MIND = (
     r"(?:(?:really|even|actually|quite|usually|honestly|totally) )?(?:know|think|care|feel|believe|understand|"
     r"understood|expect|suppose|guess|see myself|get why|get how|get what)\b(?! twice\b)"
 )
+#: "Always loved the sea", "Never really liked olives", "Always been a night owl": "always" or "never" before a
+#: past form tells the speaker's own past; an instruction takes a plain verb ("Never book me before 8am").
+_EVER_PAST = re.compile(r"(?:always|never)\s+(?:(?:really|actually|even|truly)\s+)?(?P<verb>[a-z]+)\b", re.I)
 #: What only the user does ("don't own a car", "never eat pork"), not the agent ("don't use emojis").
 _NOT_DONE = re.compile(
     r"(?:don['’]?t|do not|never) (?:own|eat|drink|smoke|drive|have|like|love|need|want|live|work|play|watch|cook|"
@@ -237,6 +240,10 @@ def with_subject(body: str, names: Collection[str] = ()) -> str | None:
         return f"I'm {lowered}" if fan[1] else f"I'm a {lowered}"
     if kind := _KIND.match(body):  # "Not much of a morning person", "Bit of a coffee snob"
         return f"I'm {lowered}" if kind["a"] or not lowered.startswith(("bit", "little")) else f"I'm a {lowered}"
+    if (ever := _EVER_PAST.match(body)) and (verb := ever["verb"].lower()) in {"been", "had"}:
+        return f"I've {lowered}"  # "Never been to Spain", "Never had sushi before"
+    if ever and (re.search(r"[^e]ed$", verb) or verb in IRREGULAR_PAST):
+        return f"I {lowered}"  # "Always loved the sea", "Never learned to swim"
     if _PRESENT.match(lowered):  # "Prefer window seats", "Mainly use Python at work"
         return f"I {lowered}"
     if re.match(r"been\s(?!an?\b)(?!.*\bfor (?:me|us)\b)", body, re.I):  # not "Been a long week": "It's been"
