@@ -240,10 +240,12 @@ def with_subject(body: str, names: Collection[str] = ()) -> str | None:
         return f"I'm {lowered}" if fan[1] else f"I'm a {lowered}"
     if kind := _KIND.match(body):  # "Not much of a morning person", "Bit of a coffee snob"
         return f"I'm {lowered}" if kind["a"] or not lowered.startswith(("bit", "little")) else f"I'm a {lowered}"
-    if (ever := _EVER_PAST.match(body)) and (verb := ever["verb"].lower()) in {"been", "had"}:
-        return f"I've {lowered}"  # "Never been to Spain", "Never had sushi before"
-    if ever and (re.search(r"[^e]ed$", verb) or verb in IRREGULAR_PAST):
-        return f"I {lowered}"  # "Always loved the sea", "Never learned to swim"
+    if ever := _EVER_PAST.match(body):
+        verb = ever["verb"].lower()
+        if verb in {"been", "had"}:
+            return f"I've {lowered}"  # "Never been to Spain", "Never had sushi before"
+        if re.search(r"[^e]ed$", verb) or verb in IRREGULAR_PAST:
+            return f"I {lowered}"  # "Always loved the sea", "Never learned to swim"
     if _PRESENT.match(lowered):  # "Prefer window seats", "Mainly use Python at work"
         return f"I {lowered}"
     if re.match(r"been\s(?!an?\b)(?!.*\bfor (?:me|us)\b)", body, re.I):  # not "Been a long week": "It's been"
