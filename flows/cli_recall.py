@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from flows.cli_common import add_store_arg, parse_time, print_json, settings_from_args
@@ -43,7 +44,7 @@ def run_recall(args: argparse.Namespace) -> int:
     if args.rerank:
         settings = settings.model_copy(update={"recall_reranker": "cross-encoder"})
     with Recaller(settings, store=open_existing_store(settings)) as recaller:
-        hits = recaller.recall(
+        result = recaller.recall_result(
             args.query,
             args.app,
             args.user,
@@ -55,6 +56,9 @@ def run_recall(args: argparse.Namespace) -> int:
             now=args.now,
             include_episodes=False if args.no_episodes else None,
         )
+    hits = result.hits
+    if result.searched_as:  # said apart from the output, which may be piped as JSON
+        print(f"searched as: {result.searched_as}", file=sys.stderr)
     if args.json:
         print_json([hit.model_dump(mode="json") for hit in hits])
     elif args.context:

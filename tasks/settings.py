@@ -232,6 +232,10 @@ class Settings(BaseSettings):
     #: A list question over a kind of thing ("Which cities has Jon visited?") also searches the kind's
     #: members by name (WordNet, tasks.recall.kinds) and shows each member's best memory in the top k.
     recall_kinds: bool = True
+    #: A question word that none of the first search's candidates holds is respelt as they spell it
+    #: ("destress" / "de-stress"; a non-word within one or two edits: "funraiser" / "fundraiser") and
+    #: searched again (tasks.recall.spelling).
+    recall_respell: bool = True
 
     # -- issue 14: erasure, user control, PII redaction -----------------------------------------
     #: Days a forgotten (status "deleted") memory's text is kept before it is physically erased at

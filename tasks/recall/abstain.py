@@ -44,6 +44,9 @@ class RecallResult:
     #: times. Said beside them (:func:`nothing_from`), not folded into ``confident``: on LoCoMo-dev,
     #: whose questions say "last year" of the sessions they ask about, it cost 1.6% more abstentions.
     untimely: str | None = None
+    #: The question as searched when a word of it was respelt as the memories spell it ("What events
+    #: is Maria planning for the fundraiser?" for "funraiser"; :mod:`tasks.recall.spelling`), else None.
+    searched_as: str | None = None
 
 
 def top_cosine(hits: Sequence[RecallHit]) -> float:

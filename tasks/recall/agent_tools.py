@@ -78,6 +78,8 @@ def handle_recall_memory(
     with recaller_for(settings, recaller) as active:
         result = active.recall_result(query, app_name, user_id, k=limit)
     body: dict[str, Any] = {"memories": [_tool_view(h) for h in result.hits]}
+    if result.searched_as:  # a word respelt as the memories spell it: the model sees what was searched
+        body["searched_as"] = result.searched_as
     if result.untimely:  # the time asked about holds nothing: the memories are of other times
         body["note"] = nothing_from(result.untimely)
     if abstain:

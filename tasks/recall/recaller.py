@@ -22,6 +22,7 @@ from typing import TypedDict, Unpack
 import lancedb
 import numpy as np
 import numpy.typing as npt
+import pyarrow as pa
 
 from tasks.models import RecallHit
 from tasks.providers import build_embedder
@@ -36,6 +37,7 @@ from tasks.recall.kinds import kind_of, listed
 from tasks.recall.pack import pack
 from tasks.recall.ranking import Reranker, timely_first
 from tasks.recall.search import HybridSearcher, Leg
+from tasks.recall.spelling import respelled
 from tasks.recall.statement import abstain_threshold, query_vector
 from tasks.recall.when import window_of
 from tasks.settings import Settings
@@ -115,16 +117,16 @@ class Recaller:
 
     def _ranked(
         self, query: str, app_name: str, user_id: str, **options: Unpack[RecallOptions]
-    ) -> tuple[list[RecallHit], list[RecallHit], str | None, Callable[[], bool] | None]:
+    ) -> tuple[list[RecallHit], list[RecallHit], str | None, Callable[[], bool] | None, str]:
         """The hits :meth:`recall` returns, the embedder's own top k before any reranker (what the
         abstention verdict is judged on, so that a reranker changes what is shown, not whether anything
-        is), the time the question names when no candidate lies in it, and the reranker's second opinion
-        on a misattribution (:mod:`tasks.recall.contrast`)."""
+        is), the time the question names when no candidate lies in it, the reranker's second opinion
+        on a misattribution (:mod:`tasks.recall.contrast`), and the question as searched (respelt)."""
         k, topics, as_of = options.get("k"), options.get("topics"), options.get("as_of")
         since, until, include_episodes = options.get("since"), options.get("until"), options.get("include_episodes")
         k = self.settings.recall_k if k is None else k
         if k <= 0:
-            return [], [], None, None
+            return [], [], None, None, query
         tenant = scope(app_name, user_id)  # validates ids before any work
         now = options.get("now") or as_of or datetime.now(UTC)
         window = window_of(query, now) if self.settings.recall_time_window else None
@@ -138,16 +140,22 @@ class Recaller:
         legs = [Leg(p.table, p.where, p.text_col, p.columns) for p in plans]
         searched = self._search.search(legs, text, lambda: self._embed(query), limit, self.use_ann)
         results = searched.tables
+        spoken = query  # the question a reranker reads, its words' other spellings said beside them
+        texts = (_texts(results, plans, kind) for kind in ("memory", "episode"))
+        if self.settings.recall_respell and (respelt := respelled(query, *texts)):
+            query, spoken = respelt.searched, respelt.asked  # searched again as the memories spell it
+            respelt_rows = self._search.search(legs, _fts_text(query), lambda: self._embed(query), limit, self.use_ann)
+            results = merged_all(results, respelt_rows.tables, [KEYS[p.table] for p in plans])
         kind = kind_of(query) if self.settings.recall_kinds else None
         if kind is not None and kind.search_text:  # "Which cities…": the members' names are searched too
             again = self._search.search_words(searched, kind.search_text, limit)
             results = merged_all(results, again, [KEYS[p.table] for p in plans])
-        asked = query  # what a reranker reads: the question, with the other names said beside its own
+        asked = spoken  # what a reranker reads: the question, with the other names said beside its own
         if self.settings.recall_known_names and (named := found_names(query, results)):
             other = with_names(query, named)  # "my sister" for "Nora": search again, the other name said
             again = self._search.search(legs, _fts_text(other), lambda: self._embed(other), limit, self.use_ann).tables
             results = merged_all(results, again, [KEYS[p.table] for p in plans])
-            asked = with_names(query, named, both=True)
+            asked = with_names(spoken, named, both=True)
         found = [
             candidates_of(plan, rows, now, self.settings, window)
             for plan, rows in zip(plans, results, strict=True)
@@ -170,16 +178,16 @@ class Recaller:
         in_time = any(f.signals.timely is not None and f.signals.timely.any() for f in found) and not (
             window is not None and window.empty
         )
-        return hits, basis, window.phrase if window is not None and not in_time else None, confirm
+        return hits, basis, window.phrase if window is not None and not in_time else None, confirm, query
 
     def recall_result(self, query: str, app_name: str, user_id: str, **options: Unpack[RecallOptions]) -> RecallResult:
         """:meth:`recall`'s hits with the abstention verdict: ``confident`` is False when even the
         best hit is too far from the query (``settings.recall_abstain_min_cosine``) to be about it,
         or when the question names one person and its best match was said by someone else; ``untimely``
         is the time the question names when no candidate lies in it."""
-        hits, basis, untimely, confirm = self._ranked(query, app_name, user_id, **options)
-        verdict = judge(basis, abstain_threshold(query, self.settings), query, untimely=untimely, confirm=confirm)
-        return verdict if hits is basis else replace(verdict, hits=hits)
+        hits, basis, untimely, confirm, searched = self._ranked(query, app_name, user_id, **options)
+        verdict = judge(basis, abstain_threshold(searched, self.settings), searched, untimely=untimely, confirm=confirm)
+        return replace(verdict, hits=hits, searched_as=searched if searched != query else None)
 
     def _embed(self, query: str) -> npt.NDArray[np.float32]:
         return query_vector(self.embedder, query, self.settings.recall_statement_query)
@@ -271,6 +279,13 @@ def recaller_for(settings: Settings, recaller: Recaller | None = None) -> Iterat
 
 def _updated(tbl: lancedb.table.Table, where: str, values_sql: dict[str, str]) -> int:
     return int(tbl.update(where=where, values_sql=values_sql).rows_updated)
+
+
+def _texts(results: Sequence[pa.Table | None], plans: Sequence[TablePlan], kind: str) -> Iterator[str]:
+    """The text of the candidates of one ``kind`` a search found (what :func:`respelled` reads)."""
+    for rows, plan in zip(results, plans, strict=True):
+        if plan.kind == kind and rows is not None and plan.text_col in rows.column_names:
+            yield from (t for t in rows.column(plan.text_col).to_pylist() if t)
 
 
 def _fts_text(query: str) -> str:
