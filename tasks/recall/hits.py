@@ -6,7 +6,7 @@ reads Arrow columns into numpy without per-row Python objects, and only the chos
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
@@ -151,3 +151,10 @@ def _hit(found: Candidates, row: dict[str, Any], total: float, parts: dict[str, 
             for s in row.get("sentences") or ()
         ),
     )
+
+
+def candidate_texts(results: Sequence[pa.Table | None], plans: Sequence[TablePlan], kind: str) -> Iterator[str]:
+    """The text of the candidates of one ``kind`` a search found (what respelling reads spellings from)."""
+    for rows, plan in zip(results, plans, strict=True):
+        if plan.kind == kind and rows is not None and plan.text_col in rows.column_names:
+            yield from (t for t in rows.column(plan.text_col).to_pylist() if t)

@@ -22,7 +22,6 @@ from typing import TypedDict, Unpack
 import lancedb
 import numpy as np
 import numpy.typing as npt
-import pyarrow as pa
 
 from tasks.models import RecallHit
 from tasks.providers import build_embedder
@@ -32,7 +31,7 @@ from tasks.recall.aliases import found_names, merged_all, with_names
 from tasks.recall.anchor import anchor_of, anchored
 from tasks.recall.contrast import second_opinion
 from tasks.recall.cross_encoder import build_reranker
-from tasks.recall.hits import TablePlan, candidates_of, top_hits
+from tasks.recall.hits import TablePlan, candidate_texts, candidates_of, top_hits
 from tasks.recall.kinds import kind_of, listed
 from tasks.recall.pack import pack
 from tasks.recall.ranking import Reranker, timely_first
@@ -141,7 +140,7 @@ class Recaller:
         searched = self._search.search(legs, text, lambda: self._embed(query), limit, self.use_ann)
         results = searched.tables
         spoken = query  # the question a reranker reads, its words' other spellings said beside them
-        texts = (_texts(results, plans, kind) for kind in ("memory", "episode"))
+        texts = (candidate_texts(results, plans, kind) for kind in ("memory", "episode"))
         if self.settings.recall_respell and (respelt := respelled(query, *texts)):
             query, spoken = respelt.searched, respelt.asked  # searched again as the memories spell it
             respelt_rows = self._search.search(legs, _fts_text(query), lambda: self._embed(query), limit, self.use_ann)
@@ -279,13 +278,6 @@ def recaller_for(settings: Settings, recaller: Recaller | None = None) -> Iterat
 
 def _updated(tbl: lancedb.table.Table, where: str, values_sql: dict[str, str]) -> int:
     return int(tbl.update(where=where, values_sql=values_sql).rows_updated)
-
-
-def _texts(results: Sequence[pa.Table | None], plans: Sequence[TablePlan], kind: str) -> Iterator[str]:
-    """The text of the candidates of one ``kind`` a search found (what :func:`respelled` reads)."""
-    for rows, plan in zip(results, plans, strict=True):
-        if plan.kind == kind and rows is not None and plan.text_col in rows.column_names:
-            yield from (t for t in rows.column(plan.text_col).to_pylist() if t)
 
 
 def _fts_text(query: str) -> str:
