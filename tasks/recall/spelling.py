@@ -69,13 +69,13 @@ def respelled(query: str, texts: Iterable[str], more: Iterable[str] = ()) -> Res
     """``query`` with each word that ``texts`` spell otherwise written as they do, or None when nothing
     changes. A word they hold as typed and also hyphenated otherwise ("destress", "de-stress") is
     searched the other way too. ``more`` are read only when ``texts`` lack a word of the question (the
-    candidate episodes, which say the memories' words at length)."""
+    candidate episodes, which say the memories' words at length): only for a non-word."""
     checked = [(m, _POSSESSIVE.sub("", m[0])) for m in _WORD.finditer(query) if _checked(query, m)]
     if not checked:
         return None
     blob = _blob(texts)
-    if not all(_holds(blob, w.lower()) for _, w in checked):
-        blob += "\n" + _blob(more)
+    if any(_typo_like(w.lower()) and not _holds(blob, w.lower()) for _, w in checked):
+        blob += "\n" + _blob(more)  # long texts: read only for a word that may be mistyped
     flat, said = "", None  # read only when needed: the common question reads nothing more
     searched, asked, end = [], [], 0
     for m, word in checked:
@@ -86,7 +86,7 @@ def respelled(query: str, texts: Iterable[str], more: Iterable[str] = ()) -> Res
             other = None if held else _hyphenated(w, said := said or _words(blob))
         elif (flat := flat or blob.replace("-", "")).count(w) > blob.count(w):  # said hyphenated somewhere
             other = _hyphenated(w, Counter(_HYPHENATED.findall(blob)))
-        if other is None and not held and not is_english(w) and w not in _FUNCTION_WORDS:
+        if other is None and not held and _typo_like(w):
             other = _nearest(w, said := said or _words(blob))
         if other is not None:
             between = query[end : m.start()]
@@ -105,6 +105,11 @@ def _checked(query: str, m: re.Match[str]) -> bool:
         return False
     opens = not query[: m.start()].strip(" \t\"'“‘(")
     return (opens or word.islower()) and word.lower() not in STOP
+
+
+def _typo_like(word: str) -> bool:
+    """A word that no lexicon holds: no English word, no function word."""
+    return word not in _FUNCTION_WORDS and not is_english(word)
 
 
 def _blob(texts: Iterable[str]) -> str:
