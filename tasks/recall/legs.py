@@ -3,6 +3,7 @@ ranking, the ANN and BM25 legs, and their RRF fusion (run and combined by :mod:`
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -146,3 +147,17 @@ def bm25_column(texts: Ranked | None, offsets: Offsets) -> pa.Array:
         return pa.nulls(len(offsets), pa.float32())
     found = dict(zip(texts.offsets.tolist(), texts.scores.tolist(), strict=True))
     return pa.array([found.get(o) for o in offsets.tolist()], pa.float32())
+
+
+#: Possessive and punctuation stripped before comparing a word with the corpus stopwords.
+_CORPUS_STOPWORDS = re.compile(r"(['’]s)?[^\w]*$|^[^\w]+")
+
+
+def fts_text(query: str) -> str:
+    """The query for the full-text leg, without words nearly every memory contains.
+
+    Memories are third-person ("User prefers ..."), so "user" matches every row: it adds no
+    signal and makes BM25 walk a posting list as long as the table (most of the 1M-row latency).
+    """
+    words = [w for w in query.split() if _CORPUS_STOPWORDS.sub("", w.lower()) not in {"user", "users"}]
+    return " ".join(words).strip()

@@ -10,7 +10,6 @@ agent does not create a table version per query.
 from __future__ import annotations
 
 import logging
-import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -33,6 +32,7 @@ from tasks.recall.contrast import second_opinion
 from tasks.recall.cross_encoder import build_reranker
 from tasks.recall.hits import TablePlan, candidate_texts, candidates_of, top_hits
 from tasks.recall.kinds import kind_of, listed
+from tasks.recall.legs import fts_text
 from tasks.recall.pack import pack
 from tasks.recall.ranking import Reranker, timely_first
 from tasks.recall.search import HybridSearcher, Leg
@@ -59,10 +59,6 @@ _FILTER_COLS = (
     "status", "topic", "stated_at", "valid_from", "valid_to", "started_at", "ended_at",
     "row_id", "episode_id",
 )  # fmt: skip
-
-
-#: Possessive and punctuation stripped before comparing a word with the corpus stopwords.
-_CORPUS_STOPWORDS = re.compile(r"(['’]s)?[^\w]*$|^[^\w]+")
 
 
 class RecallOptions(TypedDict, total=False):
@@ -130,7 +126,7 @@ class Recaller:
         now = options.get("now") or as_of or datetime.now(UTC)
         window = window_of(query, now) if self.settings.recall_time_window else None
         anchor = anchor_of(query) if self.settings.recall_time_window and window is None else None
-        text, limit = _fts_text(query), max(k * self.settings.recall_pool_factor, MIN_POOL)
+        text, limit = fts_text(query), max(k * self.settings.recall_pool_factor, MIN_POOL)
         episodes = self.settings.include_episodes if include_episodes is None else include_episodes
         plans = self._plans(tenant, topics, since, until, as_of, episodes)
         # The query is embedded while the text legs and the reads of the tenant's vectors run:
@@ -143,7 +139,7 @@ class Recaller:
         texts = (candidate_texts(results, plans, kind) for kind in ("memory", "episode"))
         if self.settings.recall_respell and (respelt := respelled(query, *texts)):
             query, spoken = respelt.searched, respelt.asked  # searched again as the memories spell it
-            respelt_rows = self._search.search(legs, _fts_text(query), lambda: self._embed(query), limit, self.use_ann)
+            respelt_rows = self._search.search(legs, fts_text(query), lambda: self._embed(query), limit, self.use_ann)
             results = merged_all(results, respelt_rows.tables, [KEYS[p.table] for p in plans])
         kind = kind_of(query) if self.settings.recall_kinds else None
         if kind is not None and kind.search_text:  # "Which cities…": the members' names are searched too
@@ -152,7 +148,7 @@ class Recaller:
         asked = spoken  # what a reranker reads: the question, with the other names said beside its own
         if self.settings.recall_known_names and (named := found_names(query, results)):
             other = with_names(query, named)  # "my sister" for "Nora": search again, the other name said
-            again = self._search.search(legs, _fts_text(other), lambda: self._embed(other), limit, self.use_ann).tables
+            again = self._search.search(legs, fts_text(other), lambda: self._embed(other), limit, self.use_ann).tables
             results = merged_all(results, again, [KEYS[p.table] for p in plans])
             asked = with_names(spoken, named, both=True)
         found = [
@@ -278,16 +274,6 @@ def recaller_for(settings: Settings, recaller: Recaller | None = None) -> Iterat
 
 def _updated(tbl: lancedb.table.Table, where: str, values_sql: dict[str, str]) -> int:
     return int(tbl.update(where=where, values_sql=values_sql).rows_updated)
-
-
-def _fts_text(query: str) -> str:
-    """The query for the full-text leg, without words nearly every memory contains.
-
-    Memories are third-person ("User prefers ..."), so "user" matches every row: it adds no
-    signal and makes BM25 walk a posting list as long as the table (most of the 1M-row latency).
-    """
-    words = [w for w in query.split() if _CORPUS_STOPWORDS.sub("", w.lower()) not in {"user", "users"}]
-    return " ".join(words).strip()
 
 
 def _cmp(name: str, op: str, value: datetime | None) -> str | None:
