@@ -232,8 +232,7 @@ class Settings(BaseSettings):
     #: A list question over a kind of thing ("Which cities has Jon visited?") also searches the kind's
     #: members by name (WordNet, tasks.recall.kinds) and shows each member's best memory in the top k.
     recall_kinds: bool = True
-    #: A question word no candidate holds is respelt as they spell it and searched again ("destress" /
-    #: "de-stress", "funraiser" / "fundraiser"; tasks.recall.spelling).
+    #: Respell a question word no candidate holds as they spell it, and search again (tasks.recall.spelling).
     recall_respell: bool = True
 
     # -- issue 14: erasure, user control, PII redaction -----------------------------------------

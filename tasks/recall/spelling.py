@@ -74,13 +74,15 @@ def respelled(query: str, texts: Iterable[str], more: Iterable[str] = ()) -> Res
     if not checked:
         return None
     blob = _blob(texts)
-    if any(_typo_like(w.lower()) and not _holds(blob, w.lower()) for _, w in checked):
+    lacked = {w for _, word in checked if not _holds(blob, w := word.lower())}
+    if any(_typo_like(w) for w in lacked):
         blob += "\n" + _blob(more)  # long texts: read only for a word that may be mistyped
+        lacked = {w for w in lacked if not _holds(blob, w)}
     flat, said = "", None  # read only when needed: the common question reads nothing more
     searched, asked, end = [], [], 0
     for m, word in checked:
         w = word.lower()
-        held = _holds(blob, w)
+        held = w not in lacked
         other = None
         if "-" in w:
             other = None if held else _hyphenated(w, said := said or _words(blob))
@@ -145,12 +147,13 @@ def _nearest(word: str, said: Counter[str]) -> str | None:
     if any(b in said for b in _bases(word)):
         return None  # a non-word the candidates inflect ("hoodies" beside "hoodie")
     edits = 2 if len(word.replace("-", "")) >= TWO_EDITS_FROM else 1
+    lemmas = _lemmas() or frozenset()
     best: dict[str, tuple[int, int, int, str]] = {}  # said word: (edits, -times said, as a lemma, form)
     for w, n in said.items():
         if len(w) < MIN_LETTERS or "-" in w or abs(len(w) - len(word)) > edits + 3 or not _same_start(w, word):
             continue
         # the word as said, or the lemma it inflects ("drinks" for a mistyped "drink")
-        for lemma, form in ((0, w), *((1, b) for b in _bases(w, _PLAIN_ENDINGS) if b in (_lemmas() or ()))):
+        for lemma, form in ((0, w), *((1, b) for b in _bases(w, _PLAIN_ENDINGS) if b in lemmas)):
             if abs(len(form) - len(word)) <= edits and (d := edit_distance(word, form, edits)) <= edits:
                 best[w] = min(best.get(w, (d, -n, lemma, form)), (d, -n, lemma, form))
     ranked = sorted(best.values())
