@@ -25,6 +25,8 @@ DIM = 384
 MAX_TOKENS = 256
 #: Padded tokens per batch at most: long texts go in smaller batches (attention grows with length squared).
 BATCH_TOKENS = 8192
+#: Up to this many texts are tokenised in the calling thread (same ids as the batch call, no pool wait).
+FEW_TEXTS = 4
 
 
 def _tokenizer_path() -> Path:
@@ -89,9 +91,10 @@ class OnnxMiniLMEmbedder:
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
         unique = list(dict.fromkeys(texts))
-        # One text (a query) is tokenised in this thread: encode_batch hands it to the tokenizer's thread
-        # pool, which on a busy 2-core machine waits to be scheduled (~1 ms of a recall's p50).
-        encodings = [self._tokenizer.encode(unique[0])] if len(unique) == 1 else self._tokenizer.encode_batch(unique)
+        # A query (one text, or two with its statement form) is tokenised in this thread: encode_batch hands
+        # it to the tokenizer's thread pool, which on a busy 2-core machine waits to be scheduled (~1 ms).
+        few = len(unique) <= FEW_TEXTS
+        encodings = [self._tokenizer.encode(t) for t in unique] if few else self._tokenizer.encode_batch(unique)
         order = sorted(range(len(unique)), key=lambda i: len(encodings[i].ids))
         vectors = np.zeros((len(unique), self.dim), dtype=np.float32)
         batches = self._batches(order, [len(e.ids) for e in encodings])

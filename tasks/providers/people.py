@@ -87,7 +87,13 @@ def _owners_their(text: str, owner: str) -> str:
 def memory_ties(contents: Iterable[str], owner: str = "User") -> dict[str, str]:
     """Name → relation for the ties the ``owner``'s memories state: "User's brother Tom", and "their
     dog Biscuit" in a memory about the owner (the owner's "our"). Ambiguous names are left out."""
-    return ties([_owners_their(text, owner) for text in contents], owner=owner)
+    # Only a text saying "<owner>'s", or an owner's memory saying "their", can state a tie: the rest are
+    # skipped before the patterns run (recall reads ~30 candidates a query; 0.4 ms of its p50).
+    said = f"{owner}'s"
+    return ties(
+        [_owners_their(t, owner) for t in contents if said in t or (t.startswith(owner) and "their" in t)],
+        owner=owner,
+    )
 
 
 #: A capitalised word inside a sentence: a name of someone or something ("the twins, Ria and Sam", "Lidl").

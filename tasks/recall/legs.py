@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 import pyarrow as pa
-from lancedb.rerankers import RRFReranker
 
 if TYPE_CHECKING:
     from lance import LanceDataset
@@ -22,6 +21,8 @@ Scores = npt.NDArray[np.float64]
 #: Signal columns appended to each table's candidates (besides the leg's own columns).
 COSINE, BM25, FUSED = "_cosine", "_score", "_relevance_score"
 _OFFSET = "_rowoffset"
+#: RRF's rank constant, LanceDB's default (Cormack et al.: near-optimal, not critical).
+RRF_K = 60
 
 
 @dataclass(frozen=True)
@@ -116,20 +117,26 @@ def text_leg(dataset: LanceDataset | None, leg: Leg, text: str, limit: int) -> R
 def fuse(text: str, vectors: Ranked, texts: Ranked | None, limit: int) -> tuple[Offsets, Scores | None]:
     """Candidate offsets, best first, and their RRF scores when both legs found rows.
 
-    Fusion is LanceDB's ``RRFReranker``, fed the legs' offsets as its ``_rowid`` key (they are
-    unique within one dataset version, which is all it needs).
+    Reciprocal rank fusion exactly as LanceDB's ``RRFReranker`` computes it (each list adds
+    ``1 / (rank + K)``, ranks from 1, the vector leg's first; rows in the order first seen, the vector
+    leg's then the text leg's others; float32 scores sorted stably), in numpy on the offsets: the same
+    order and scores (tests/test_recall_legs.py checks it against LanceDB's own) for 0.06 ms
+    instead of the 0.35 ms of its pyarrow tables. ``text`` is unused, as it is by LanceDB's.
     """
     if texts is None or not len(texts.offsets):
         return vectors.offsets[:limit], None
     if not len(vectors.offsets):
         return texts.offsets[:limit], None
-    fused = RRFReranker(return_score="relevance").rerank_hybrid(
-        text,
-        pa.table({"_rowid": vectors.offsets, "_distance": 1.0 - vectors.scores}),
-        pa.table({"_rowid": texts.offsets, BM25: texts.scores}),
-    )
-    fused = fused.slice(0, limit)
-    return fused.column("_rowid").to_numpy().astype(np.uint64), fused.column(FUSED).to_numpy().astype(np.float64)
+    ids = np.concatenate([vectors.offsets, texts.offsets])
+    _, first = np.unique(ids, return_index=True)
+    rows = ids[np.sort(first)]  # each row once, in the order first seen
+    by_id = np.argsort(rows, kind="stable")
+    scores = np.zeros(len(rows))
+    for leg in (vectors.offsets, texts.offsets):  # the vector leg's share is added first, as LanceDB adds it
+        scores[by_id[np.searchsorted(rows[by_id], leg)]] += 1.0 / (np.arange(1, len(leg) + 1) + RRF_K)
+    fused = scores.astype(np.float32)
+    best = np.argsort(-fused, kind="stable")[:limit]
+    return rows[best], fused[best].astype(np.float64)
 
 
 def cosines(query: npt.NDArray[np.float32], vectors: pa.ChunkedArray | pa.Array) -> Scores:

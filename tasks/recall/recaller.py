@@ -1,7 +1,7 @@
 """Recall: one user's memories and episodes for a query, hybrid-searched in LanceDB, then ranked.
 
 :mod:`tasks.recall.search` runs the vector (cosine) and full-text legs on the Lance datasets and
-fuses them with LanceDB's RRF reranker; this module builds tenant-safe filters and hands the fused
+fuses them by RRF (LanceDB's formula); this module builds tenant-safe filters and hands the fused
 rows to :mod:`tasks.recall.hits`, which ranks them column-wise and materialises only the top k.
 Access counts are kept in memory and written in one merge-insert per table per flush, so a busy
 agent does not create a table version per query.

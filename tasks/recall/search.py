@@ -9,7 +9,7 @@ Per table, two legs run on a small thread pool (Lance releases the GIL while it 
 * **full text**: Lance's BM25 index, prefiltered by the same tenant filter, also started before
   the embedding.
 
-Both legs return row offsets and scores, and LanceDB's RRF reranker fuses them. The candidates'
+Both legs return row offsets and scores, fused by RRF as LanceDB's reranker does it. The candidates'
 columns then come from the tenant scan itself while a table's tenants are small (reading ~100 rows
 whole cost less than a separate ``take``: 2 ms less p50 at 100k memories), or else from one
 ``take`` of the fused candidates (at ~1,000 rows per user, reading them whole cost 4 ms more).
