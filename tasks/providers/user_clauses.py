@@ -31,6 +31,7 @@ from tasks.providers.listed import listed
 from tasks.providers.not_told import unpasted, untold
 from tasks.providers.offered import picked
 from tasks.providers.people import attribute_of, echoed, named_lead, opens_with_name, renamed, says_relative
+from tasks.providers.requested import requested
 from tasks.providers.retractions import retract, retraction
 from tasks.providers.said_as import as_said
 from tasks.providers.statements import (
@@ -115,7 +116,7 @@ class UserClauses:
             if (value := retraction(sentence)) is not None and retract(self.out.facts, self.who, value, self.event):
                 continue
             # "Quick update: moved to X" starts with its verb too; "Make a note: ..." reads "Remember that ..."
-            sentence = as_said(shape.noted(shape.FILLER.sub("", sentence)))
+            sentence = as_said(shape.noted(requested(shape.FILLER.sub("", sentence))))  # "New rule: no …"
             sentence = carried(with_subject(sentence, self.people) or sentence, self.people)
             self._sentence(resolve_dates(sentence, self.event.timestamp))
 

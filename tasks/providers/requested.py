@@ -1,0 +1,54 @@
+"""What the user asks not to get, and rules said under a label, read as the requests they are.
+
+"New rule: no calls before 9am", "House rule for you: never share my location" and "Please, nothing
+with peanuts" left no memory, or "User mentioned that New rule: …" and "User has no calls on Sundays,
+only texts, please" (what the user has none of, where they said what they do not want). A label that
+names a rule, order or policy ("Golden rule:", "Standing order -", "Rule number one:") says that what
+follows is asked of the assistant: the label goes, and an imperative after it is read by the
+instruction rules as any other. "No X" or "Nothing X" asked for, by "please" or by such a label, is
+"I don't want X" ("I don't want anything X"), which the rest of the write path knows.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: Words before a rule's name: "New rule", "One more rule", "A standing rule". Not "my": "My rule: never eat
+#: after 8pm" is the user's own rule ("My rule for you: …" is said with "for you").
+_QUALIFIER = (
+    r"(?:an?|one|another|one more|one last|new|quick|house|ground|golden|standing|key|general|simple|strict|"
+    r"firm|basic|important|little|small|big|main|first|top|same|usual|old)"
+)
+#: A label naming a rule asked of the assistant: "New rule:", "Rule number one -", "Standing order:", "Policy
+#: from now on:", "House rule for you:", "Reminder for you:", "Important:". Not an order of goods ("My order:
+#: two pizzas", "Order #4471: arrived damaged") nor a preference named ("Preference: window seat").
+RULE_LABEL = re.compile(
+    rf"^(?:(?:{_QUALIFIER}\s+){{0,3}}(?:rule|policy|instruction|standing order)s?"
+    r"(?:\s+(?:(?<=rule )(?:number\s+(?:one|two|three|four|five|\d+)|no\.?\s*\d+|#\s*\d+)|of thumb|for now|"
+    r"from now on|going forward|(?:to|for) (?:remember|follow)))*"
+    rf"|(?:(?:{_QUALIFIER}|my)\s+){{0,3}}(?:reminder|note|request|rule|instruction)s?\s+for you(?:\s+from now on)?"
+    r"|important)"
+    r"\s*(?::|\s[-–—]+|[-–—]+\s)\s*(?=\S)",
+    re.I,
+)
+_PLEASE = r"(?:please|pls|plz|kindly)"
+#: "Please, no onions", "Please nothing after 10pm", and with the plea after it: "Nothing spicy, please", "No
+#: voice notes please, just text" ("No worries, please take your time" asks for nothing; "Nothing changed, please
+#: note" is no plea about what follows "nothing").
+_NOT_WANTED = re.compile(
+    rf"^(?P<lead>{_PLEASE},?\s+)?(?P<no>no|nothing)\s+(?!(?:worries|problem|problems|prob|thanks|rush|hurry|pressure|"
+    r"idea|way|clue|doubt|need|matter|biggie|sweat|stress|offen[cs]e|pun)\b)"
+    rf"(?P<what>(?:(?!\b{_PLEASE}\b)[^.!?;])+?)(?P<tail>,?\s+{_PLEASE}(?P<more>,\s+[^.!?;]+)?)?[.!]*$",
+    re.I,
+)
+
+
+def requested(sentence: str) -> str:
+    """``sentence`` as the request it is: a rule's label dropped, and what is asked not to be given said as
+    "I don't want …"; other sentences unchanged."""
+    labelled = RULE_LABEL.match(sentence)
+    body = sentence[labelled.end() :] if labelled else sentence
+    if (m := _NOT_WANTED.match(body)) and (labelled or m["lead"] or m["tail"]):
+        anything = "anything " if m["no"].lower() == "nothing" else ""
+        return f"I don't want {anything}{m['what'].strip().rstrip(',')}{m['more'] or ''}."
+    return body[:1].upper() + body[1:] if labelled else sentence

@@ -1,0 +1,84 @@
+"""Rules said under a label and what the user asks not to get (tasks.providers.requested).
+
+The cases were written before the rule, in two families: DEV, read while writing it, and HELD-OUT, run
+once after (14 of 14 right on that run; 1 of 14 before). NOT_REQUESTS guards what must stay as said.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from evaluation.wording import memories_of
+from tasks.models import Event, Session
+from tasks.providers.local_extractor import LocalExtractor
+from tasks.providers.requested import requested
+
+# (said, words the memory must hold); none may keep the label or read as "User mentioned that …"
+DEV = [
+    ("New rule: no calls before 9am.", "doesn't want calls before 9am"),
+    ("House rule for you: never share my location with anyone.", "Never share the user's location"),
+    ("Standing order: always book me an aisle seat.", "Always book the user an aisle seat"),
+    ("Quick rule: don't suggest recipes with pork.", "Never suggest recipes with pork"),
+    ("Ground rule: no spoilers for any show I'm watching.", "doesn't want spoilers"),
+    ("One more rule: always reply in Spanish.", "Always reply in Spanish"),
+    ("Important: never schedule anything on Sundays.", "Never schedule anything on Sundays"),
+    ("Reminder for you: keep my answers short.", "answers short"),
+    ("Please no onions on anything.", "doesn't want onions on anything"),
+    ("Please, no calls during work hours.", "doesn't want calls during work hours"),
+    ("Nothing after 10pm, please.", "doesn't want anything after 10pm"),
+    ("Please, nothing with peanuts.", "doesn't want anything with peanuts"),
+    ("No calls on Sundays, only texts, please.", "doesn't want calls on Sundays, only texts"),
+]
+HELD_OUT = [
+    ("Golden rule: never text my boss after 6pm.", "Never text the user's boss after 6pm"),
+    ("Rule number one: no meetings before 10am.", "doesn't want meetings before 10am"),
+    ("A standing rule for you: always cc my assistant on invoices.", "Always cc the user's assistant"),
+    ("Policy from now on: no phone calls, only email.", "doesn't want phone calls, only email"),
+    ("Note for you: don't mention my ex in summaries.", "Never mention the user's ex"),
+    ("Rule: always use metric units.", "Always use metric units"),
+    ("Another rule for you: never book red-eye flights.", "Never book red-eye flights"),
+    ("Key rule: no reminders on weekends, please.", "doesn't want reminders on weekends"),
+    ("Please no reminders before noon.", "doesn't want reminders before noon"),
+    ("Please, no upsells when I order.", "doesn't want upsells"),
+    ("Nothing spicy, please.", "doesn't want anything spicy"),
+    ("Please, nothing on weekends.", "doesn't want anything on weekends"),
+    ("No meetings on Mondays, only async updates, please.", "doesn't want meetings on Mondays"),
+    ("No voice notes please, just text.", "doesn't want voice notes, just text"),
+]
+NOT_REQUESTS = [
+    "No worries, please take your time.",
+    "Nothing changed, please note.",
+    "No idea, please tell me.",
+    "Order number 4471: arrived damaged.",  # an order of goods, not a standing order
+    "My order: two pizzas and a salad.",
+    "Preference: window seat.",
+    "My rule: never eat after 8pm.",  # the user's own rule, not one for the assistant
+    "My policy: never lend money to friends.",
+    "Golden rule of investing: diversify.",
+    "No time for breakfast these days.",  # what the user has none of
+    "Please no.",
+]
+
+
+@pytest.mark.parametrize(("said", "kept"), DEV + HELD_OUT)
+def test_a_request_is_remembered_as_asked(said: str, kept: str) -> None:
+    memory = memories_of(said)
+    assert kept in memory
+    assert "mentioned that" not in memory and ":" not in memory
+
+
+@pytest.mark.parametrize("said", NOT_REQUESTS)
+def test_other_sentences_are_left_as_said(said: str) -> None:
+    assert requested(said) == said
+
+
+def test_a_labelled_imperative_is_an_instruction() -> None:
+    """Under its label, an imperative is what the instruction rules read: the topic says so."""
+    at = datetime(2024, 3, 1, 9, 0, tzinfo=UTC)
+    event = Event(id="e1", author="user", role="user", text="Golden rule: never text my boss after 6pm.", timestamp=at)
+    session = Session(app_name="a", user_id="u", session_id="s", started_at=at, ended_at=at, events=(event,))
+    facts = LocalExtractor().extract(session).facts
+    assert [(f.topic, f.content) for f in facts] == [("explicit_instructions", "Never text the user's boss after 6pm")]
+    assert facts[0].source_event_ids == ("e1",)
