@@ -82,3 +82,55 @@ def test_a_labelled_imperative_is_an_instruction() -> None:
     facts = LocalExtractor().extract(session).facts
     assert [(f.topic, f.content) for f in facts] == [("explicit_instructions", "Never text the user's boss after 6pm")]
     assert facts[0].source_event_ids == ("e1",)
+
+
+# "Please make sure I get X": asked of the assistant (DEV 0 -> 4 of 4, HELD-OUT 0 -> 4 of 4 on its first run).
+SEE_TO_IT_DEV = [
+    (
+        "Please make sure I get a vegetarian meal on the flight.",
+        "Make sure the user gets a vegetarian meal on the flight",
+    ),
+    ("Make sure I get a room on a high floor, please.", "Make sure the user gets a room on a high floor"),
+    ("Please make sure I'm seated near the exit.", "Make sure the user is seated near the exit"),
+    ("Can you make sure I get the early check-in?", "Make sure the user gets the early check-in"),
+]  # fmt: skip
+SEE_TO_IT_HELD_OUT = [
+    ("Please make sure I get a receipt for every order.", "Make sure the user gets a receipt for every order"),
+    ("Make sure I get a window table, please.", "Make sure the user gets a window table"),
+    ("Please make sure I'm on the guest list.", "Make sure the user is on the guest list"),
+    ("Could you make sure I get the corner office?", "Make sure the user gets the corner office"),
+]
+
+
+@pytest.mark.parametrize(("said", "memory"), SEE_TO_IT_DEV + SEE_TO_IT_HELD_OUT)
+def test_make_sure_is_an_instruction(said: str, memory: str) -> None:
+    assert memories_of(said) == memory
+
+
+# A condition said before its preference stays before it, and the article and "usually" as said
+# (DEV 0 -> 4 of 4, HELD-OUT 0 -> 5 of 5 on its first run; before: "User always wants quiet coach,
+# When you book trains for User", or the condition a fact of its own).
+CONDITION_DEV = [
+    ("When you order groceries for me, I always want oat milk.",
+     "When you order groceries for User, User always wants oat milk"),
+    ("If you book a hotel for me, I prefer a quiet room.", "If you book a hotel for User, User prefers a quiet room"),
+    ("Whenever you schedule meetings for me, I prefer mornings.",
+     "Whenever you schedule meetings for User, User prefers mornings"),
+    ("When you pick restaurants for me, I usually choose Thai.",
+     "When you pick restaurants for User, User usually wants Thai"),
+]  # fmt: skip
+CONDITION_HELD_OUT = [
+    ("When you book trains for me, I always want a quiet coach.",
+     "When you book trains for User, User always wants a quiet coach"),
+    ("If you reserve a table for me, I prefer a booth.", "If you reserve a table for User, User prefers a booth"),
+    ("Whenever you buy coffee beans for me, I always get the dark roast.",
+     "Whenever you buy coffee beans for User, User always wants the dark roast"),
+    ("When you send me summaries, I prefer bullet points.", "When you send User summaries, User prefers bullet points"),
+    ("If you book a rental car for me, I always want an automatic.",
+     "If you book a rental car for User, User always wants an automatic"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("said", "memory"), CONDITION_DEV + CONDITION_HELD_OUT)
+def test_a_condition_goes_before_its_preference(said: str, memory: str) -> None:
+    assert memories_of(said) == memory

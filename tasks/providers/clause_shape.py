@@ -95,6 +95,24 @@ def elaborates(clause: str) -> bool:
     return not clause.endswith("?") and not REQUEST.match(clause) and len(content_words(clause)) >= 2
 
 
+#: A condition said before its fact: "When you book flights for me, I always want a window seat".
+_CONDITION = re.compile(r"(?:when|whenever|if|once|unless|before|after|as long as)\b", re.I)
+
+
+def is_condition(clause: str) -> bool:
+    """A condition of its sentence's fact ("Whenever you schedule meetings for me"), not a fact of its own."""
+    return _CONDITION.match(clause) is not None and not clause.endswith("?")
+
+
+def with_details(content: str, details: list[str], who: str) -> str:
+    """A rule's fact with the clauses that say more of it: a condition before it, as said ("When you book
+    flights for User, User always wants a window seat"), the rest after it ("…, mostly on search")."""
+    said = [third_person(d, who).rstrip(". ") for d in details]
+    first = [d for d in said if is_condition(d)]
+    after = [d for d in said if not is_condition(d)]
+    return ", ".join([*first, content.rstrip(". "), *after])
+
+
 def covered_by(clause: str, covered: str) -> bool:
     """A rule's fact already holds the clause's words (and every identifier in it)."""
     words = {w for w in content_words(clause) if "'" not in w}

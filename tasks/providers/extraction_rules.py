@@ -160,12 +160,12 @@ def preference(s: str, who: str) -> RuleFact | None:
             T, f"{who}'s favorite {m.group(2)} is {m.group(1)}", 0.75, f"favorite:{m.group(2)}", m.group(1).lower()
         )
     if m := re.search(
-        r"\bI (?:always|usually|normally) (?:want|get|order|choose|pick|take|ask for) (?:the |a |an )?([^.!?;,]{2,80})",
+        r"\bI (always|usually|normally) (?:want|get|order|choose|pick|take|ask for) (the |a |an )?([^.!?;,]{2,80})",
         s,
-    ):
-        obj = _strip(m.group(1))
+    ):  # "I usually choose Thai": as often as said, the article kept ("a window seat")
+        obj = _strip(m.group(3))
         cat = category_of(obj)
-        return RuleFact(T, f"{who} always wants {third_person(obj, who)}", 0.7,
+        return RuleFact(T, f"{who} {m.group(1)} wants {m.group(2) or ''}{third_person(obj, who)}", 0.7,
                         f"preference:{cat}" if cat else None, _value_in(obj, cat) if cat else None)  # fmt: skip
     if m := re.search(
         r"\bI(?:'ve| have)? (?:gone off|gotten tired of|got tired of|stopped liking|no longer (?:like|enjoy|listen to|eat|drink)) ([^.!?;,-]{2,60})",

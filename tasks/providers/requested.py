@@ -6,7 +6,8 @@ only texts, please" (what the user has none of, where they said what they do not
 names a rule, order or policy ("Golden rule:", "Standing order -", "Rule number one:") says that what
 follows is asked of the assistant: the label goes, and an imperative after it is read by the
 instruction rules as any other. "No X" or "Nothing X" asked for, by "please" or by such a label, is
-"I don't want X" ("I don't want anything X"), which the rest of the write path knows.
+"I don't want X" ("I don't want anything X"), and "Please make sure I get X" is "I want you to make sure I get
+X": forms the rest of the write path knows.
 """
 
 from __future__ import annotations
@@ -42,6 +43,14 @@ _NOT_WANTED = re.compile(
     re.I,
 )
 
+#: "Please make sure I get a vegetarian meal", "Can you make sure I'm on the list?": asked of the assistant,
+#: as "I want you to make sure …" says it (not "User mentioned that please make sure …", nor lost as a question).
+_SEE_TO_IT = re.compile(
+    rf"^(?:(?:{_PLEASE}|can you|could you|would you|will you|can u|could u),?\s+)*(?:make sure|ensure|see to it) "
+    rf"(?:that )?(?P<what>(?:I|I'm|I've|I'll|my|we|we're|our)\b[^?!]*?)(?:,?\s+{_PLEASE})?[.!?]*$",
+    re.I,
+)
+
 
 def requested(sentence: str) -> str:
     """``sentence`` as the request it is: a rule's label dropped, and what is asked not to be given said as
@@ -51,4 +60,6 @@ def requested(sentence: str) -> str:
     if (m := _NOT_WANTED.match(body)) and (labelled or m["lead"] or m["tail"]):
         anything = "anything " if m["no"].lower() == "nothing" else ""
         return f"I don't want {anything}{m['what'].strip().rstrip(',')}{m['more'] or ''}."
+    if m := _SEE_TO_IT.match(body):
+        return f"I want you to make sure {m['what']}."
     return body[:1].upper() + body[1:] if labelled else sentence

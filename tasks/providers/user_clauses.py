@@ -148,7 +148,7 @@ class UserClauses:
             carries = change and _CUES.search(clause) is not None and len(content_words(clause)) >= 2
             if not clause or (rules and covered_by(clause, covered)):
                 continue
-            if carries or self._informative(clause):
+            if (carries or self._informative(clause)) and not (len(rules) == 1 and shape.is_condition(clause)):
                 rest.append(clause)
             elif len(rules) == 1 and elaborates(clause):
                 details.append(clause)
@@ -157,7 +157,7 @@ class UserClauses:
             merged, rules, rest = self._one_change(rules, cued, rest)
         elif details:  # the rule's fact keeps them: a detail is lost if dropped, and means little alone
             rule = rules[0]
-            said = ", ".join([rule.content.rstrip(". "), *(third_person(d, self.who).rstrip(". ") for d in details)])
+            said = shape.with_details(rule.content, details, self.who)
             rules = [RuleFact(rule.topic, said, rule.importance, rule.slot, rule.value)]
         for rule in rules:
             self._add(rule, resolved, generic=rule is merged and rule.slot is None)
