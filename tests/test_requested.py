@@ -13,6 +13,7 @@ import pytest
 from evaluation.wording import memories_of
 from tasks.models import Event, Session
 from tasks.providers.local_extractor import LocalExtractor
+from tasks.providers.local_summarizer import LocalSummarizer
 from tasks.providers.requested import requested
 
 # (said, words the memory must hold); none may keep the label or read as "User mentioned that …"
@@ -134,3 +135,16 @@ CONDITION_HELD_OUT = [
 @pytest.mark.parametrize(("said", "memory"), CONDITION_DEV + CONDITION_HELD_OUT)
 def test_a_condition_goes_before_its_preference(said: str, memory: str) -> None:
     assert memories_of(said) == memory
+
+
+def test_an_episode_does_not_say_a_request_twice() -> None:
+    """One turn, two facts ("asked to remember" and the preference inside it): the episode says it once."""
+    at = datetime(2024, 3, 1, 9, 0, tzinfo=UTC)
+    said = "Remember that I prefer bullet points - I read everything on my phone."
+    event = Event(id="e1", author="user", role="user", text=said, timestamp=at)
+    session = Session(app_name="a", user_id="u", session_id="s", started_at=at, ended_at=at, events=(event,))
+    facts = LocalExtractor().extract(session).facts
+    episode = LocalSummarizer().summarize(session, facts)
+    cited = [s.text for s in episode.sentences if s.source_event_ids]
+    assert len(facts) == 2 and len(cited) == 1
+    assert "bullet points" in cited[0] and episode.summary.count("bullet points") == 1

@@ -52,6 +52,18 @@ def current_facts(facts: list[Fact]) -> list[Fact]:
     return keep
 
 
+def unrepeated(facts: list[Fact]) -> list[Fact]:
+    """Drop a fact another one of the same turns says word for word ("User prefers tables" beside "User asked to
+    remember: User prefers tables"): an episode said it twice, one sentence after the other."""
+
+    def said(i: int, j: int) -> bool:
+        inner, outer = facts[i].content.rstrip(". ").lower(), facts[j].content.rstrip(". ").lower()
+        same_turns = set(facts[i].source_event_ids) <= set(facts[j].source_event_ids)
+        return same_turns and inner in outer and (inner != outer or j < i)
+
+    return [f for i, f in enumerate(facts) if not any(j != i and said(i, j) for j in range(len(facts)))]
+
+
 def _changes(new: Fact, old: Fact) -> bool:
     if new.slot and new.slot == old.slot and not new.slot.startswith("about:") and new.value != old.value:
         return True
@@ -69,6 +81,7 @@ class LocalSummarizer:
 
     def summarize(self, session: Session, facts: Sequence[Fact] | None = None) -> Episode:
         facts = current_facts(list(facts) if facts is not None else self._extractor.extract(session).facts)
+        facts = unrepeated(facts)
         speakers = list(dict.fromkeys(e.author if e.role == "other" else e.role for e in session.events))
         # Nouns, not the chat's most frequent words ("talked about photo, shares, great"); a fact's value
         # ("prefers espresso") is a noun even without a determiner.
