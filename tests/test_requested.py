@@ -148,3 +148,53 @@ def test_an_episode_does_not_say_a_request_twice() -> None:
     cited = [s.text for s in episode.sentences if s.source_event_ids]
     assert len(facts) == 2 and len(cited) == 1
     assert "bullet points" in cited[0] and episode.summary.count("bullet points") == 1
+
+
+# A standing request said in other words (DEV read while writing the rule; HELD-OUT run once after it:
+# 11 of 12 right, the miss "address me as Dr. Patel" cut at "Dr." by the instruction rule's own tail).
+STANDING_DEV = [
+    ("Going forward, send invoices to my work email.", "Send invoices to the user's work email"),
+    ("Could you always double-check the time zone for my calls?", "Always double-check the time zone"),
+    ("Don't ever book me on Ryanair again.", "Never book the user on Ryanair again"),
+    ("Keep it under 200 words when you summarise stuff for me.", "Keep it under 200 words"),
+    ("From here on, write dates as day, month, year.", "Write dates as day, month, year"),
+    ("Whatever you do, don't tell my sister about the party.", "Don't tell the user's sister about the party"),
+    ("Use Celsius, not Fahrenheit.", "Use Celsius, not Fahrenheit"),
+    ("Avoid anything that needs a car, I don't drive.", "Avoid anything that needs a car"),
+]
+STANDING_HELD_OUT = [
+    ("Going forward, cc my manager on every booking.", "Cc the user's manager on every booking"),
+    ("In future, book me on the earliest train.", "Book the user on the earliest train"),
+    ("Whatever you do, never share my phone number.", "Never share the user's phone number"),
+    ("Don't ever schedule calls during lunch.", "Never schedule calls during lunch"),
+    ("Do not ever order from that pizza place again.", "Never order from that pizza place again"),
+    ("Can you always add the weather to my morning brief?", "Always add the weather to the user's morning brief"),
+    ("Could you never call me before 8?", "Never call the user before 8"),
+    ("Avoid jargon when you explain things to me.", "Avoid jargon when you explain things to the user"),
+    ("Reply in German from now on.", "Reply in German"),
+    ("Include the price in every suggestion.", "Include the price in every suggestion"),
+    ("Stick to one-page summaries.", "Stick to one-page summaries"),
+]
+# Parting words, a saying and a question keep no instruction (the last two were instructions on the
+# rule's first run and are excluded since).
+NOT_STANDING = [
+    "Keep it up!", "Talk soon!", "Use it or lose it, as they say.", "Keep going, you're doing great.",
+    "Answer me this: who won the game?",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("said", "kept"), STANDING_DEV + STANDING_HELD_OUT)
+def test_a_standing_request_is_an_instruction(said: str, kept: str) -> None:
+    at = datetime(2024, 3, 1, 9, 0, tzinfo=UTC)
+    event = Event(id="e1", author="user", role="user", text=said, timestamp=at)
+    session = Session(app_name="a", user_id="u", session_id="s", started_at=at, ended_at=at, events=(event,))
+    instructions = [f.content for f in LocalExtractor().extract(session).facts if f.topic == "explicit_instructions"]
+    assert any(kept in content for content in instructions), instructions
+
+
+@pytest.mark.parametrize("said", NOT_STANDING)
+def test_parting_words_and_questions_are_no_instruction(said: str) -> None:
+    at = datetime(2024, 3, 1, 9, 0, tzinfo=UTC)
+    event = Event(id="e1", author="user", role="user", text=said, timestamp=at)
+    session = Session(app_name="a", user_id="u", session_id="s", started_at=at, ended_at=at, events=(event,))
+    assert not [f for f in LocalExtractor().extract(session).facts if f.topic == "explicit_instructions"]

@@ -257,7 +257,7 @@ def instruction(s: str, who: str) -> RuleFact | None:
         s,
         re.I,
     ):
-        neg = "never" if re.search(r"don't|do not|never", m.group(0), re.I) else ""
+        neg = "never" if re.search(r"don't|do not|never", s[m.start() : m.start(1)], re.I) else ""  # the opener's
         return RuleFact(T, _instruction(who, neg, _strip(m.group(1))), 0.9, None, None)
     return None
 

@@ -7,7 +7,9 @@ names a rule, order or policy ("Golden rule:", "Standing order -", "Rule number 
 follows is asked of the assistant: the label goes, and an imperative after it is read by the
 instruction rules as any other. "No X" or "Nothing X" asked for, by "please" or by such a label, is
 "I don't want X" ("I don't want anything X"), and "Please make sure I get X" is "I want you to make sure I get
-X": forms the rest of the write path knows.
+X". A standing request said in other words is said as the instruction rules read it: "Going forward, …",
+"From here on, …", "Whatever you do, …" as "From now on, …"; "Don't ever …" as "Never …"; "Could you always
+…?" as "Always …"; and how to answer, bare ("Use Celsius, not Fahrenheit", "Avoid jargon") as with "please".
 """
 
 from __future__ import annotations
@@ -51,10 +53,35 @@ _SEE_TO_IT = re.compile(
     re.I,
 )
 
+#: Openers that say a request stands from now on: "Going forward, …", "From here on out, …", "In future, …".
+_FROM_NOW = re.compile(
+    r"^(?:going forward|moving forward|from here on(?: out| in)?|from this point(?: on| forward)?|from today(?: on)?|"
+    r"in (?:the )?future|henceforth|whatever you do|for all future (?:\w+ ){0,2}\w+)\s*[,:-]\s*(?=\S)",
+    re.I,
+)
+_NEVER_EVER = re.compile(r"^(?:(?:please|pls|plz)\s+)?(?:don't|do not|never)\s+ever\b", re.I)
+#: "Could you always double-check the time zone?": a standing request asked as a question.
+_ALWAYS_ASKED = re.compile(
+    rf"^(?:can|could|would|will) (?:you|u) (?:{_PLEASE} )?(?P<how>always|never) (?P<what>[^?]+?)[?.!]*$", re.I
+)
+#: How to answer, said bare at a sentence's start ("Use metric units"), as the instruction rules read it
+#: after "please"; not a parting word ("Keep it up!", "Keep going"), a saying ("Use it or lose it") or a question.
+_HOW_TO_ANSWER = re.compile(
+    r"^(?:use|reply|respond|answer|keep|format|spell|stick to|avoid|include|address)\s"
+    r"(?!(?:it |that )?up\b|going\b|in touch\b|safe\b|well\b|\w+ or lose\b)(?=\S+\s+\S)(?![^?]*\?)",
+    re.I,
+)
+
 
 def requested(sentence: str) -> str:
     """``sentence`` as the request it is: a rule's label dropped, and what is asked not to be given said as
     "I don't want …"; other sentences unchanged."""
+    sentence = _FROM_NOW.sub("From now on, ", sentence, count=1)
+    sentence = _NEVER_EVER.sub("Never", sentence, count=1)
+    if asked := _ALWAYS_ASKED.match(sentence):
+        sentence = f"{asked['how'].capitalize()} {asked['what']}."
+    elif _HOW_TO_ANSWER.match(sentence):
+        sentence = f"Please {sentence[:1].lower()}{sentence[1:]}"
     labelled = RULE_LABEL.match(sentence)
     body = sentence[labelled.end() :] if labelled else sentence
     if (m := _NOT_WANTED.match(body)) and (labelled or m["lead"] or m["tail"]):
