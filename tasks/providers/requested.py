@@ -80,7 +80,7 @@ def requested(sentence: str) -> str:
     sentence = _NEVER_EVER.sub("Never", sentence, count=1)
     if asked := _ALWAYS_ASKED.match(sentence):
         sentence = f"{asked['how'].capitalize()} {asked['what']}."
-    elif _HOW_TO_ANSWER.match(sentence):
+    elif _HOW_TO_ANSWER.match(sentence) and not re.search(rf"\b{_PLEASE}\b", sentence, re.I):  # said once
         sentence = f"Please {sentence[:1].lower()}{sentence[1:]}"
     labelled = RULE_LABEL.match(sentence)
     body = sentence[labelled.end() :] if labelled else sentence

@@ -10,6 +10,7 @@ import re
 
 from tasks.providers.implicit_subject import FINITE
 from tasks.providers.nickname import CALL_ME
+from tasks.providers.wording import STOP
 from tasks.textrules import UNMARKED_QUESTION
 from tasks.third_person import IRREGULAR_PAST
 
@@ -52,6 +53,13 @@ _ASKED_FIRST = re.compile(
     rf"{UNMARKED_QUESTION}[^,?]{{3,80}}[,?]\s+(?P<said>(?:I|I['’]m|I['’]ve|my|we|we['’]re|our)\b.{{8,}})", re.I
 )
 
+#: "Spicy food is my thing", "Golf isn't really my thing": a taste said with the thing first, as "I'm (not) into …".
+_MY_THING = re.compile(
+    r"(?P<what>[A-Za-z][^,.!?;:]{1,60}?) (?:is|are|'s)(?P<neg> not|n't)? (?:totally |really |definitely |so |"
+    r"very much |kind of |kinda |sort of |just |also )?(?:my|our) (?:thing|jam|cup of tea)\b(?P<rest>.*)",
+    re.I,
+)
+
 
 def as_said(sentence: str) -> str:
     """The user's sentence with its subject said as the rewrite reads it ("Dad ..." as "My dad ..."),
@@ -60,6 +68,10 @@ def as_said(sentence: str) -> str:
         sentence = asks["said"].rstrip() + "."
     elif first := _ASKED_FIRST.fullmatch(sentence):
         sentence = first["said"]
+    if (thing := _MY_THING.fullmatch(sentence)) and not re.match(r"(?:it|that|this|which|what)\b", sentence, re.I):
+        what = thing["what"]  # its first word kept as typed unless a function word ("The", "Those"), as _third does
+        what = what[:1].lower() + what[1:] if what.split()[0].lower() in STOP else what
+        sentence = f"I'm{' not' if thing['neg'] else ''} into {what}{thing['rest']}"
     if call := CALL_ME.match(sentence):  # "Please call me Jo": the name to use, not an imperative
         sentence = f"I go by the name {sentence[call.end() :]}"
     if _KIN.match(sentence[:1].lower() + sentence[1:]) and sentence[:1].isupper():
