@@ -17,6 +17,7 @@ from tasks.providers.agent_turns import agent_facts
 from tasks.providers.clause_shape import Asked
 from tasks.providers.extraction_rules import RULES, RuleFact
 from tasks.providers.forget_request import forget_target, reminded
+from tasks.providers.off_record import on_record, taken_back
 from tasks.providers.people import mentioned, merged
 from tasks.providers.reactions import after_pleasantry, is_reaction, is_social
 from tasks.providers.user_clauses import UserClauses
@@ -95,12 +96,14 @@ class LocalExtractor:
             if event.role == "agent":
                 self._agent_turn(event, events[index + 1 : index + 2], out)
             else:
+                said = on_record(event) if event.role == "user" else event  # "Off the record, …" is not kept
                 self._person_turn(
-                    event, out, events[index - 1] if index else None, events[index - 2] if index > 1 else None,
+                    said, out, events[index - 1] if index else None, events[index - 2] if index > 1 else None,
                     known,
                 )  # fmt: skip
                 if event.role == "user":  # "with Ana and Rui" then "Rui can't come": named earlier in the session
                     known = merged(mentioned([event.text]), known)
+        taken_back(events, out)  # "My PIN is 1234." then "Please forget that.": the PIN is not kept
         unique: dict[tuple[str, str], Fact] = {}
         for fact in out.facts:  # the same statement twice in a session is one fact (the first)
             unique.setdefault((fact.topic, fact.content.lower()), fact)
