@@ -20,9 +20,7 @@ from tasks.models import Event, Extraction
 from tasks.providers.forget_said import forget_asks
 from tasks.textrules import sentences
 
-_KEEP = (
-    r"(?:store|save|keep|record|log|remember|note|write|jot|put|hold on to|hang on to|hold onto|hang onto|track)"
-)
+_KEEP = r"(?:store|save|keep|record|log|remember|note|write|jot|put|hold on to|hang on to|hold onto|hang onto|track)"
 _POINTER = (
     r"(?:that|this|it|any of (?:that|this|it)|all (?:of )?that|what I (?:just )?said|"
     r"(?:that|this) last (?:bit|part|one))"
