@@ -151,7 +151,8 @@ def test_an_episode_does_not_say_a_request_twice() -> None:
 
 
 # A standing request said in other words (DEV read while writing the rule; HELD-OUT run once after it:
-# 11 of 12 right, the miss "address me as Dr. Patel" cut at "Dr." by the instruction rule's own tail).
+# 11 of 12 right, the miss "address me as Dr. Patel" cut at "Dr." by the instruction rule's own tail, since
+# read whole: a title's period is not a sentence's end).
 STANDING_DEV = [
     ("Going forward, send invoices to my work email.", "Send invoices to the user's work email"),
     ("Could you always double-check the time zone for my calls?", "Always double-check the time zone"),
@@ -164,6 +165,7 @@ STANDING_DEV = [
 ]
 STANDING_HELD_OUT = [
     ("Going forward, cc my manager on every booking.", "Cc the user's manager on every booking"),
+    ("From here on out, address me as Dr. Patel.", "Address the user as Dr. Patel"),  # the miss, mended after
     ("In future, book me on the earliest train.", "Book the user on the earliest train"),
     ("Whatever you do, never share my phone number.", "Never share the user's phone number"),
     ("Don't ever schedule calls during lunch.", "Never schedule calls during lunch"),
@@ -198,3 +200,18 @@ def test_parting_words_and_questions_are_no_instruction(said: str) -> None:
     event = Event(id="e1", author="user", role="user", text=said, timestamp=at)
     session = Session(app_name="a", user_id="u", session_id="s", started_at=at, ended_at=at, events=(event,))
     assert not [f for f in LocalExtractor().extract(session).facts if f.topic == "explicit_instructions"]
+
+
+# "Reminder: <something of the user's>" is a note, as "Note: …" is (DEV 0 -> 1 of 1, HELD-OUT 0 -> 3 of 3 on
+# its first run; before: "User mentioned that Reminder: …").
+REMINDER_NOTES = [
+    ("Reminder: my mum's birthday is on the 22nd.", "User asked to remember: User's mum's birthday is on the 22nd"),
+    ("Quick reminder: our anniversary is June 3.", "User asked to remember: our anniversary is June 3"),
+    ("Friendly reminder: I'm off all of next week.", "User asked to remember: User is off all of the week after"),
+    ("Reminder - my passport expires in March.", "User asked to remember: User's passport expires in March"),
+]
+
+
+@pytest.mark.parametrize(("said", "memory"), REMINDER_NOTES)
+def test_a_reminder_of_the_users_is_a_note(said: str, memory: str) -> None:
+    assert memories_of(said).startswith(memory)

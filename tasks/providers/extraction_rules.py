@@ -17,7 +17,7 @@ from tasks.third_person import third_person
 
 _NAME = r"([A-Z][\w'-]+(?: [A-Z][\w'-]+){0,2})"
 _PLACE = PLACE
-_TAIL = r"([^.!?;]{2,160})"
+_TAIL = r"((?:[^.!?;]|(?:(?<=Dr)|(?<=Mr)|(?<=Mrs)|(?<=Ms)|(?<=St)|(?<=Prof))\.){2,160})"  # "Dr. Patel" whole
 _AFTER_VALUE = r"\s+(?:for|because|bc|cuz|cos|since|as|like|when|after|so|but|around|about|last|this|in|on|at|\d+)\b"
 
 #: Preference categories whose values exclude each other ("prefers tea" replaces "prefers coffee").
@@ -245,8 +245,8 @@ def instruction(s: str, who: str) -> RuleFact | None:
         return RuleFact(T, _instruction(who, verb, _strip(m.group(2))), 0.9, None, None)
     # "Please use British spelling", "Keep answers short please": how to answer, not a task ("Please book ...")
     style = r"(use|write|reply|respond|answer|keep|address|format|spell|talk|speak|stick to|avoid|include)"
-    if (m := re.search(rf"^(?:please|pls|plz|kindly) {style} ([^.!?;]{{2,150}})", s, re.I)) or (
-        m := re.search(rf"^{style} ([^.!?;]{{2,150}}?),? (?:please|pls|plz)\W*$", s, re.I)
+    if (m := re.search(rf"^(?:please|pls|plz|kindly) {style} ({_TAIL[1:-1]})", s, re.I)) or (
+        m := re.search(rf"^{style} ({_TAIL[1:-1]}?),? (?:please|pls|plz)\W*$", s, re.I)
     ):
         return RuleFact(T, _instruction(who, m.group(1).lower(), _strip(m.group(2))), 0.9, None, None)
     if m := re.search(r"^(?:(?:please|pls|plz|can you|could you|and) )*(stop|quit) (\w+ing\b[^.!?;]{2,150})", s, re.I):

@@ -72,10 +72,17 @@ _HOW_TO_ANSWER = re.compile(
     re.I,
 )
 
+#: "Reminder: my mum's birthday is on the 22nd" is a note, as "Note: …" is; "Reminder: book the dentist" a task.
+_REMINDER = re.compile(r"^(?:(?:a |just a |quick |friendly |small )?reminder)\s*(?::|\s[-–—]+)\s*(?=\S)", re.I)
+_STATED = re.compile(r"(?:my|our|I|I'm|I've|I'll|we|we're|the)\b", re.I)
+
 
 def requested(sentence: str) -> str:
     """``sentence`` as the request it is: a rule's label dropped, and what is asked not to be given said as
     "I don't want …"; other sentences unchanged."""
+    if reminder := _REMINDER.match(sentence):
+        rest = sentence[reminder.end() :]
+        sentence = f"Remember that {rest}" if _STATED.match(rest) else rest[:1].upper() + rest[1:]
     sentence = _FROM_NOW.sub("From now on, ", sentence, count=1)
     sentence = _NEVER_EVER.sub("Never", sentence, count=1)
     if asked := _ALWAYS_ASKED.match(sentence):
