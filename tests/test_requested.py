@@ -11,10 +11,19 @@ from datetime import UTC, datetime
 import pytest
 
 from evaluation.wording import memories_of
-from tasks.models import Event, Session
+from tasks.models import Event, Fact, Session
 from tasks.providers.local_extractor import LocalExtractor
 from tasks.providers.local_summarizer import LocalSummarizer
 from tasks.providers.requested import requested
+
+
+def facts_of(said: str) -> list[Fact]:
+    """The facts the local extractor keeps of one user message (its event id "e1")."""
+    at = datetime(2024, 3, 1, 9, 0, tzinfo=UTC)
+    event = Event(id="e1", author="user", role="user", text=said, timestamp=at)
+    session = Session(app_name="a", user_id="u", session_id="s", started_at=at, ended_at=at, events=(event,))
+    return LocalExtractor().extract(session).facts
+
 
 # (said, words the memory must hold); none may keep the label or read as "User mentioned that …"
 DEV = [
@@ -77,10 +86,7 @@ def test_other_sentences_are_left_as_said(said: str) -> None:
 
 def test_a_labelled_imperative_is_an_instruction() -> None:
     """Under its label, an imperative is what the instruction rules read: the topic says so."""
-    at = datetime(2024, 3, 1, 9, 0, tzinfo=UTC)
-    event = Event(id="e1", author="user", role="user", text="Golden rule: never text my boss after 6pm.", timestamp=at)
-    session = Session(app_name="a", user_id="u", session_id="s", started_at=at, ended_at=at, events=(event,))
-    facts = LocalExtractor().extract(session).facts
+    facts = facts_of("Golden rule: never text my boss after 6pm.")
     assert [(f.topic, f.content) for f in facts] == [("explicit_instructions", "Never text the user's boss after 6pm")]
     assert facts[0].source_event_ids == ("e1",)
 
@@ -187,19 +193,13 @@ NOT_STANDING = [
 
 @pytest.mark.parametrize(("said", "kept"), STANDING_DEV + STANDING_HELD_OUT)
 def test_a_standing_request_is_an_instruction(said: str, kept: str) -> None:
-    at = datetime(2024, 3, 1, 9, 0, tzinfo=UTC)
-    event = Event(id="e1", author="user", role="user", text=said, timestamp=at)
-    session = Session(app_name="a", user_id="u", session_id="s", started_at=at, ended_at=at, events=(event,))
-    instructions = [f.content for f in LocalExtractor().extract(session).facts if f.topic == "explicit_instructions"]
+    instructions = [f.content for f in facts_of(said) if f.topic == "explicit_instructions"]
     assert any(kept in content for content in instructions), instructions
 
 
 @pytest.mark.parametrize("said", NOT_STANDING)
 def test_parting_words_and_questions_are_no_instruction(said: str) -> None:
-    at = datetime(2024, 3, 1, 9, 0, tzinfo=UTC)
-    event = Event(id="e1", author="user", role="user", text=said, timestamp=at)
-    session = Session(app_name="a", user_id="u", session_id="s", started_at=at, ended_at=at, events=(event,))
-    assert not [f for f in LocalExtractor().extract(session).facts if f.topic == "explicit_instructions"]
+    assert not [f for f in facts_of(said) if f.topic == "explicit_instructions"]
 
 
 # "Reminder: <something of the user's>" is a note, as "Note: …" is (DEV 0 -> 1 of 1, HELD-OUT 0 -> 3 of 3 on

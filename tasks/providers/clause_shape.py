@@ -115,11 +115,14 @@ def with_details(content: str, details: list[str], who: str) -> str:
 
 def covered_by(clause: str, covered: str) -> bool:
     """A rule's fact already holds the clause's words (and every identifier in it): all but one of them, and
-    at least one ("I'm colourblind" is not covered by "Never rely on colours in charts")."""
+    one at least when the clause has a subject of its own ("I'm colourblind" is not covered by "Never rely on
+    colours in charts", nor "my bf isn't" by "User is vegan"; "no more fish" is by "User has gone fully
+    vegetarian")."""
     words = {w for w in content_words(clause) if "'" not in w}
     have = set(content_words(covered))
     specifics = re.findall(r"\b[\w-]*\d[\w-]*\b", clause)
-    return len(words - have) <= 1 and (not words or bool(words & have)) and all(s in covered for s in specifics)
+    own_subject = re.match(r"\W*(?:I|[Mm]y|[Oo]ur|[Ww]e)\b", clause) is not None and not words & have
+    return len(words - have) <= 1 and not (words and own_subject) and all(s in covered for s in specifics)
 
 
 #: What opens a short answer ("Probably the 14th", "Around 600 euros", "3x a week", "The 14-inch one").

@@ -92,8 +92,7 @@ def taken_back(events: Sequence[Event], out: Extraction) -> None:
     just before it (an agent's reply between them at most), and what it made itself: the forget request of
     its pointer, or an instruction read in "don't store that"."""
     for index, event in enumerate(events):
-        said = sentences(event.text)
-        if event.role != "user" or not said or not all(takes_back(s) for s in said):
+        if event.role != "user" or not (said := sentences(event.text)) or not all(takes_back(s) for s in said):
             continue
         prev = events[index - 1] if index else None
         if prev is not None and prev.role == "agent" and _RECALLED.search(prev.text):
