@@ -113,15 +113,21 @@ def with_details(content: str, details: list[str], who: str) -> str:
     return ", ".join([*first, content.rstrip(". "), *after])
 
 
+def _forms(word: str) -> set[str]:
+    """A word with its inflection taken off as it may be ("hates" → "hate", "boxes" → "box", "liked" → "like")."""
+    return {word, *(word[: -len(end)] for end in ("s", "es", "d", "ed", "ing") if word.endswith(end))}
+
+
 def covered_by(clause: str, covered: str) -> bool:
     """A rule's fact already holds the clause's words (and every identifier in it): all but one of them, and
     one at least when the clause has a subject of its own ("I'm colourblind" is not covered by "Never rely on
-    colours in charts", nor "my bf isn't" by "User is vegan"; "no more fish" is by "User has gone fully
-    vegetarian")."""
+    colours in charts", nor "my bf isn't" by "User is vegan"; "I hate them" is by "…, the user hates them",
+    and "no more fish" by "User has gone fully vegetarian")."""
     words = {w for w in content_words(clause) if "'" not in w}
     have = set(content_words(covered))
     specifics = re.findall(r"\b[\w-]*\d[\w-]*\b", clause)
-    own_subject = re.match(r"\W*(?:I|[Mm]y|[Oo]ur|[Ww]e)\b", clause) is not None and not words & have
+    shared = {f for w in words for f in _forms(w)} & {f for w in have for f in _forms(w)}
+    own_subject = re.match(r"\W*(?:I|[Mm]y|[Oo]ur|[Ww]e)\b", clause) is not None and not shared
     return len(words - have) <= 1 and not (words and own_subject) and all(s in covered for s in specifics)
 
 
