@@ -25,7 +25,7 @@ _QUALIFIER = (
 #: A label naming a rule asked of the assistant: "New rule:", "Rule number one -", "Standing order:", "Policy
 #: from now on:", "House rule for you:", "Reminder for you:", "Important:". Not an order of goods ("My order:
 #: two pizzas", "Order #4471: arrived damaged") nor a preference named ("Preference: window seat").
-RULE_LABEL = re.compile(
+_RULE_LABEL = re.compile(
     rf"^(?:(?:{_QUALIFIER}\s+){{0,3}}(?:rule|policy|instruction|standing order)s?"
     r"(?:\s+(?:(?<=rule )(?:number\s+(?:one|two|three|four|five|\d+)|no\.?\s*\d+|#\s*\d+)|of thumb|for now|"
     r"from now on|going forward|(?:to|for) (?:remember|follow)))*"
@@ -78,8 +78,9 @@ _STATED = re.compile(r"(?:my|our|I|I'm|I've|I'll|we|we're|the)\b", re.I)
 
 
 def requested(sentence: str) -> str:
-    """``sentence`` as the request it is: a rule's label dropped, and what is asked not to be given said as
-    "I don't want …"; other sentences unchanged."""
+    """``sentence`` as the request it is, in the words the instruction rules read: a rule's label dropped, a
+    standing request's opener said as "From now on", what is asked not to be given as "I don't want …", a
+    "make sure" as "I want you to make sure …"; other sentences unchanged."""
     if reminder := _REMINDER.match(sentence):
         rest = sentence[reminder.end() :]
         sentence = f"Remember that {rest}" if _STATED.match(rest) else rest[:1].upper() + rest[1:]
@@ -89,7 +90,7 @@ def requested(sentence: str) -> str:
         sentence = f"{asked['how'].capitalize()} {asked['what']}."
     elif _HOW_TO_ANSWER.match(sentence) and not re.search(rf"\b{_PLEASE}\b", sentence, re.I):  # said once
         sentence = f"Please {sentence[:1].lower()}{sentence[1:]}"
-    labelled = RULE_LABEL.match(sentence)
+    labelled = _RULE_LABEL.match(sentence)
     body = sentence[labelled.end() :] if labelled else sentence
     if (m := _NOT_WANTED.match(body)) and (labelled or m["lead"] or m["tail"]):
         anything = "anything " if m["no"].lower() == "nothing" else ""
