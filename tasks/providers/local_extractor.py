@@ -102,7 +102,7 @@ class LocalExtractor:
                     known,
                 )  # fmt: skip
                 if event.role == "user":  # "with Ana and Rui" then "Rui can't come": named earlier in the session
-                    known = merged(mentioned([event.text]), known)
+                    known = merged(mentioned([said.text]), known)
         taken_back(events, out)  # "My PIN is 1234." then "Please forget that.": the PIN is not kept
         unique: dict[tuple[str, str], Fact] = {}
         for fact in out.facts:  # the same statement twice in a session is one fact (the first)
