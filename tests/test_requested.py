@@ -215,3 +215,35 @@ REMINDER_NOTES = [
 @pytest.mark.parametrize(("said", "memory"), REMINDER_NOTES)
 def test_a_reminder_of_the_users_is_a_note(said: str, memory: str) -> None:
     assert memories_of(said).startswith(memory)
+
+
+# A request that comes back ("every morning", "each Monday", "weekly") stands: an instruction (DEV 0 -> 4 of 4,
+# HELD-OUT 0 -> 5 of 5 on its first run; before: lost, or "User mentioned that every Sunday, give User …").
+EVERY_DEV = [
+    ("Tell me the weather every morning at 7.", "Tell the user the weather every morning at 7"),
+    ("Every Sunday, give me a shopping list.", "Every Sunday, give the user a shopping list"),
+    ("Send me a summary every Friday.", "Send the user a summary every Friday"),
+    ("Text me the news headlines daily.", "Text the user the news headlines daily"),
+]
+EVERY_HELD_OUT = [
+    ("Show me my step count every evening.", "step count every evening"),
+    ("Each Monday, email me the week's agenda.", "Each Monday, email the user the week's agenda"),
+    ("Ping me about water every two hours.", "Ping the user about water every two hours"),
+    ("Read me the top headlines each morning.", "Read the user the top headlines each morning"),
+    ("Give us a meal plan weekly.", "meal plan weekly"),
+]
+# Written with the families: 3 of 4 right on that run ("…, he sang" was an instruction; reported words since).
+EVERY_NOT = [
+    "Tell me about your weekend.", "Every morning I run 5k.", "Call me every name in the book, I don't care.",
+    "Show me the way to Amarillo every night, he sang.",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("said", "kept"), EVERY_DEV + EVERY_HELD_OUT)
+def test_a_request_that_comes_back_is_an_instruction(said: str, kept: str) -> None:
+    assert any(f.topic == "explicit_instructions" and kept in f.content for f in facts_of(said))
+
+
+@pytest.mark.parametrize("said", EVERY_NOT)
+def test_a_sentence_with_every_that_asks_nothing_is_no_instruction(said: str) -> None:
+    assert not [f for f in facts_of(said) if f.topic == "explicit_instructions"]

@@ -74,7 +74,25 @@ _HOW_TO_ANSWER = re.compile(
 
 #: "Reminder: my mum's birthday is on the 22nd" is a note, as "Note: …" is; "Reminder: book the dentist" a task.
 _REMINDER = re.compile(r"^(?:(?:a |just a |quick |friendly |small )?reminder)\s*(?::|\s[-–—]+)\s*(?=\S)", re.I)
+#: Not a request to the assistant: "Tell me about …", "Call me every name …", someone's words reported ("…, he sang").
+_NOT_ASKED = re.compile(
+    r"(?:tell me about|call me every)\b|.*,\s+(?:he|she|they|[A-Z][a-z]+)\s+(?:said|says|sang|sings|asked|wrote)\W*$",
+    re.I,
+)
 _STATED = re.compile(r"(?:my|our|I|I'm|I've|I'll|we|we're|the)\b", re.I)
+
+#: A request that comes back ("Tell me the weather every morning", "Every Sunday, give me a shopping list"):
+#: an imperative for the user ("me", "my", "us"), said with how often. It stands, as "From now on, …" does.
+_EVERY = (
+    r"(?:every|each)\s+(?:other\s+|(?:\d+|two|three|four|few|couple of)\s+)?(?:day|morning|afternoon|evening|night|"
+    r"week|weekday|weekend|month|year|hour|minute|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?"
+    r"|daily|nightly|weekly|monthly|hourly"
+)
+_AGAIN_AND_AGAIN = re.compile(
+    rf"^(?:(?P<when>{_EVERY})(?:\s+at\s+[\w:.]+)?,\s+)?(?:{_PLEASE}\s+)?[a-z]+\s+(?:me|my|us|our)\b"
+    rf"(?(when)[^?]*|[^?]*\b(?:{_EVERY})\b[^?]*)$",
+    re.I,
+)
 
 
 def requested(sentence: str) -> str:
@@ -85,6 +103,8 @@ def requested(sentence: str) -> str:
         rest = sentence[reminder.end() :]
         sentence = f"Remember that {rest}" if _STATED.match(rest) else rest[:1].upper() + rest[1:]
     sentence = _FROM_NOW.sub("From now on, ", sentence, count=1)
+    if _AGAIN_AND_AGAIN.match(sentence) and not _NOT_ASKED.match(sentence):
+        sentence = f"From now on, {sentence[:1].lower()}{sentence[1:]}"
     sentence = _NEVER_EVER.sub("Never", sentence, count=1)
     if asked := _ALWAYS_ASKED.match(sentence):
         sentence = f"{asked['how'].capitalize()} {asked['what']}."
