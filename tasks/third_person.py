@@ -111,6 +111,7 @@ HABIT_VERBS = (
 )
 _THEN = re.compile(rf"(, (?:{_ADVERB} )?)({HABIT_VERBS})(?= (?!(?:is|was|are|were|has|and|or)\b)[A-Za-z])")
 _SPEAKER = re.compile(r"\bI\b")  # also the "I" of "I'm", "I've"
+_CONDITION = re.compile(r"\W*(?:when|whenever|if|once|unless|as soon as)\b", re.I)
 
 
 def third_person(text: str, name: str, *, continues: bool = False) -> str:
@@ -150,5 +151,7 @@ def _third_person(text: str, name: str, continues: bool) -> str:
         text = re.sub(pattern, repl, text)
     text = _SUBJECT.sub(lambda m: f"{name} {m.group(1)}{_third_person_verb(m.group(2))}", text)
     if speaker:  # "I love hiking, hate running": the second verb is the speaker's too
-        text = _THEN.sub(lambda m: m[1] + _third_person_verb(m[2]), text)
+        # not after a condition's comma: "When I ask for recipes, skip the life story" asks, it says no habit
+        start = text.index(",") + 1 if _CONDITION.match(text) and "," in text else 0
+        text = text[:start] + _THEN.sub(lambda m: m[1] + _third_person_verb(m[2]), text[start:])
     return text.replace("\ue000", "I")

@@ -247,3 +247,34 @@ def test_a_request_that_comes_back_is_an_instruction(said: str, kept: str) -> No
 @pytest.mark.parametrize("said", EVERY_NOT)
 def test_a_sentence_with_every_that_asks_nothing_is_no_instruction(said: str) -> None:
     assert not [f for f in facts_of(said) if f.topic == "explicit_instructions"]
+
+
+# A request under a condition of the user's ("When I ask for recipes, skip the life story") is an instruction,
+# its imperative not conjugated as the user's habit ("skips"). DEV 0 -> 2 of 2, HELD-OUT 0 -> 4 of 4 on its
+# first run; the negatives were written with them (2 of 4 right on the rule's first version, which took any
+# word after the comma for a verb; it now needs an object after it).
+CONDITION_REQUEST_DEV = [
+    ("When I ask for recipes, skip the life story and give me the steps.",
+     "When the user asks for recipes, skip the life story and give the user the steps"),
+    ("If I mention work, don't bring up my old boss.", "If the user mentions work, don't bring up the user's old boss"),
+]  # fmt: skip
+CONDITION_REQUEST_HELD_OUT = [
+    ("Whenever I'm stressed, remind me to breathe.", "Whenever the user is stressed, remind the user to breathe"),
+    ("If I ask for a restaurant, check it's open first.", "If the user asks for a restaurant, check it's open first"),
+    ("When I say brief, keep it under 100 words.", "When the user says brief, keep it under 100 words"),
+    ("Once I'm home, send me the grocery list.", "Once the user is home, send the user the grocery list"),
+]
+CONDITION_NOT_REQUEST = [
+    "When I travel, I always pack light.", "If I'm late, it's because of the bus.",
+    "When I was a kid, we lived in Porto.", "When I cook, garlic goes in everything.",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("said", "memory"), CONDITION_REQUEST_DEV + CONDITION_REQUEST_HELD_OUT)
+def test_a_request_under_the_users_condition_is_an_instruction(said: str, memory: str) -> None:
+    assert [(f.topic, f.content) for f in facts_of(said)] == [("explicit_instructions", memory)]
+
+
+@pytest.mark.parametrize("said", CONDITION_NOT_REQUEST)
+def test_a_condition_before_a_statement_is_no_instruction(said: str) -> None:
+    assert not [f for f in facts_of(said) if f.topic == "explicit_instructions"]

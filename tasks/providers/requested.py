@@ -16,6 +16,9 @@ from __future__ import annotations
 
 import re
 
+from tasks.textrules import STOPWORDS as STOP
+from tasks.third_person import base_form
+
 #: Words before a rule's name: "New rule", "One more rule", "A standing rule". Not "my": "My rule: never eat
 #: after 8pm" is the user's own rule ("My rule for you: …" is said with "for you").
 _QUALIFIER = (
@@ -94,6 +97,24 @@ _AGAIN_AND_AGAIN = re.compile(
     re.I,
 )
 
+#: A standing request under a condition of the user's: "When I ask for recipes, skip the life story", "If I
+#: mention work, don't bring up my old boss" (not "When I travel, I always pack light": no imperative follows).
+_WHEN_I = re.compile(
+    r"^(?:when|whenever|if|once|as soon as)\s+(?:I|I'm|I've|my)\b[^,?]{2,80},\s+(?:(?:please|just|always|never|"
+    r"don't|do not)\s+)?(?P<verb>[a-z]+)\s+(?:me|my|us|our|the|a|an|it|them|up|out|off|down|to|that|this|those|"
+    r"these|everything|anything)\b",
+    re.I,
+)
+
+
+def _standing(sentence: str) -> bool:
+    """A request that stands without saying so: under a condition of the user's, or one that comes back."""
+    if (cond := _WHEN_I.match(sentence)) is not None:
+        verb = cond["verb"].lower()
+        # "skip", "bring", "need", not "goes" or "was"
+        return verb not in STOP and (re.search(r"(?:s|ed|ing)$", verb) is None or base_form(verb))
+    return _AGAIN_AND_AGAIN.match(sentence) is not None and not _NOT_ASKED.match(sentence)
+
 
 def requested(sentence: str) -> str:
     """``sentence`` as the request it is, in the words the instruction rules read: a rule's label dropped, a
@@ -103,7 +124,7 @@ def requested(sentence: str) -> str:
         rest = sentence[reminder.end() :]
         sentence = f"Remember that {rest}" if _STATED.match(rest) else rest[:1].upper() + rest[1:]
     sentence = _FROM_NOW.sub("From now on, ", sentence, count=1)
-    if _AGAIN_AND_AGAIN.match(sentence) and not _NOT_ASKED.match(sentence):
+    if _standing(sentence):
         sentence = f"From now on, {sentence[:1].lower()}{sentence[1:]}"
     sentence = _NEVER_EVER.sub("Never", sentence, count=1)
     if asked := _ALWAYS_ASKED.match(sentence):
