@@ -278,3 +278,15 @@ def test_a_request_under_the_users_condition_is_an_instruction(said: str, memory
 @pytest.mark.parametrize("said", CONDITION_NOT_REQUEST)
 def test_a_condition_before_a_statement_is_no_instruction(said: str) -> None:
     assert not [f for f in facts_of(said) if f.topic == "explicit_instructions"]
+
+
+@pytest.mark.parametrize(
+    ("said", "memory"),
+    [
+        ("Going forward, my work email is sam@acme.io.", "User's work email is sam@acme.io."),  # was an instruction
+        ("Moving forward, I'm vegan.", "User is vegan"),
+        ("Going forward, Sam handles my invoices.", "Sam handles User's invoices."),  # "User is going forward, …"
+    ],
+)
+def test_a_statement_after_going_forward_stays_a_statement(said: str, memory: str) -> None:
+    assert memories_of(said) == memory

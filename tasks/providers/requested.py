@@ -107,6 +107,15 @@ _WHEN_I = re.compile(
 )
 
 
+def _asks(rest: str) -> bool:
+    """What follows "Going forward," asks something ("send invoices to …", "never share …"), not states it
+    ("my work email is …", "Sam handles …")."""
+    first = rest.split(maxsplit=1)[0].strip(",").lower() if rest.split() else ""
+    return rest[:1].islower() and (
+        first in {"never", "always", "don't", "do", "please", "just", "only"} or first not in STOP
+    )
+
+
 def _standing(sentence: str) -> bool:
     """A request that stands without saying so: under a condition of the user's, or one that comes back."""
     if (cond := _WHEN_I.match(sentence)) is not None:
@@ -123,7 +132,9 @@ def requested(sentence: str) -> str:
     if reminder := _REMINDER.match(sentence):
         rest = sentence[reminder.end() :]
         sentence = f"Remember that {rest}" if _STATED.match(rest) else rest[:1].upper() + rest[1:]
-    sentence = _FROM_NOW.sub("From now on, ", sentence, count=1)
+    if opener := _FROM_NOW.match(sentence):  # a statement after it keeps no opener: "Going forward, my email is …"
+        rest = sentence[opener.end() :]
+        sentence = "From now on, " + rest if _asks(rest) else rest[:1].upper() + rest[1:]
     if _standing(sentence):
         sentence = f"From now on, {sentence[:1].lower()}{sentence[1:]}"
     sentence = _NEVER_EVER.sub("Never", sentence, count=1)
