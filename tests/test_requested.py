@@ -290,3 +290,32 @@ def test_a_condition_before_a_statement_is_no_instruction(said: str) -> None:
 )
 def test_a_statement_after_going_forward_stays_a_statement(said: str, memory: str) -> None:
     assert memories_of(said) == memory
+
+
+# A standing permission is an instruction: DEV 0 -> 3 of 3, HELD-OUT 3 of 4 on its first run (the miss, "You
+# don't need to double-check my math", a hyphenated verb, mended after). Kind words and offers stay no instruction.
+PERMIT_DEV = [
+    ("No need to confirm small purchases.", "No need to confirm small purchases"),
+    ("You can skip the pleasantries with me.", "You can skip the pleasantries with the user"),
+    ("Feel free to use my first name.", "Feel free to use the user's first name"),
+]
+PERMIT_HELD_OUT = [
+    ("No need to ask before booking trains.", "No need to ask before booking trains"),
+    ("You don't need to double-check my math.", "double-check the user's math"),
+    ("Feel free to round numbers in summaries.", "Feel free to round numbers in summaries"),
+    ("You can just use my Visa for groceries.", "use the user's Visa for groceries"),
+]
+PERMIT_NOT = [
+    "You can't be serious.", "No need to apologize!", "You can do it!", "Feel free to ask me anything.",
+    "You can see the lake from my window.",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("said", "kept"), PERMIT_DEV + PERMIT_HELD_OUT)
+def test_a_standing_permission_is_an_instruction(said: str, kept: str) -> None:
+    assert any(f.topic == "explicit_instructions" and kept in f.content for f in facts_of(said))
+
+
+@pytest.mark.parametrize("said", PERMIT_NOT)
+def test_kind_words_and_offers_are_no_permission(said: str) -> None:
+    assert not [f for f in facts_of(said) if f.topic == "explicit_instructions"]

@@ -106,6 +106,15 @@ _WHEN_I = re.compile(
     re.I,
 )
 
+#: A standing permission: "No need to confirm small purchases", "You can skip the pleasantries with me", "Feel
+#: free to use my first name"; not a kind word ("No need to apologize!", "You can do it!") nor an offer to ask.
+_PERMITS = re.compile(
+    r"^(?:no need to|you (?:don't|do not) (?:need|have) to|you can (?:just |always )?|feel free to|"
+    r"it's (?:fine|ok|okay) to)"
+    r"\s*(?!(?:apologi[sz]e|thank|worry|ask me|be\b|do it\b|see\b|imagine|guess)\b)[a-z][\w'-]*\s+\S+\s+\S",
+    re.I,
+)
+
 
 def _asks(rest: str) -> bool:
     """What follows "Going forward," asks something ("send invoices to …", "never share …"), not states it
@@ -122,6 +131,8 @@ def _standing(sentence: str) -> bool:
         verb = cond["verb"].lower()
         # "skip", "bring", "need", not "goes" or "was"
         return verb not in STOP and (re.search(r"(?:s|ed|ing)$", verb) is None or base_form(verb))
+    if _PERMITS.match(sentence):
+        return True
     return _AGAIN_AND_AGAIN.match(sentence) is not None and not _NOT_ASKED.match(sentence)
 
 
