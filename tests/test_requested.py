@@ -307,7 +307,7 @@ PERMIT_HELD_OUT = [
 ]
 PERMIT_NOT = [
     "You can't be serious.", "No need to apologize!", "You can do it!", "Feel free to ask me anything.",
-    "You can see the lake from my window.",
+    "You can see the lake from my window.", "You can call me Dana, everyone does.",
 ]  # fmt: skip
 
 

@@ -107,11 +107,12 @@ _WHEN_I = re.compile(
 )
 
 #: A standing permission: "No need to confirm small purchases", "You can skip the pleasantries with me", "Feel
-#: free to use my first name"; not a kind word ("No need to apologize!", "You can do it!") nor an offer to ask.
+#: free to use my first name"; not a kind word ("No need to apologize!", "You can do it!"), an offer to ask, nor
+#: a name to go by ("You can call me Dana": the nickname rule's).
 _PERMITS = re.compile(
     r"^(?:no need to|you (?:don't|do not) (?:need|have) to|you can (?:just |always )?|feel free to|"
     r"it's (?:fine|ok|okay) to)"
-    r"\s*(?!(?:apologi[sz]e|thank|worry|ask me|be\b|do it\b|see\b|imagine|guess)\b)[a-z][\w'-]*\s+\S+\s+\S",
+    r"\s*(?!(?:apologi[sz]e|thank|worry|ask me|call me|be\b|do it\b|see\b|imagine|guess)\b)[a-z][\w'-]*\s+\S+\s+\S",
     re.I,
 )
 
