@@ -191,17 +191,6 @@ NOT_STANDING = [
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(("said", "kept"), STANDING_DEV + STANDING_HELD_OUT)
-def test_a_standing_request_is_an_instruction(said: str, kept: str) -> None:
-    instructions = [f.content for f in facts_of(said) if f.topic == "explicit_instructions"]
-    assert any(kept in content for content in instructions), instructions
-
-
-@pytest.mark.parametrize("said", NOT_STANDING)
-def test_parting_words_and_questions_are_no_instruction(said: str) -> None:
-    assert not [f for f in facts_of(said) if f.topic == "explicit_instructions"]
-
-
 # "Reminder: <something of the user's>" is a note, as "Note: …" is (DEV 0 -> 1 of 1, HELD-OUT 0 -> 3 of 3 on
 # its first run; before: "User mentioned that Reminder: …").
 REMINDER_NOTES = [
@@ -239,16 +228,6 @@ EVERY_NOT = [
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(("said", "kept"), EVERY_DEV + EVERY_HELD_OUT)
-def test_a_request_that_comes_back_is_an_instruction(said: str, kept: str) -> None:
-    assert any(f.topic == "explicit_instructions" and kept in f.content for f in facts_of(said))
-
-
-@pytest.mark.parametrize("said", EVERY_NOT)
-def test_a_sentence_with_every_that_asks_nothing_is_no_instruction(said: str) -> None:
-    assert not [f for f in facts_of(said) if f.topic == "explicit_instructions"]
-
-
 # A request under a condition of the user's ("When I ask for recipes, skip the life story") is an instruction,
 # its imperative not conjugated as the user's habit ("skips"). DEV 0 -> 2 of 2, HELD-OUT 0 -> 4 of 4 on its
 # first run; the negatives were written with them (2 of 4 right on the rule's first version, which took any
@@ -273,11 +252,6 @@ CONDITION_NOT_REQUEST = [
 @pytest.mark.parametrize(("said", "memory"), CONDITION_REQUEST_DEV + CONDITION_REQUEST_HELD_OUT)
 def test_a_request_under_the_users_condition_is_an_instruction(said: str, memory: str) -> None:
     assert [(f.topic, f.content) for f in facts_of(said)] == [("explicit_instructions", memory)]
-
-
-@pytest.mark.parametrize("said", CONDITION_NOT_REQUEST)
-def test_a_condition_before_a_statement_is_no_instruction(said: str) -> None:
-    assert not [f for f in facts_of(said) if f.topic == "explicit_instructions"]
 
 
 @pytest.mark.parametrize(
@@ -311,11 +285,15 @@ PERMIT_NOT = [
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(("said", "kept"), PERMIT_DEV + PERMIT_HELD_OUT)
-def test_a_standing_permission_is_an_instruction(said: str, kept: str) -> None:
+# Every family whose requests stand, and every family of look-alikes, read the same way: an instruction
+# that says what was asked, or none at all.
+@pytest.mark.parametrize(
+    ("said", "kept"), STANDING_DEV + STANDING_HELD_OUT + EVERY_DEV + EVERY_HELD_OUT + PERMIT_DEV + PERMIT_HELD_OUT
+)
+def test_a_standing_request_is_an_instruction(said: str, kept: str) -> None:
     assert any(f.topic == "explicit_instructions" and kept in f.content for f in facts_of(said))
 
 
-@pytest.mark.parametrize("said", PERMIT_NOT)
-def test_kind_words_and_offers_are_no_permission(said: str) -> None:
+@pytest.mark.parametrize("said", NOT_STANDING + EVERY_NOT + CONDITION_NOT_REQUEST + PERMIT_NOT)
+def test_look_alikes_are_no_instruction(said: str) -> None:
     assert not [f for f in facts_of(said) if f.topic == "explicit_instructions"]
