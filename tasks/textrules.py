@@ -1,22 +1,20 @@
-"""Deterministic text rules for the local extractor: sentences, relative dates, third person.
+"""Deterministic text rules for the local extractor: sentences, clauses, content words, third person.
 
-Pure functions; no model. Dates are resolved against the time the sentence was said, so a
-memory states "on 7 May 2023" where the speaker said "yesterday".
+Pure functions; no model. Relative dates are resolved in :mod:`tasks.relative_dates`.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from datetime import datetime, timedelta
 
 from tasks.plural import PARTNER
 
-WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-            "seven": 7, "eight": 8, "nine": 9, "ten": 10, "a couple of": 2, "a few": 3, "several": 3}  # fmt: skip
-#: Hedges before "N units ago" that put the time further back than N units.
-_BEFORE_HEDGES = frozenset({"over", "more than", "at least", "just over"})
+# Re-exported: the date rules lived here until round 37, and the write path reads them with the rest.
+from tasks.relative_dates import WEEKDAYS as WEEKDAYS
+from tasks.relative_dates import fmt_date as fmt_date
+from tasks.relative_dates import resolve_dates as resolve_dates
+
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 #: A piece ending in one of these continues into the next one ("Dr. Smith", "e.g. hiking", "J. Smith",
 #: "the U.S. army"); "No." only before a number ("No. 5").
@@ -52,71 +50,6 @@ def _continues(before: str, piece: str) -> bool:
     if _CLOCK.search(before) and piece[:1].isupper():  # "at 5 p.m. Then I left"
         return False
     return bool(_ABBREVIATION.search(before) or (_NUMBER_SIGN.search(before) and piece[:1].isdigit()))
-
-
-def fmt_date(value: datetime) -> str:
-    return f"{value.day} {value:%B %Y}"
-
-
-def _month(value: datetime, delta: int) -> str:
-    index = value.year * 12 + value.month - 1 + delta
-    return datetime(index // 12, index % 12 + 1, 1).strftime("%B %Y")
-
-
-def _weekday(anchor: datetime, name: str, direction: int) -> datetime:
-    target = WEEKDAYS.index(name)
-    days = (anchor.weekday() - target) % 7 or 7
-    return (
-        anchor - timedelta(days=days)
-        if direction < 0
-        else anchor + timedelta(days=(target - anchor.weekday()) % 7 or 7)
-    )
-
-
-def resolve_dates(text: str, when: datetime) -> str:
-    """Rewrite relative time expressions as absolute dates, keeping the original words in brackets."""
-
-    def sub(pattern: str, fn: object) -> None:
-        nonlocal text
-        text = re.sub(pattern, fn, text, flags=re.IGNORECASE)  # type: ignore[call-overload]
-
-    sub(r"\b(the day before yesterday)\b", lambda m: f"on {fmt_date(when - timedelta(days=2))}")
-    sub(r"\b(yesterday|last night)\b", lambda m: f"on {fmt_date(when - timedelta(days=1))}")
-    sub(r"\b(today|tonight|this morning|this afternoon|this evening)\b", lambda m: f"{m.group(1)} ({fmt_date(when)})")
-    sub(r"\b(tomorrow)\b", lambda m: f"on {fmt_date(when + timedelta(days=1))}")
-    sub(r"\blast (week|weekend)\b", lambda m: f"the {m.group(1)} before {fmt_date(when)}")
-    sub(r"\bnext (week|weekend)\b", lambda m: f"the {m.group(1)} after {fmt_date(when)}")
-    sub(r"\blast month\b", lambda m: f"in {_month(when, -1)}")
-    sub(r"\bnext month\b", lambda m: f"in {_month(when, 1)}")
-    sub(r"\bthis month\b", lambda m: f"in {_month(when, 0)}")
-    sub(r"\blast year\b", lambda m: f"in {when.year - 1}")
-    sub(r"\bnext year\b", lambda m: f"in {when.year + 1}")
-    sub(r"\bthis year\b", lambda m: f"in {when.year}")
-    sub(r"\blast (" + "|".join(WEEKDAYS) + r")\b", lambda m: f"on {fmt_date(_weekday(when, m.group(1).lower(), -1))}")
-    sub(r"\bnext (" + "|".join(WEEKDAYS) + r")\b", lambda m: f"on {fmt_date(_weekday(when, m.group(1).lower(), 1))}")
-
-    def ago(m: re.Match[str]) -> str:
-        # As precise as what was said: "5 years ago" is around a year, not a day; a hedge said before
-        # it ("about 5 years ago") is the "around" itself, and "more than 10 years ago" is "in or before 2016".
-        n = _NUMBERS.get(m["n"].lower()) or int(m["n"])
-        unit = m["unit"].lower().rstrip("s")
-        then = when - timedelta(days={"day": 1, "week": 7, "month": 30, "year": 365}[unit] * n)
-        said = {"day": fmt_date(then), "week": fmt_date(then), "month": f"{then:%B %Y}", "year": str(then.year)}[unit]
-        hedge, dated = (m["hedge"] or "").lower(), unit in ("day", "week")
-        if hedge in _BEFORE_HEDGES:
-            return f"{'on' if dated else 'in'} or before {said}"
-        return f"on {said}" if unit == "day" and not hedge else f"around {said}"
-
-    sub(r"\b(?:(?P<hedge>about|around|roughly|approximately|approx\.?|like|maybe|almost|nearly|over|more than|"
-        r"less than|under|at least|just over|just under) )?(?P<n>\d+|a|an|one|two|three|four|five|six|seven|eight|"
-        r"nine|ten|a couple of|a few|several) (?P<unit>days?|weeks?|months?|years?) ago\b", ago)  # fmt: skip
-    # "from next month" is "from June 2023", not "from in June 2023"
-    return re.sub(
-        r"\b(from|until|till|by|since|starting|through|before|after) (?:in|on) "
-        r"(?=(?:\d{1,2} )?[A-Z][a-z]+ \d{4}\b|\d{4}\b)",
-        r"\1 ",
-        text,
-    )
 
 
 #: A memory that quotes the question it answers: '(Asked by P: "Q?") A' (see the extractor's ``question_to``).

@@ -98,8 +98,10 @@ def _pair_first(m: re.Match[str]) -> str:
 
 
 #: What is copied, never rewritten: an e-mail address, a web address, a handle ("sam.lee@proton.me",
-#: "about.me/jordan", "@me_irl" hold a "me" that is not the speaker).
-_IDENTIFIER = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?://)?[\w-]+(?:\.[\w-]+)+(?:/[\w./?=&%#-]*)?|@\w+")
+#: "about.me/jordan", "@me_irl" hold a "me" that is not the speaker), a compound ("me-time", "mini-me").
+_IDENTIFIER = re.compile(
+    r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?://)?[\w-]+(?:\.[\w-]+)+(?:/[\w./?=&%#-]*)?|@\w+|\b[Mm]e-\w[\w-]*|\b\w+-me\b"
+)
 
 
 #: A second verb of the speaker's after a comma, its "I" left out ("I love hiking, hate running"): verbs

@@ -19,7 +19,7 @@ from tasks.providers.extraction_rules import RULES, RuleFact
 from tasks.providers.forget_request import forget_target, reminded
 from tasks.providers.off_record import on_record, taken_back
 from tasks.providers.people import mentioned, merged
-from tasks.providers.reactions import after_pleasantry, is_reaction, is_social
+from tasks.providers.reactions import after_pleasantry, is_reaction, is_social, says_something
 from tasks.providers.user_clauses import UserClauses
 from tasks.settings import CustomTopic
 from tasks.textrules import (
@@ -137,6 +137,7 @@ class LocalExtractor:
             return
         who = self.speaker(event)
         narrative: list[str] = []
+        told = False  # a short feeling ("I'm excited!") is kept only beside a statement of the same turn
         for raw in sentences(event.text):
             sentence = clean(raw)
             if SMALL_TALK.match(sentence):  # "Hi Sam, since we last talked I've started …": what follows counts
@@ -165,7 +166,10 @@ class LocalExtractor:
                 out.facts.append(self.fact(event, RuleFact(custom, third_person(resolved, who), 0.6)))
             elif not rule and self._informative(sentence, event.role == "other", answering=asked is not None):
                 narrative.append(third_person(resolved, who))
-        self._narrative(event, who, narrative, out, asked)
+                told = True
+            elif not rule and event.role == "other" and not REQUEST.match(sentence) and says_something(sentence):
+                narrative.append(third_person(resolved, who))
+        self._narrative(event, who, narrative if told else [], out, asked)
 
     def _informative(self, sentence: str, participant: bool, answering: bool) -> bool:
         """A statement with enough content; a user's must also be about themselves (else chit-chat).
