@@ -101,12 +101,14 @@ def after_pleasantry(sentence: str) -> str:
 
 
 #: Words that tell nothing of their own in a short sentence: a reply or a filler ("I know.", "Me too!",
-#: "I guess.", "Sure, I agree."), not a feeling or an act of the speaker's.
+#: "I guess.", "Sure, I agree.", "I hope so.", "Glad to hear it", "I get it"), not a feeling or an act of the
+#: speaker's.
 _FILLERS = frozenset({
     "know", "agree", "think", "guess", "see", "mean", "bet", "sure", "right", "true", "totally", "yeah", "yes",
-    "yep", "okay", "ok", "lol", "haha", "too", "also", "anyway", "well", "thanks", "thank", "same",
+    "yep", "okay", "ok", "lol", "haha", "too", "also", "anyway", "well", "thanks", "thank", "same", "agrees", "hope",
+    "hopes", "hoping", "hear", "get", "gets", "remember", "remembers", "glad",
 })  # fmt: skip
-_PRONOUN_FORMS = re.compile(r"(?:i|you|we|they|he|she|it|that|there)'(?:m|re|s|ve|d|ll)")
+_FUNCTION_FORMS = re.compile(r"(?:i|you|we|they|he|she|it|that|there)'(?:m|re|s|ve|d|ll)|[a-z]+n't")
 
 
 def says_something(sentence: str) -> bool:
@@ -114,4 +116,5 @@ def says_something(sentence: str) -> bool:
     "Appreciate them a lot."), so it is kept beside the rest of their turn; a question or a filler is not."""
     if sentence.rstrip().endswith("?"):
         return False
-    return any(w not in _FILLERS and not _PRONOUN_FORMS.fullmatch(w) for w in content_words(sentence))
+    words = content_words(_VOCATIVE.sub("", sentence))  # not the name it is said to ("I get it, Jon")
+    return any(w not in _FILLERS and not _FUNCTION_FORMS.fullmatch(w) for w in words)
