@@ -17,10 +17,9 @@ from tasks.providers.agent_turns import agent_facts
 from tasks.providers.clause_shape import Asked
 from tasks.providers.extraction_rules import RULES, RuleFact
 from tasks.providers.forget_request import forget_target, reminded
-from tasks.providers.implicit_subject import with_subject
 from tasks.providers.off_record import on_record, taken_back
 from tasks.providers.people import mentioned, merged
-from tasks.providers.reactions import after_pleasantry, is_reaction, is_social, says_something
+from tasks.providers.reactions import after_pleasantry, is_reaction, is_social
 from tasks.providers.user_clauses import UserClauses
 from tasks.settings import CustomTopic
 from tasks.textrules import (
@@ -71,10 +70,6 @@ def question_to(previous: Event | None, event: Event, earlier: Event | None = No
         return None
     asker = "User" if previous.role == "user" else "the agent" if previous.role == "agent" else previous.author
     return Asked(source.id, f'(Asked by {asker}: "{shorten(question, 90)}")')
-
-
-_TO_THE_OTHER = re.compile(r"\b(?:you|your|yours|you're|y'all|ya)\b", re.I)
-_I_ME = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|me|my|mine|myself)\b")
 
 
 class LocalExtractor:
@@ -142,7 +137,6 @@ class LocalExtractor:
             return
         who = self.speaker(event)
         narrative: list[str] = []
-        told = False  # a short feeling ("I'm excited!") is kept only beside a statement of the same turn
         for raw in sentences(event.text):
             sentence = clean(raw)
             if SMALL_TALK.match(sentence):  # "Hi Sam, since we last talked I've started …": what follows counts
@@ -171,10 +165,7 @@ class LocalExtractor:
                 out.facts.append(self.fact(event, RuleFact(custom, third_person(resolved, who), 0.6)))
             elif not rule and self._informative(sentence, event.role == "other", answering=asked is not None):
                 narrative.append(third_person(resolved, who))
-                told = True
-            elif not rule and event.role == "other" and self._short_own(sentence):
-                narrative.append(third_person(with_subject(resolved) or resolved, who))
-        self._narrative(event, who, narrative if told else [], out, asked)
+        self._narrative(event, who, narrative, out, asked)
 
     def _informative(self, sentence: str, participant: bool, answering: bool) -> bool:
         """A statement with enough content; a user's must also be about themselves (else chit-chat).
@@ -186,15 +177,6 @@ class LocalExtractor:
         words = content_words(sentence)
         needed = self._min_words - 1 if answering else self._min_words
         return len(words) >= needed and (participant or bool(FIRST_PERSON.search(sentence)))
-
-    @staticmethod
-    def _short_own(sentence: str) -> bool:
-        """A sentence too short to be a memory that says something of the speaker's own ("I'm excited!",
-        "Loved every minute"): not a name, a filler, a word to the other ("Glad you like it", "I'm here for
-        you") or a cheer for both ("We can do it!")."""
-        if _TO_THE_OTHER.search(sentence) or REQUEST.match(sentence):
-            return False
-        return (_I_ME.search(sentence) is not None or with_subject(sentence) is not None) and says_something(sentence)
 
     def _narrative(self, event: Event, who: str, parts: list[str], out: Extraction, asked: Asked | None) -> None:
         """Informative statements of one turn, packed into details of at most ``NARRATIVE_CHARS``.

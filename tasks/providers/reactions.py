@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from tasks.textrules import FIRST_PERSON, content_words
+from tasks.textrules import FIRST_PERSON
 
 #: Words that judge what was just said or shown.
 _JUDGED = (
@@ -98,23 +98,3 @@ def after_pleasantry(sentence: str) -> str:
     found = _PLEASANTRY.match(sentence)
     rest = sentence[found.end() :].strip() if found else ""
     return rest[:1].upper() + rest[1:]
-
-
-#: Words that tell nothing of their own in a short sentence: a reply or a filler ("I know.", "Me too!",
-#: "I guess.", "Sure, I agree.", "I hope so.", "Glad to hear it", "I get it"), not a feeling or an act of the
-#: speaker's.
-_FILLERS = frozenset({
-    "know", "agree", "think", "guess", "see", "mean", "bet", "sure", "right", "true", "totally", "yeah", "yes",
-    "yep", "okay", "ok", "lol", "haha", "too", "also", "anyway", "well", "thanks", "thank", "same", "agrees", "hope",
-    "hopes", "hoping", "hear", "get", "gets", "remember", "remembers", "glad",
-})  # fmt: skip
-_FUNCTION_FORMS = re.compile(r"(?:i|you|we|they|he|she|it|that|there)'(?:m|re|s|ve|d|ll)|[a-z]+n't")
-
-
-def says_something(sentence: str) -> bool:
-    """A sentence too short to be a memory alone still says something of the speaker's ("I'm excited!",
-    "Appreciate them a lot."), so it is kept beside the rest of their turn; a question or a filler is not."""
-    if sentence.rstrip().endswith("?"):
-        return False
-    words = content_words(_VOCATIVE.sub("", sentence))  # not the name it is said to ("I get it, Jon")
-    return any(w not in _FILLERS and not _FUNCTION_FORMS.fullmatch(w) for w in words)
