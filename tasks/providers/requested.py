@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from tasks.providers.soft_requests import softened
 from tasks.textrules import STOPWORDS as STOP
 from tasks.third_person import base_form
 
@@ -140,7 +141,9 @@ def _standing(sentence: str) -> bool:
 def requested(sentence: str) -> str:
     """``sentence`` as the request it is, in the words the instruction rules read: a rule's label dropped, a
     standing request's opener said as "From now on", what is asked not to be given as "I don't want …", a
-    "make sure" as "I want you to make sure …"; other sentences unchanged."""
+    "make sure" as "I want you to make sure …", a soft request as "Please …" (:mod:`soft_requests`); other
+    sentences unchanged."""
+    sentence = softened(sentence)
     if reminder := _REMINDER.match(sentence):
         rest = sentence[reminder.end() :]
         sentence = f"Remember that {rest}" if _STATED.match(rest) else rest[:1].upper() + rest[1:]

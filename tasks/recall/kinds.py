@@ -33,7 +33,7 @@ from pathlib import Path
 
 from tasks.models import RecallHit
 from tasks.recall.abstain import named_speakers
-from tasks.recall.spelling import wordnet_folder
+from tasks.wordnet import wordnet_folder
 
 log = logging.getLogger(__name__)
 

