@@ -39,3 +39,30 @@ def test_said_again_is_said(again: str, once: str) -> None:
     if once not in PLAIN_NOT_READ:
         assert memories_of(once)
     assert memories_of(again) == memories_of(once)
+
+
+#: "Same as usual for X - Y": a choice said again in short, read as "I want Y for X" (round 37, written before
+#: the rule; the synthetic set says "Same as usual for the seat - window." and left it unstored).
+SAME_AS_DEV = [
+    ("Same as usual for the seat - window.", ("window", "seat")),
+    ("Same as always for the hotel: a quiet room.", ("quiet room", "hotel")),
+    ("Same as last time for dessert - the cheesecake.", ("cheesecake", "dessert")),
+]
+SAME_AS_HELD_OUT = [
+    ("Same as before for the rental car - automatic.", ("automatic", "rental car")),
+    ("Same as usual for my coffee: oat milk, no sugar.", ("oat milk", "coffee")),
+    ("Same as always for the pizza - extra olives.", ("extra olives", "pizza")),
+    ("Same as last time for the haircut: short on the sides.", ("short on the sides", "haircut")),
+]
+
+
+@pytest.mark.parametrize(("said", "words"), SAME_AS_DEV + SAME_AS_HELD_OUT)
+def test_same_as_usual_for_a_thing_is_the_choice(said: str, words: tuple[str, str]) -> None:
+    kept = memories_of(said)
+    assert kept.startswith("User wants") and all(w in kept for w in words)
+
+
+@pytest.mark.parametrize("said", ["Same as usual, nothing new here.", "Same as usual - nothing to report.",
+                                  "Same as last time for me - no complaints."])  # fmt: skip
+def test_same_as_usual_without_a_choice_is_none(said: str) -> None:
+    assert "wants" not in memories_of(said)

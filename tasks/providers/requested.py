@@ -138,12 +138,23 @@ def _standing(sentence: str) -> bool:
     return _AGAIN_AND_AGAIN.match(sentence) is not None and not _NOT_ASKED.match(sentence)
 
 
+#: A choice said again in short: "Same as usual for the seat - window." is "I want window for the seat."
+_SAME_AS = re.compile(
+    r"^same as (?:usual|always|ever|before|last time) for (?!(?:me|us)\b)(?P<thing>[\w' ]{1,30}?)\s*[-–—:,]\s*"
+    r"(?P<value>(?!(?:no|nothing|not|none|fine|all good)\b)[^.!?]+?)[.!]*$",
+    re.I,
+)
+
+
 def requested(sentence: str) -> str:
     """``sentence`` as the request it is, in the words the instruction rules read: a rule's label dropped, a
     standing request's opener said as "From now on", what is asked not to be given as "I don't want …", a
-    "make sure" as "I want you to make sure …", a soft request as "Please …" (:mod:`soft_requests`); other
-    sentences unchanged."""
+    "make sure" as "I want you to make sure …", a soft request as "Please …" (:mod:`soft_requests`), "Same as
+    usual for X - Y" as "I want Y for X"; other sentences unchanged."""
     sentence = softened(sentence)
+    if same := _SAME_AS.match(sentence):
+        value = " and ".join(same["value"].rsplit(", ", 1))  # "oat milk, no sugar": one choice, two parts
+        sentence = f"I want {value} for {same['thing']}."
     if reminder := _REMINDER.match(sentence):
         rest = sentence[reminder.end() :]
         sentence = f"Remember that {rest}" if _STATED.match(rest) else rest[:1].upper() + rest[1:]
