@@ -25,6 +25,7 @@ STANDING_DEV = [
     ("If you could always double-check the dates, that would be great.", "Please always double-check the dates."),
     ("I'd rather you didn't mention my ex.", "Please don't mention my ex."),
     ("Can you stop sending me recipe suggestions?", "Please stop sending me recipe suggestions."),
+    ("Can you stop cc'ing my manager on these emails?", "Please stop cc'ing my manager on these emails."),
 ]
 STANDING_HELD_OUT = [
     ("I'd really appreciate it if you always answered in Spanish.", "Please always answer in Spanish."),
