@@ -1,9 +1,10 @@
 """A taste said with the thing first ("Spicy food is my thing"), and a fact said before a request
 ("I'm colourblind, so please don't rely on colours") kept beside the request.
 
-Cases written before the rules; DEV read while writing them, HELD-OUT run once after. "X is my thing":
-HELD-OUT 0 -> 5 of 5 (three left no memory, two "User mentioned that … User's thing"). A one-word fact
-before a request: HELD-OUT 3 -> 4 of 4 (the request's words were taken to cover it).
+Cases written before the rules; DEV read while writing them, HELD-OUT run once after (a common first word
+is written in lower case since round 37, ``tests/test_first_word.py``). "X is my thing": HELD-OUT 0 -> 5 of 5
+(three left no memory, two "User mentioned that … User's thing"). A one-word fact before a request:
+HELD-OUT 3 -> 4 of 4 (the request's words were taken to cover it).
 """
 
 from __future__ import annotations
@@ -13,17 +14,17 @@ import pytest
 from evaluation.wording import memories_of
 
 THING_DEV = [
-    ("Spicy food is my thing.", "User is into Spicy food"),
-    ("Jazz is totally my thing.", "User is into Jazz"),
-    ("Board games are our thing.", "User is into Board games"),
-    ("Golf is not my thing.", "User is not into Golf"),
+    ("Spicy food is my thing.", "User is into spicy food"),
+    ("Jazz is totally my thing.", "User is into jazz"),
+    ("Board games are our thing.", "User is into board games"),
+    ("Golf is not my thing.", "User is not into golf"),
 ]
 THING_HELD_OUT = [
-    ("Hiking is really my thing.", "User is into Hiking"),
-    ("Sushi is my jam.", "User is into Sushi"),
-    ("Horror movies aren't my thing.", "User is not into Horror movies"),
-    ("Early mornings are not my cup of tea.", "User is not into Early mornings"),
-    ("Karaoke is kind of my thing.", "User is into Karaoke"),
+    ("Hiking is really my thing.", "User is into hiking"),
+    ("Sushi is my jam.", "User is into sushi"),
+    ("Horror movies aren't my thing.", "User is not into horror movies"),
+    ("Early mornings are not my cup of tea.", "User is not into early mornings"),
+    ("Karaoke is kind of my thing.", "User is into karaoke"),
 ]
 
 

@@ -13,6 +13,7 @@ from tasks.providers.nickname import CALL_ME
 from tasks.providers.wording import STOP
 from tasks.textrules import UNMARKED_QUESTION
 from tasks.third_person import IRREGULAR_PAST
+from tasks.wordnet import opens_with_common_word
 
 #: A parent or grandparent called by the word for them ("Dad turns 70 in March") is the speaker's; so is
 #: another relative named without "my" when a verb follows ("Sister's getting married", "Son started
@@ -69,8 +70,9 @@ def as_said(sentence: str) -> str:
     elif first := _ASKED_FIRST.fullmatch(sentence):
         sentence = first["said"]
     if (thing := _MY_THING.fullmatch(sentence)) and not re.match(r"(?:it|that|this|which|what)\b", sentence, re.I):
-        what = thing["what"]  # its first word kept as typed unless a function word ("The", "Those"), as _third does
-        what = what[:1].lower() + what[1:] if what.split()[0].lower() in STOP else what
+        what = thing["what"]  # its first word kept as typed unless a function or common word ("The", "Spicy")
+        common = what.split()[0].lower() in STOP or opens_with_common_word(what)
+        what = what[:1].lower() + what[1:] if common else what
         sentence = f"I'm{' not' if thing['neg'] else ''} into {what}{thing['rest']}"
     if call := CALL_ME.match(sentence):  # "Please call me Jo": the name to use, not an imperative
         sentence = f"I go by the name {sentence[call.end() :]}"

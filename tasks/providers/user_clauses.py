@@ -34,14 +34,7 @@ from tasks.providers.people import attribute_of, echoed, named_lead, opens_with_
 from tasks.providers.requested import requested
 from tasks.providers.retractions import retract, retraction
 from tasks.providers.said_as import as_said
-from tasks.providers.statements import (
-    CLAUSE_BREAK,
-    STRONG_CUE,
-    WEAK_CUE,
-    frame_of,
-    is_specific,
-    old_words,
-)
+from tasks.providers.statements import CLAUSE_BREAK, STRONG_CUE, WEAK_CUE, frame_of, is_specific, old_words
 from tasks.providers.wording import OPENERS, STOP, is_negated
 from tasks.textrules import (
     FIRST_PERSON,
@@ -56,6 +49,7 @@ from tasks.textrules import (
     sentences,
 )
 from tasks.third_person import third_person
+from tasks.wordnet import opens_with_common_word
 
 
 class FactMaker(Protocol):
@@ -284,6 +278,8 @@ class UserClauses:
         said = text if proper else text[:1].lower() + text[1:]
         if self._seeks() and shape.is_short_answer(clause):  # "Gluten-free", "London for now"
             return f"{self.who} mentioned: {said}"
+        if opens_with_common_word(clause) and first.capitalize() not in self.people:  # "Mornings", not "Tokyo"
+            said = text[:1].lower() + text[1:]
         return f"{self.who} mentioned that {reported(said)}"
 
     def _add(self, rule: RuleFact, clause: str, generic: bool = False) -> None:
