@@ -2,12 +2,12 @@
 
 Users ask an assistant politely: "I'd appreciate it if you kept replies under 3 sentences", "It would
 help if you always included the total price", "Would you mind keeping answers short?", "I'd rather you
-didn't mention my ex", "Can you stop sending me recipes?". Before round 37 these left no instruction, or
-one that quoted the politeness ("User would appreciate it if you kept …"). :func:`softened` rewrites such a
-sentence as "Please <verb in its base form> …", and the instruction rules judge it as they judge any
-"Please …": a standing request becomes an instruction, a one-off task ("It would be great if you could
-book the table") leaves nothing. The verb is put back in its base form with WordNet's verbs
-(:func:`tasks.wordnet.verb_base`); a sentence whose verb it cannot read is left as said.
+didn't mention my ex". Before round 37 these left no instruction, or one that quoted the politeness
+("User would appreciate it if you kept …"). :func:`softened` rewrites such a sentence as "Please <verb in its
+base form> …", and the instruction rules judge it as they judge any "Please …": a standing request becomes
+an instruction, a one-off task ("It would be great if you could book the table") leaves nothing. The verb
+is put back in its base form with WordNet's verbs (:func:`tasks.wordnet.verb_base`); a sentence whose verb
+it cannot read is left as said. "Can you / would you stop …?" is read by the "stop" rule itself.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ _IF_YOU = re.compile(
 )
 _RATHER = re.compile(r"^I(?:'d| would) (?:much )?rather you (?P<rest>.+?)[.!]*$", re.I)
 _MIND = re.compile(r"^(?:would|do) you mind (?P<rest>.+?)[?.!]*$", re.I)
-_STOP_ASKED = re.compile(r"^(?:can|could|will|would) you (?:please )?(?P<rest>stop .+?)[?.!]*$", re.I)
 _IF_YOU_COULD = re.compile(
     rf"^if you (?:could|would) (?P<rest>.+?),? (?:that|it)(?:'d| would) be {_DEGREE}{_NICE}[.!]*$", re.I
 )
@@ -38,7 +37,7 @@ _NOT = re.compile(r"^(?:didn't|didnt|did not|not)$", re.I)
 
 def softened(sentence: str) -> str:
     """``sentence`` as "Please …" when it asks softly (see the module); other sentences unchanged."""
-    for pattern in (_IF_YOU, _RATHER, _MIND, _STOP_ASKED, _IF_YOU_COULD):
+    for pattern in (_IF_YOU, _RATHER, _MIND, _IF_YOU_COULD):
         if (asked := pattern.match(sentence.strip())) is not None:
             plain = _plain(asked["rest"])
             return sentence if plain is None else f"Please {plain}."
