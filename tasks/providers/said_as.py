@@ -61,6 +61,14 @@ _MY_THING = re.compile(
     re.I,
 )
 
+#: A preference said as a comparison: "Evenings are better for me", "Zoom is way better for me than Teams".
+_BETTER_FOR_ME = re.compile(
+    r"(?!(?:that|it|this|those|these|anything|something|everything|nothing|which|what)\b)"
+    r"(?P<what>[A-Za-z][\w' -]{0,40}?) (?:is|are|works?) (?:much |way |a lot |so much |far )?"
+    r"(?:better|best|easier|easiest) for me(?: than (?P<other>[^,.!?;]+))?[.!]*",
+    re.I,
+)
+
 
 def as_said(sentence: str) -> str:
     """The user's sentence with its subject said as the rewrite reads it ("Dad ..." as "My dad ..."),
@@ -74,6 +82,10 @@ def as_said(sentence: str) -> str:
         common = what.split()[0].lower() in STOP or opens_with_common_word(what)
         what = what[:1].lower() + what[1:] if common else what
         sentence = f"I'm{' not' if thing['neg'] else ''} into {what}{thing['rest']}"
+    if better := _BETTER_FOR_ME.fullmatch(sentence):  # "I prefer evenings", which the preference rule reads
+        what = better["what"]
+        what = what[:1].lower() + what[1:] if opens_with_common_word(what) else what
+        sentence = f"I prefer {what}{' to ' + better['other'] if better['other'] else ''}."
     if call := CALL_ME.match(sentence):  # "Please call me Jo": the name to use, not an imperative
         sentence = f"I go by the name {sentence[call.end() :]}"
     if _KIN.match(sentence[:1].lower() + sentence[1:]) and sentence[:1].isupper():
