@@ -20,16 +20,30 @@ def wordnet_folder() -> Path | None:
 
 
 @cache
-def _verbs() -> tuple[frozenset[str], dict[str, str]] | None:
-    """WordNet's verb lemmas and its irregular verb forms ("kept" → "keep"); ~12k lines, read once."""
+def index_lemmas(pos: str) -> frozenset[str]:
+    """The lemmas of WordNet's index of ``pos`` ("noun", "verb", "adj", "adv"), read once; empty without WordNet."""
     folder = wordnet_folder()
     if folder is None:
+        return frozenset()
+    with (folder / f"index.{pos}").open(encoding="utf-8") as f:
+        return frozenset(line.split(" ", 1)[0] for line in f if not line.startswith(" "))
+
+
+@cache
+def irregular_forms(pos: str) -> dict[str, str]:
+    """WordNet's irregular forms of ``pos`` and their lemma ("kept" → "keep", "children" → "child"), read once."""
+    folder = wordnet_folder()
+    if folder is None:
+        return {}
+    with (folder / f"{pos}.exc").open(encoding="utf-8") as f:
+        return dict(line.split()[:2] for line in f if len(line.split()) >= 2)
+
+
+def _verbs() -> tuple[frozenset[str], dict[str, str]] | None:
+    """WordNet's verb lemmas and its irregular verb forms ("kept" → "keep")."""
+    if wordnet_folder() is None:
         return None
-    with (folder / "index.verb").open(encoding="utf-8") as f:
-        lemmas = frozenset(line.split(" ", 1)[0] for line in f if not line.startswith(" "))
-    with (folder / "verb.exc").open(encoding="utf-8") as f:
-        irregular = dict(line.split()[:2] for line in f if len(line.split()) >= 2)
-    return lemmas, irregular
+    return index_lemmas("verb"), irregular_forms("verb")
 
 
 _VOWEL = "aeiou"
@@ -82,10 +96,7 @@ def _lower_case_words() -> frozenset[str] | None:
     folder = wordnet_folder()
     if folder is None:
         return None
-    out: set[str] = set()
-    for pos in ("adj", "adv", "verb"):
-        with (folder / f"index.{pos}").open(encoding="utf-8") as f:
-            out.update(line.split(" ", 1)[0] for line in f if not line.startswith(" "))
+    out = set(index_lemmas("adj") | index_lemmas("adv") | index_lemmas("verb"))
     with (folder / "data.noun").open(encoding="utf-8") as f:
         for line in f:
             if line.startswith(" "):
@@ -103,10 +114,8 @@ def is_common(word: str) -> bool | None:
     if words is None:
         return None
     low = word.lower()
-    forms = {low, low[:-1] if low.endswith("s") else low, low[:-2] if low.endswith("es") else low}
-    if low.endswith("ies"):
-        forms.add(low[:-3] + "y")
-    return any(f in words for f in forms)
+    singular = [low[: -len(end)] + base for end, base in (("ies", "y"), ("es", ""), ("s", "")) if low.endswith(end)]
+    return any(form in words for form in (low, *singular))
 
 
 def opens_with_common_word(text: str) -> bool:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from tasks.providers.wording import STOP, words
-from tasks.wordnet import wordnet_folder
+from tasks.wordnet import index_lemmas, irregular_forms, wordnet_folder
 
 #: A word as the question or a memory says it: letters, inner hyphens and apostrophes.
 _WORD = re.compile(r"[A-Za-z]+(?:[-'’][A-Za-z]+)*")
@@ -211,13 +211,7 @@ def _bases(word: str, endings: Sequence[tuple[str, str]] = _ENDINGS) -> Iterator
 @cache
 def _lemmas() -> frozenset[str] | None:
     """WordNet's lemmas of every part of speech and its irregular forms ("went", "children")."""
-    folder = wordnet_folder()
-    if folder is None:
+    if wordnet_folder() is None:
         return None
-    out: set[str] = set()
-    for pos in ("noun", "verb", "adj", "adv"):
-        with (folder / f"index.{pos}").open(encoding="utf-8") as f:
-            out.update(line.split(" ", 1)[0] for line in f if not line.startswith(" "))
-        with (folder / f"{pos}.exc").open(encoding="utf-8") as f:
-            out.update(line.split(" ", 1)[0] for line in f if line.strip())
-    return frozenset(out)
+    parts = ("noun", "verb", "adj", "adv")
+    return frozenset().union(*(index_lemmas(pos) | irregular_forms(pos).keys() for pos in parts))
