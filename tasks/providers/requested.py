@@ -19,6 +19,7 @@ import re
 from tasks.providers.soft_requests import softened
 from tasks.textrules import STOPWORDS as STOP
 from tasks.third_person import base_form
+from tasks.wordnet import verb_base
 
 #: Words before a rule's name: "New rule", "One more rule", "A standing rule". Not "my": "My rule: never eat
 #: after 8pm" is the user's own rule ("My rule for you: …" is said with "for you").
@@ -118,6 +119,41 @@ _PERMITS = re.compile(
 )
 
 
+#: What the assistant gives, each of them: a request over its answers ("… for every claim", "… at the end of each
+#: reply", "… in all your emails") stands; one over things ("every room", "each of my cousins") is a task.
+_OUTPUTS = (
+    r"answers?|repl(?:y|ies)|responses?|messages?|e-?mails?|drafts?|claims?|recipes?|summar(?:y|ies)|"
+    r"recommendations?|suggestions?|itinerar(?:y|ies)|plans?|reports?|explanations?|examples?|posts?|articles?|"
+    r"translations?|snippets?|tables?|quotes?|estimates?|lists?|links?|sources?|code"
+)
+_OVER_ANSWERS = re.compile(
+    rf"\b(?:every|each|all(?: of)?)\s+(?:(?:your|the|my|our)\s+)?(?:[\w-]+\s+)?(?:{_OUTPUTS})\b"
+    r"|\b(?:every|each|any) ?time you\b|\bwhenever you\b",
+    re.I,
+)
+_AT_HAND = re.compile(r"\b(?:this|these|those|attached|above|below|here)\b", re.I)
+#: An imperative, after a condition on the assistant's doing ("Whenever you suggest a restaurant, …"; not
+#: "Whenever you're ready, …", said once) and a plea: its first word is a verb in its base form.
+_IMPERATIVE = re.compile(
+    r"^(?:(?:whenever|every time|each time|any ?time|when) you\s+"
+    r"(?!(?:'re|are|have|get|can|could|want|like|feel|need|find)\b)[^,?]{2,80},\s+)?"
+    rf"(?:(?:{_PLEASE}|also|just|and)\s+)*(?P<verb>[a-z][\w-]*)\s",
+    re.I,
+)
+
+
+def _over_answers(sentence: str) -> bool:
+    """An imperative about every answer the assistant gives ("Please list the sources for every claim",
+    "Whenever you recommend a book, tell me how long it is"), not a question, a statement or a task on what
+    is at hand ("Check all the links in this doc")."""
+    if "?" in sentence or _AT_HAND.search(sentence) or not _OVER_ANSWERS.search(sentence):
+        return False
+    if (lead := _IMPERATIVE.match(sentence)) is None:
+        return False
+    verb = lead["verb"].lower()
+    return verb not in STOP and verb_base(verb) == verb
+
+
 def _asks(rest: str) -> bool:
     """What follows "Going forward," asks something ("send invoices to …", "never share …"), not states it
     ("my work email is …", "Sam handles …")."""
@@ -133,7 +169,7 @@ def _standing(sentence: str) -> bool:
         verb = cond["verb"].lower()
         # "skip", "bring", "need", not "goes" or "was"
         return verb not in STOP and (re.search(r"(?:s|ed|ing)$", verb) is None or base_form(verb))
-    if _PERMITS.match(sentence):
+    if _PERMITS.match(sentence) or _over_answers(sentence):
         return True
     return _AGAIN_AND_AGAIN.match(sentence) is not None and not _NOT_ASKED.match(sentence)
 
