@@ -182,12 +182,21 @@ _SAME_AS = re.compile(
 )
 
 
+#: How the user wants to be called, said as the instruction rules read it: "call / refer to me by my first name"
+#: is "address me by my first name" (not "Call me by Friday").
+_CALLED_BY = re.compile(r"\b(?P<verb>call|refer to) me by (?=(?:my|our)\b)", re.I)
+
+
+def _address(m: re.Match[str]) -> str:
+    return ("Address" if m["verb"][:1].isupper() else "address") + " me by "
+
+
 def requested(sentence: str) -> str:
     """``sentence`` as the request it is, in the words the instruction rules read: a rule's label dropped, a
     standing request's opener said as "From now on", what is asked not to be given as "I don't want …", a
     "make sure" as "I want you to make sure …", a soft request as "Please …" (:mod:`soft_requests`), "Same as
-    usual for X - Y" as "I want Y for X"; other sentences unchanged."""
-    sentence = softened(sentence)
+    usual for X - Y" as "I want Y for X", "call me by my …" as "address me by my …"; other sentences unchanged."""
+    sentence = _CALLED_BY.sub(_address, softened(sentence))
     if same := _SAME_AS.match(sentence):
         value = " and ".join(same["value"].rsplit(", ", 1))  # "oat milk, no sugar": one choice, two parts
         sentence = f"I want {value} for {same['thing']}."
