@@ -172,6 +172,20 @@ def test_duplicate_is_ignored_and_counted(store: Store, say: Say) -> None:
     assert [c.action for c in memory_history(store, memory.memory_id).changes] == ["ADD", "IGNORE", "IGNORE"]
 
 
+def test_a_repeat_cites_the_turns_that_said_it_again(store: Store, say: Say) -> None:
+    """Provenance lists every turn that said a memory, not only the first: a recall that shows it cites the
+    later session's turn too, and packing does not show that turn again as a second item."""
+    say("s1", day(0), fact("Alice works at Google", day(0), event="s1-e1"))
+    say("s2", day(4), fact("Alice works at Google.", day(4), event="s2-e3"))
+    say("s2", day(4), fact("Alice works at Google.", day(4), event="s2-e3"))  # the same run again: nothing new
+    (memory,) = load_user_memories(store, APP, USER)
+    assert (memory.source_event_ids, memory.confirmations) == (["s1-e1", "s2-e3"], 1)
+    said_by_other = fact("Alice works at Google", day(6), event="s3-e2").model_copy(update={"speaker": "Bob"})
+    say("s3", day(6), said_by_other)
+    (memory,) = [m for m in load_user_memories(store, APP, USER) if m.speaker != "Bob"]
+    assert memory.source_event_ids == ["s1-e1", "s2-e3"]  # someone else's words are not this memory's source
+
+
 def test_backfilled_older_session_does_not_override_newer_fact(store: Store, say: Say) -> None:
     say("march", day(150), fact("Alice lives in Berlin", day(150), slot=PLACE, value="Berlin"))
     out = say("january", day(90), fact("Alice lives in Paris", day(90), slot=PLACE, value="Paris"))

@@ -183,13 +183,20 @@ class UserMemories:
         self._log(src, "UPDATE", "historical", row, target.content, row.content, f"{reason} ({decision.reason})")
 
     def _confirm(self, src: Statement, fact: Fact, target: MemoryRow | None, decision: Decision) -> None:
-        """Count a repeat; only a newer statement counts, so re-running the same input changes nothing."""
+        """Count a repeat (only a newer statement counts, so re-running the same input changes nothing) and
+        cite the turns that said it again, when the same person said them."""
         reason = decision.reason or "duplicate"
         if target is None:
             self._log(src, "IGNORE", "duplicates", new_memory_id(src.session, fact), None, fact.content, reason)
             return
+        update: dict[str, Any] = {}
         if src.at > utc(target.last_confirmed_at or target.stated_at):
-            self.put(target, confirmations=target.confirmations + 1, last_confirmed_at=src.at)
+            update |= {"confirmations": target.confirmations + 1, "last_confirmed_at": src.at}
+        cited = list(dict.fromkeys([*target.source_event_ids, *src.events]))
+        if fact.speaker == target.speaker and cited != list(target.source_event_ids):
+            update["source_event_ids"] = cited  # the turns that said it again are its provenance too
+        if update:
+            self.put(target, **update)
         self._log(src, "IGNORE", "duplicates", target, target.content, fact.content, reason)
 
     def _forgotten_later(self, src: Statement, fact: Fact, vector: list[float]) -> bool:
