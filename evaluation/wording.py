@@ -21,7 +21,7 @@ from evaluation.wording_probe import PROBE_FAMILIES
 from evaluation.wording_recent import RECENT_FAMILIES
 from evaluation.wording_typed import TYPED_FAMILIES
 from evaluation.wording_untrue import UNTRUE_FAMILIES
-from tasks.models import Event, Session
+from tasks.models import Event, Fact, Session
 from tasks.providers.local_extractor import LocalExtractor
 from tasks.third_person import third_person
 
@@ -162,16 +162,21 @@ FAMILIES: tuple[Family, ...] = (
 )  # fmt: skip
 
 
-def memories_of(text: str) -> str:
-    """What the local extractor remembers of one user turn ("question >> answer": the agent's question,
-    then the user's turn), its facts joined by " | "."""
+def facts_of(text: str) -> list[Fact]:
+    """The local extractor's facts of one user turn ("question >> answer": the agent's question, then the
+    user's turn)."""
     at = datetime(2023, 5, 8, 12, 0, tzinfo=UTC)
     asked, _, said = text.rpartition(" >> ")
     event = Event(id="e1", author="user", role="user", text=said, timestamp=at)
     question = Event(id="e0", author="agent", role="agent", text=asked, timestamp=at)
     events = (question, event) if asked else (event,)
     turn = Session(app_name="wording", user_id="u", session_id="s", started_at=at, ended_at=at, events=events)
-    return " | ".join(f.content for f in LocalExtractor().extract(turn).facts)
+    return LocalExtractor().extract(turn).facts
+
+
+def memories_of(text: str) -> str:
+    """What the local extractor remembers of one user turn (:func:`facts_of`), its facts joined by " | "."""
+    return " | ".join(f.content for f in facts_of(text))
 
 
 def _chat_right(case: ChatCase, said: str) -> bool:

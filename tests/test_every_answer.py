@@ -9,21 +9,13 @@ written with it and run once after; look-alikes are one-off tasks over many thin
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
-
 import pytest
 
-from tasks.models import Event, Session
-from tasks.providers.local_extractor import LocalExtractor
-
-T0 = datetime(2024, 5, 1, 18, 0, tzinfo=UTC)
+from evaluation.wording import facts_of
 
 
 def _memories(text: str) -> list[tuple[str, str]]:
-    event = Event(id="s1-e1", author="user", role="user", text=text, timestamp=T0)
-    session = Session(app_name="app", user_id="u", session_id="s1", started_at=T0,
-                      ended_at=T0 + timedelta(minutes=1), events=(event,))  # fmt: skip
-    return [(f.topic, f.content) for f in LocalExtractor().extract(session).facts]
+    return [(f.topic, f.content) for f in facts_of(text)]
 
 
 def _said_as_standing(text: str) -> list[tuple[str, str]]:
