@@ -178,8 +178,11 @@ def test_a_repeat_cites_the_turns_that_said_it_again(store: Store, say: Say) -> 
     say("s1", day(0), fact("Alice works at Google", day(0), event="s1-e1"))
     say("s2", day(4), fact("Alice works at Google.", day(4), event="s2-e3"))
     say("s2", day(4), fact("Alice works at Google.", day(4), event="s2-e3"))  # the same run again: nothing new
+    changes = len(memory_history(store, load_user_memories(store, APP, USER)[0].memory_id).changes)
+    say("s1", day(0), fact("Alice works at Google", day(0), event="s1-e1"))  # a replay of the first run
     (memory,) = load_user_memories(store, APP, USER)
     assert (memory.source_event_ids, memory.confirmations) == (["s1-e1", "s2-e3"], 1)
+    assert len(memory_history(store, memory.memory_id).changes) == changes  # the replay re-logs, adds no row
     said_by_other = fact("Alice works at Google", day(6), event="s3-e2").model_copy(update={"speaker": "Bob"})
     say("s3", day(6), said_by_other)
     (memory,) = [m for m in load_user_memories(store, APP, USER) if m.speaker != "Bob"]

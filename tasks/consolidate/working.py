@@ -61,10 +61,8 @@ class UserMemories:
         self, vector: Sequence[float], rows: list[MemoryRow], topic: str | None, slot: str | None, k: int,
         matrix: npt.NDArray[np.float32] | None = None,
     ) -> list[MemoryMatch]:  # fmt: skip
-        """Top ``k`` rows by cosine (same topic slightly preferred) plus every row of the same slot.
-
-        ``matrix``: the rows' vectors stacked, when the caller already has them.
-        """
+        """Top ``k`` rows by cosine (same topic slightly preferred) plus every row of the same slot
+        (``matrix``: the rows' vectors stacked, when the caller already has them)."""
         if not rows:
             return []
         matrix = np.stack([self.vector_of(r) for r in rows]) if matrix is None else matrix
@@ -183,19 +181,16 @@ class UserMemories:
         self._log(src, "UPDATE", "historical", row, target.content, row.content, f"{reason} ({decision.reason})")
 
     def _confirm(self, src: Statement, fact: Fact, target: MemoryRow | None, decision: Decision) -> None:
-        """Count a repeat (only a newer statement counts, so re-running the same input changes nothing) and
-        cite the turns that said it again, when the same person said them."""
+        """Count a repeat (a newer one only: a re-run changes nothing) and cite its turns."""
         reason = decision.reason or "duplicate"
         if target is None:
             self._log(src, "IGNORE", "duplicates", new_memory_id(src.session, fact), None, fact.content, reason)
             return
-        update: dict[str, Any] = {}
+        # The turns that said it again are its provenance too (a fact is only ever matched to its own speaker's).
+        update: dict[str, Any] = {"source_event_ids": list(dict.fromkeys([*target.source_event_ids, *src.events]))}
         if src.at > utc(target.last_confirmed_at or target.stated_at):
             update |= {"confirmations": target.confirmations + 1, "last_confirmed_at": src.at}
-        cited = list(dict.fromkeys([*target.source_event_ids, *src.events]))
-        if fact.speaker == target.speaker and cited != list(target.source_event_ids):
-            update["source_event_ids"] = cited  # the turns that said it again are its provenance too
-        if update:
+        if len(update) > 1 or update["source_event_ids"] != list(target.source_event_ids):
             self.put(target, **update)
         self._log(src, "IGNORE", "duplicates", target, target.content, fact.content, reason)
 
@@ -216,7 +211,8 @@ class UserMemories:
         """The row an earlier run wrote for this very fact (same session, events, time, wording), if any."""
         text = fact.content.rstrip(". ") + " ("
         for row in list(self.rows.values()):
-            same_source = row.source_session_id == src.session.session_id and tuple(row.source_event_ids) == src.events
+            cited = tuple(row.source_event_ids[: len(src.events)])  # a repeat's turns come after its own
+            same_source = row.source_session_id == src.session.session_id and cited == src.events
             same_text = row.content == fact.content or row.content.startswith(text)
             if same_source and same_text and utc(row.stated_at) == src.at:
                 return row
