@@ -1,10 +1,11 @@
 """Forget requests and changes reach episodes too.
 
 A summary sentence that states a deleted memory is removed: consolidation closes the memory, and
-without this the session's episode would still say it. A sentence of an earlier session that states
-a memory a later session changed keeps what was said then, with the change after it ("(later changed:
-...)"), so an old episode never reads as the current value. Sentences are matched by text (an episode
-sentence is a fact or an excerpt of it).
+without this the session's episode would still say it; so is one that states a repeat of it ("Still in
+Berlin, as I said." was counted as a confirmation of "User lives in Berlin", in its own words). A sentence
+of an earlier session that states a memory a later session changed keeps what was said then, with the
+change after it ("(later changed: ...)"), so an old episode never reads as the current value. Sentences
+are matched by text (an episode sentence is a fact or an excerpt of it).
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from typing import Any
 from tasks.providers.base import Embedder
 from tasks.providers.wording import strip_annotation
 from tasks.rows import ChangeRow
-from tasks.store.filters import scope
+from tasks.store.filters import all_of, eq, is_in, scope
+from tasks.store.tables import CHANGES as AUDIT
 from tasks.store.tables import EPISODES, Store
 from tasks.textrules import joined, shorten
 
@@ -31,6 +33,27 @@ def _states(sentence: str, content: str) -> bool:
     if len(stem) >= 12 and stem in content:
         return True
     return bool(stem) and content.rstrip(".").startswith(stem)
+
+
+_AUDIT_COLS = ("memory_id", "action", "relation")
+
+
+def repeats_of(store: Store, memory_ids: Sequence[str], changes: Sequence[ChangeRow] = ()) -> dict[str, list[str]]:
+    """The words of the statements counted as repeats of each of these memories (their audit trail's IGNORE
+    "duplicates" rows, stored or in ``changes``), by memory id: an episode says a memory in them too."""
+    ids = set(memory_ids)
+    if not ids:
+        return {}
+    where = all_of(is_in("memory_id", sorted(ids), _AUDIT_COLS), eq("action", "IGNORE", _AUDIT_COLS),
+                   eq("relation", "duplicates", _AUDIT_COLS))  # fmt: skip
+    found = [(r["memory_id"], r["new_content"]) for r in store.rows(AUDIT, where, ["memory_id", "new_content"])]
+    found += [(c.memory_id, c.new_content) for c in changes
+              if c.memory_id in ids and c.action == "IGNORE" and c.relation == "duplicates"]  # fmt: skip
+    said: dict[str, list[str]] = {}
+    for memory_id, text in dict.fromkeys(found):
+        if text:
+            said.setdefault(memory_id, []).append(text)
+    return said
 
 
 def scrub(row: dict[str, Any], deleted: Sequence[str]) -> dict[str, Any] | None:
@@ -83,10 +106,13 @@ def scrub_episodes(
     """
     deleted: dict[tuple[str, str], list[str]] = {}
     changed: dict[tuple[str, str], list[tuple[str, str, str]]] = {}
+    gone = [c for c in changes if c.action == "DELETE" and c.old_content]
+    repeats = repeats_of(store, [c.memory_id for c in gone], changes)
+    for change in gone:
+        said = [change.old_content or "", *repeats.get(change.memory_id, [])]
+        deleted.setdefault((change.app_name, change.user_id), []).extend(said)
     for change in changes:
-        if change.action == "DELETE" and change.old_content:
-            deleted.setdefault((change.app_name, change.user_id), []).append(change.old_content)
-        elif change.action == "UPDATE" and change.relation in CHANGES and change.old_content and change.new_content:
+        if change.action == "UPDATE" and change.relation in CHANGES and change.old_content and change.new_content:
             note = strip_annotation(change.new_content)
             changed.setdefault((change.app_name, change.user_id), []).append(
                 (change.session_id, change.old_content, note)

@@ -1,0 +1,54 @@
+"""A forgotten memory leaves no episode that says it again in other words.
+
+"I live in Berlin." then, a session later, "Still in Berlin, as I said." (a repeat: one memory, confirmed)
+and "Please forget where I live.": the memory was deleted and every sentence stating it scrubbed from the
+episodes, but the second session's episode still said "User is still in Berlin.", and recall found it. The
+statements counted as repeats of a memory (its audit trail's IGNORE "duplicates" rows) are scrubbed with it,
+when the user asks to forget it in a session and when an operator erases it.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from tasks.control.forget import forget
+from tasks.ingest.run import ingest_sessions
+from tasks.models import Event, Session
+from tasks.recall.recaller import recall
+from tasks.settings import Settings
+from tasks.store.tables import EPISODES, MEMORIES, open_store
+
+T0 = datetime(2024, 3, 1, 9, tzinfo=UTC)
+QUESTION = "Which city does the user live in?"
+
+
+def _session(day: int, *texts: str) -> Session:
+    at = T0 + timedelta(days=day)
+    events = tuple(Event(id=f"s{day}-e{i}", author="user", role="user", text=t, timestamp=at + timedelta(minutes=i))
+                   for i, t in enumerate(texts))  # fmt: skip
+    return Session(app_name="a", user_id="u", session_id=f"s{day}", started_at=at,
+                   ended_at=at + timedelta(minutes=9), events=events)  # fmt: skip
+
+
+@pytest.mark.parametrize("repeat", ["Still in Berlin, as I said.", "Berlin is where I live, by the way."])
+def test_a_forget_request_scrubs_the_repeats_too(tmp_path: Path, repeat: str) -> None:
+    settings = Settings(store_uri=str(tmp_path / "store"))
+    said = [_session(0, "I live in Berlin.", "I work as a nurse."), _session(1, repeat, "I also started pottery.")]
+    ingest_sessions(said, settings)
+    ingest_sessions([_session(2, "Please forget where I live.")], settings)
+    episodes = " ".join(r["summary"] for r in open_store(settings).rows(EPISODES))
+    assert "Berlin" not in episodes and "pottery" in episodes  # the repeat goes, the rest of its episode stays
+    assert not any("Berlin" in h.content for h in recall(QUESTION, "a", "u", settings=settings, k=10))
+
+
+def test_an_erasure_scrubs_the_repeats_too(tmp_path: Path) -> None:
+    settings = Settings(store_uri=str(tmp_path / "store"))
+    said = [_session(0, "I live in Berlin."), _session(1, "Still in Berlin, as I said.", "I also started pottery.")]
+    ingest_sessions(said, settings)
+    (berlin,) = [r for r in open_store(settings).rows(MEMORIES) if "Berlin" in r["content"]]
+    forget(settings, "a", "u", berlin["memory_id"])
+    episodes = " ".join(r["summary"] for r in open_store(settings).rows(EPISODES))
+    assert "Berlin" not in episodes and "pottery" in episodes
