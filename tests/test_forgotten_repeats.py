@@ -33,12 +33,25 @@ def _session(day: int, *texts: str) -> Session:
                    ended_at=at + timedelta(minutes=9), events=events)  # fmt: skip
 
 
-@pytest.mark.parametrize("repeat", ["Still in Berlin, as I said.", "Berlin is where I live, by the way."])
-def test_a_forget_request_scrubs_the_repeats_too(tmp_path: Path, repeat: str) -> None:
+#: (the repeat, the forget request): DEV read while writing the fix; HELD-OUT written with it, run once after.
+DEV = [
+    ("Still in Berlin, as I said.", "Please forget where I live."),
+    ("Berlin is where I live, by the way.", "Please forget where I live."),
+]
+HELD_OUT = [
+    pytest.param("Like I told you, I live in Berlin.", "Forget my city, please.", marks=pytest.mark.xfail(
+        strict=True, reason="'my city' names no memory: the request deletes nothing (the forget rules' gap)")),
+    ("I still live in Berlin.", "Delete where I live."),
+    ("As I mentioned, Berlin is home.", "Can you forget that I live in Berlin?"),
+]
+
+
+@pytest.mark.parametrize(("repeat", "asked"), [*DEV, *HELD_OUT])
+def test_a_forget_request_scrubs_the_repeats_too(tmp_path: Path, repeat: str, asked: str) -> None:
     settings = Settings(store_uri=str(tmp_path / "store"))
     said = [_session(0, "I live in Berlin.", "I work as a nurse."), _session(1, repeat, "I also started pottery.")]
     ingest_sessions(said, settings)
-    ingest_sessions([_session(2, "Please forget where I live.")], settings)
+    ingest_sessions([_session(2, asked)], settings)
     episodes = " ".join(r["summary"] for r in open_store(settings).rows(EPISODES))
     assert "Berlin" not in episodes and "pottery" in episodes  # the repeat goes, the rest of its episode stays
     assert not any("Berlin" in h.content for h in recall(QUESTION, "a", "u", settings=settings, k=10))
