@@ -39,8 +39,7 @@ DEV = [
     ("Berlin is where I live, by the way.", "Please forget where I live."),
 ]
 HELD_OUT = [
-    pytest.param("Like I told you, I live in Berlin.", "Forget my city, please.", marks=pytest.mark.xfail(
-        strict=True, reason="'my city' names no memory: the request deletes nothing (the forget rules' gap)")),
+    ("Like I told you, I live in Berlin.", "Forget my city, please."),  # deleted nothing before the "home" area
     ("I still live in Berlin.", "Delete where I live."),
     ("As I mentioned, Berlin is home.", "Can you forget that I live in Berlin?"),
 ]

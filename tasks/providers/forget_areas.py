@@ -103,6 +103,9 @@ AREAS: tuple[Area, ...] = (
     _area("travel", "trip trips travel travels vacation* holiday*",
           "trip* travel* flight* vacation* holiday* heading_to visiting abroad itinerar* hotel cruise"),
     _area("move", "move moving relocation relocating", "relocat*", r"\bmov(?:e|es|ed|ing)\s(?:to|out|in|away)\b"),
+    _area("home", "city town hometown address location neighbourhood neighborhood whereabouts live living based",
+          "hometown address neighbou?rhood relocat*",
+          r"\bliv(?:e|es|ed|ing)\s(?:in|at|near|on|by|just)\b|\bbased\s(?:in|out)\b|\bmov(?:e|es|ed|ing)\s(?:to|back)\b"),
     _area("tattoo", "tattoo tattoos ink piercing*", "tattoo* pierc* ink"),
     _area("school", "school studies degree grades college university", "school college universit* degree phd "
           "masters bachelor* student studying semester grades gpa exam* course* sophomore freshman"),

@@ -1,0 +1,62 @@
+"""A forget request that names where the user lives by its area: "Forget my city", "Delete my location".
+
+"Forget my city, please." deleted nothing of "User lives in Berlin": no word is shared, and no area of the
+forget lexicon (tasks/providers/forget_areas.py) named a home. DEV was read while writing the area; HELD-OUT
+was written with it and run once after; look-alikes keep their memory (someone else's home, "live music",
+an office).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from tasks.ingest.run import ingest_sessions
+from tasks.models import Event, Session
+from tasks.settings import Settings
+from tasks.store.tables import MEMORIES, open_store
+
+T0 = datetime(2024, 3, 1, 9, tzinfo=UTC)
+
+
+def _session(day: int, text: str) -> Session:
+    at = T0 + timedelta(days=day)
+    event = Event(id=f"s{day}-e0", author="user", role="user", text=text, timestamp=at)
+    return Session(app_name="a", user_id="u", session_id=f"s{day}", started_at=at, ended_at=at, events=(event,))
+
+
+def _active_after(tmp_path: Path, said: str, asked: str) -> list[str]:
+    settings = Settings(store_uri=str(tmp_path / "store"))
+    ingest_sessions([_session(0, said), _session(0, "I work as a nurse.").model_copy(update={"session_id": "w"}),
+                     _session(1, asked)], settings)  # fmt: skip
+    return [r["content"] for r in open_store(settings).rows(MEMORIES) if r["status"] == "active"]
+
+
+DEV = [
+    ("I live in Berlin.", "Forget my city, please."),
+    ("I'm based in Lisbon these days.", "Delete my location."),
+    ("My address is 12 Baker Street.", "Forget my address."),
+]
+HELD_OUT = [
+    ("We live near Utrecht.", "Please forget my town."),
+    ("I just moved to Leeds for good.", "Remove my location info."),
+    ("I've lived in Denver for ten years.", "Forget which city I'm in."),
+]
+LOOK_ALIKES = [
+    ("My sister lives in Oslo.", "Forget my city, please."),
+    ("I love live music.", "Forget my location."),
+    ("I work in an office downtown.", "Forget my address."),
+]
+
+
+@pytest.mark.parametrize(("said", "asked"), [*DEV, *HELD_OUT])
+def test_a_home_named_by_its_area_is_forgotten(tmp_path: Path, said: str, asked: str) -> None:
+    active = _active_after(tmp_path, said, asked)
+    assert active == ["User works as a nurse"], active  # the home goes, nothing else does
+
+
+@pytest.mark.parametrize(("said", "asked"), LOOK_ALIKES)
+def test_what_is_not_the_users_home_stays(tmp_path: Path, said: str, asked: str) -> None:
+    assert len(_active_after(tmp_path, said, asked)) == 2
