@@ -8,29 +8,19 @@ an office).
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
 from tasks.ingest.run import ingest_sessions
-from tasks.models import Event, Session
 from tasks.settings import Settings
 from tasks.store.tables import MEMORIES, open_store
-
-T0 = datetime(2024, 3, 1, 9, tzinfo=UTC)
-
-
-def _session(day: int, text: str) -> Session:
-    at = T0 + timedelta(days=day)
-    event = Event(id=f"s{day}-e0", author="user", role="user", text=text, timestamp=at)
-    return Session(app_name="a", user_id="u", session_id=f"s{day}", started_at=at, ended_at=at, events=(event,))
+from tests.test_forgotten_repeats import session
 
 
 def _active_after(tmp_path: Path, said: str, asked: str) -> list[str]:
     settings = Settings(store_uri=str(tmp_path / "store"))
-    ingest_sessions([_session(0, said), _session(0, "I work as a nurse.").model_copy(update={"session_id": "w"}),
-                     _session(1, asked)], settings)  # fmt: skip
+    ingest_sessions([session(0, said, "I work as a nurse."), session(1, asked)], settings)
     return [r["content"] for r in open_store(settings).rows(MEMORIES) if r["status"] == "active"]
 
 

@@ -25,7 +25,8 @@ T0 = datetime(2024, 3, 1, 9, tzinfo=UTC)
 QUESTION = "Which city does the user live in?"
 
 
-def _session(day: int, *texts: str) -> Session:
+def session(day: int, *texts: str) -> Session:
+    """Session ``s<day>``: the user's turns, a minute apart."""
     at = T0 + timedelta(days=day)
     events = tuple(Event(id=f"s{day}-e{i}", author="user", role="user", text=t, timestamp=at + timedelta(minutes=i))
                    for i, t in enumerate(texts))  # fmt: skip
@@ -48,9 +49,9 @@ HELD_OUT = [
 @pytest.mark.parametrize(("repeat", "asked"), [*DEV, *HELD_OUT])
 def test_a_forget_request_scrubs_the_repeats_too(tmp_path: Path, repeat: str, asked: str) -> None:
     settings = Settings(store_uri=str(tmp_path / "store"))
-    said = [_session(0, "I live in Berlin.", "I work as a nurse."), _session(1, repeat, "I also started pottery.")]
+    said = [session(0, "I live in Berlin.", "I work as a nurse."), session(1, repeat, "I also started pottery.")]
     ingest_sessions(said, settings)
-    ingest_sessions([_session(2, asked)], settings)
+    ingest_sessions([session(2, asked)], settings)
     episodes = " ".join(r["summary"] for r in open_store(settings).rows(EPISODES))
     assert "Berlin" not in episodes and "pottery" in episodes  # the repeat goes, the rest of its episode stays
     assert not any("Berlin" in h.content for h in recall(QUESTION, "a", "u", settings=settings, k=10))
@@ -58,7 +59,7 @@ def test_a_forget_request_scrubs_the_repeats_too(tmp_path: Path, repeat: str, as
 
 def test_an_erasure_scrubs_the_repeats_too(tmp_path: Path) -> None:
     settings = Settings(store_uri=str(tmp_path / "store"))
-    said = [_session(0, "I live in Berlin."), _session(1, "Still in Berlin, as I said.", "I also started pottery.")]
+    said = [session(0, "I live in Berlin."), session(1, "Still in Berlin, as I said.", "I also started pottery.")]
     ingest_sessions(said, settings)
     (berlin,) = [r for r in open_store(settings).rows(MEMORIES) if "Berlin" in r["content"]]
     forget(settings, "a", "u", berlin["memory_id"])
