@@ -65,3 +65,50 @@ def test_an_erasure_scrubs_the_repeats_too(tmp_path: Path) -> None:
     forget(settings, "a", "u", berlin["memory_id"])
     episodes = " ".join(r["summary"] for r in open_store(settings).rows(EPISODES))
     assert "Berlin" not in episodes and "pottery" in episodes
+
+
+@pytest.mark.parametrize("asked", ["Please forget where I live.", "Forget my city, please."])
+def test_a_forget_request_scrubs_the_memorys_earlier_values_too(tmp_path: Path, asked: str) -> None:
+    """"I live in Berlin", later "I moved to Munich", then a forget request: the first session's episode
+    said "User lives in Berlin (later changed: User lives in Munich)", both cities, after the memory was
+    forgotten; every version of a forgotten memory leaves the episodes."""
+    settings = Settings(store_uri=str(tmp_path / "store"))
+    said = [session(0, "I live in Berlin.", "I work as a nurse."), session(1, "I moved to Munich last month.")]
+    ingest_sessions([*said, session(2, asked)], settings)
+    episodes = " ".join(r["summary"] for r in open_store(settings).rows(EPISODES))
+    assert "Berlin" not in episodes and "Munich" not in episodes and "nurse" in episodes
+    hits = recall(QUESTION, "a", "u", settings=settings, k=10)
+    assert not any("Berlin" in h.content or "Munich" in h.content for h in hits)
+
+
+def test_an_erasure_scrubs_the_memorys_earlier_values_too(tmp_path: Path) -> None:
+    settings = Settings(store_uri=str(tmp_path / "store"))
+    ingest_sessions([session(0, "I live in Berlin.", "I work as a nurse."), session(1, "I moved to Munich.")], settings)
+    (munich,) = [r for r in open_store(settings).rows(MEMORIES) if "Munich" in r["content"]]
+    forget(settings, "a", "u", munich["memory_id"])
+    episodes = " ".join(r["summary"] for r in open_store(settings).rows(EPISODES))
+    assert "Berlin" not in episodes and "Munich" not in episodes and "nurse" in episodes
+
+
+#: Other facts whose value changed, then forgotten (HELD-OUT: written with the fix, run once after: 0 of 3. The
+#: first kept "I work as a nurse." beside them, which "Forget where I work" rightly takes too, so the kept
+#: sentence is now one of no area; the other two requests delete nothing at all: the forget rules' gaps).
+CHANGED_HELD_OUT = [
+    ("I work at Google.", "I switched jobs, I'm at Meta now.", "Forget where I work.", ("Google", "Meta")),
+    pytest.param("My partner is Sam.", "Sam and I split up, I'm seeing Alex now.",
+                 "Forget everything about my dating life.", ("Sam", "Alex"),
+                 marks=pytest.mark.xfail(strict=True, reason="'partner', 'seeing Alex' are no dating words")),
+    pytest.param("I drive a Honda Civic.", "I sold the Civic and bought a Tesla.", "Please forget what car I drive.",
+                 ("Civic", "Tesla"), marks=pytest.mark.xfail(strict=True, reason="no area names a car")),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("first", "changed", "asked", "values"), CHANGED_HELD_OUT)
+def test_a_changed_then_forgotten_fact_leaves_no_value(
+    tmp_path: Path, first: str, changed: str, asked: str, values: tuple[str, str]
+) -> None:
+    settings = Settings(store_uri=str(tmp_path / "store"))
+    said = [session(0, first, "I love hiking in the Alps."), session(1, changed), session(2, asked)]
+    ingest_sessions(said, settings)
+    episodes = " ".join(r["summary"] for r in open_store(settings).rows(EPISODES))
+    assert not any(v in episodes for v in values) and "hiking" in episodes, episodes

@@ -1,8 +1,9 @@
 """Forget requests and changes reach episodes too.
 
 A summary sentence that states a deleted memory is removed: consolidation closes the memory, and
-without this the session's episode would still say it; so is one that states a repeat of it ("Still in
-Berlin, as I said." was counted as a confirmation of "User lives in Berlin", in its own words). A sentence
+without this the session's episode would still say it; so is one that states an earlier value of it
+("User lives in Berlin (later changed: User lives in Munich)") or a repeat of it ("Still in Berlin, as I
+said." was counted as a confirmation of "User lives in Berlin", in its own words). A sentence
 of an earlier session that states a memory a later session changed keeps what was said then, with the
 change after it ("(later changed: ...)"), so an old episode never reads as the current value. Sentences
 are matched by text (an episode sentence is a fact or an excerpt of it).
@@ -19,7 +20,7 @@ from tasks.providers.wording import strip_annotation
 from tasks.rows import ChangeRow
 from tasks.store.filters import all_of, eq, is_in, scope
 from tasks.store.tables import CHANGES as AUDIT
-from tasks.store.tables import EPISODES, Store
+from tasks.store.tables import EPISODES, MEMORIES, Store
 from tasks.textrules import joined, shorten
 
 #: Changes of value that make an earlier episode's sentence outdated ("refines" keeps the value).
@@ -38,9 +39,10 @@ def _states(sentence: str, content: str) -> bool:
 _AUDIT_COLS = ("memory_id", "action", "relation")
 
 
-def repeats_of(store: Store, memory_ids: Sequence[str], changes: Sequence[ChangeRow] = ()) -> dict[str, list[str]]:
-    """The words of the statements counted as repeats of each of these memories (their audit trail's IGNORE
-    "duplicates" rows, stored or in ``changes``), by memory id: an episode says a memory in them too."""
+def wordings_of(store: Store, memory_ids: Sequence[str], changes: Sequence[ChangeRow] = ()) -> dict[str, list[str]]:
+    """Every wording of these memories an episode may state, by memory id: each version's text (an earlier
+    value, "(later changed: …)" after it) and the statements counted as repeats of them (their audit trail's
+    IGNORE "duplicates" rows, stored or in ``changes``)."""
     ids = set(memory_ids)
     if not ids:
         return {}
@@ -49,6 +51,8 @@ def repeats_of(store: Store, memory_ids: Sequence[str], changes: Sequence[Change
     found = [(r["memory_id"], r["new_content"]) for r in store.rows(AUDIT, where, ["memory_id", "new_content"])]
     found += [(c.memory_id, c.new_content) for c in changes
               if c.memory_id in ids and c.action == "IGNORE" and c.relation == "duplicates"]  # fmt: skip
+    versions = store.rows(MEMORIES, is_in("memory_id", sorted(ids), _AUDIT_COLS), ["memory_id", "content"])
+    found += [(r["memory_id"], r["content"]) for r in versions]
     said: dict[str, list[str]] = {}
     for memory_id, text in dict.fromkeys(found):
         if text:
@@ -58,7 +62,7 @@ def repeats_of(store: Store, memory_ids: Sequence[str], changes: Sequence[Change
 
 def scrub(row: dict[str, Any], deleted: Sequence[str]) -> dict[str, Any] | None:
     """The episode row without sentences stating a deleted memory; None when nothing changes."""
-    kept = [s for s in row["sentences"] if not any(_states(s["text"], d) for d in deleted)]
+    kept = [s for s in row["sentences"] if not any(_states(_LATER.sub("", s["text"]), d) for d in deleted)]
     if len(kept) == len(row["sentences"]):
         return None
     facts = [f for f in row["key_facts"] if not any(_states(f, d) for d in deleted)]
@@ -107,9 +111,9 @@ def scrub_episodes(
     deleted: dict[tuple[str, str], list[str]] = {}
     changed: dict[tuple[str, str], list[tuple[str, str, str]]] = {}
     gone = [c for c in changes if c.action == "DELETE" and c.old_content]
-    repeats = repeats_of(store, [c.memory_id for c in gone], changes)
+    wordings = wordings_of(store, [c.memory_id for c in gone], changes)
     for change in gone:
-        said = [change.old_content or "", *repeats.get(change.memory_id, [])]
+        said = [change.old_content or "", *wordings.get(change.memory_id, [])]
         deleted.setdefault((change.app_name, change.user_id), []).extend(said)
     for change in changes:
         if change.action == "UPDATE" and change.relation in CHANGES and change.old_content and change.new_content:

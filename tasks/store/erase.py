@@ -77,7 +77,7 @@ def erase_memories(
     store: Store, memory_ids: Iterable[str], *, run_id: str, reason: str, embedder: Callable[[], Embedder]
 ) -> ErasureReport:
     """All versions of these memories, their audit text and their sentences in episodes, bytes included."""
-    from tasks.consolidate.forgetting import repeats_of, scrub
+    from tasks.consolidate.forgetting import scrub, wordings_of
 
     ids = sorted(set(memory_ids))
     report = ErasureReport(memories=ids)
@@ -88,7 +88,7 @@ def erase_memories(
     changes = store.rows(CHANGES, lineage, ["session_id", "app_name", "user_id"])
     contents: dict[tuple[str, str], list[str]] = {}
     sessions: dict[tuple[str, str], set[str]] = {}
-    repeats = repeats_of(store, ids)  # a repeat in other words is the memory said too
+    repeats = wordings_of(store, ids)  # a repeat in other words is the memory said too
     for r in rows:
         contents.setdefault((r["app_name"], r["user_id"]), []).extend([r["content"], *repeats.pop(r["memory_id"], [])])
         sessions.setdefault((r["app_name"], r["user_id"]), set()).add(r["source_session_id"])
