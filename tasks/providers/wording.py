@@ -6,6 +6,7 @@ Kept apart from the consolidator and the change-cue rules so that each imports t
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 
@@ -58,6 +59,7 @@ def tokens(text: str) -> list[str]:
     return _WORD.findall(text.lower().replace("’", "'"))
 
 
+@lru_cache(maxsize=1 << 16)  # consolidation compares each memory's text with many facts: ~120k calls a LoCoMo-dev run
 def content_words(text: str) -> frozenset[str]:
     """Stemmed words that carry meaning (no stop words, no negations, no contractions).
 
