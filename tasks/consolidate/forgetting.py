@@ -36,23 +36,27 @@ def _states(sentence: str, content: str) -> bool:
     return bool(stem) and content.rstrip(".").startswith(stem)
 
 
-_AUDIT_COLS = ("memory_id", "action", "relation")
+_COLS = ("memory_id", "action", "relation")
+
+
+def repeats_of(store: Store, memory_ids: Sequence[str], changes: Sequence[ChangeRow] = ()) -> list[tuple[str, str]]:
+    """(memory id, words) of the statements counted as repeats of these memories: their audit trail's IGNORE
+    "duplicates" rows, stored or in ``changes``. An episode may state a memory in those words."""
+    ids = sorted(set(memory_ids))
+    if not ids:
+        return []
+    where = all_of(is_in("memory_id", ids, _COLS), eq("action", "IGNORE", _COLS), eq("relation", "duplicates", _COLS))
+    found = [(r["memory_id"], r["new_content"]) for r in store.rows(AUDIT, where, ["memory_id", "new_content"])]
+    return found + [(c.memory_id, c.new_content or "") for c in changes
+                    if c.memory_id in ids and c.action == "IGNORE" and c.relation == "duplicates"]  # fmt: skip
 
 
 def wordings_of(store: Store, memory_ids: Sequence[str], changes: Sequence[ChangeRow] = ()) -> dict[str, list[str]]:
     """Every wording of these memories an episode may state, by memory id: each version's text (an earlier
-    value, "(later changed: …)" after it) and the statements counted as repeats of them (their audit trail's
-    IGNORE "duplicates" rows, stored or in ``changes``)."""
-    ids = set(memory_ids)
-    if not ids:
-        return {}
-    where = all_of(is_in("memory_id", sorted(ids), _AUDIT_COLS), eq("action", "IGNORE", _AUDIT_COLS),
-                   eq("relation", "duplicates", _AUDIT_COLS))  # fmt: skip
-    found = [(r["memory_id"], r["new_content"]) for r in store.rows(AUDIT, where, ["memory_id", "new_content"])]
-    found += [(c.memory_id, c.new_content) for c in changes
-              if c.memory_id in ids and c.action == "IGNORE" and c.relation == "duplicates"]  # fmt: skip
-    versions = store.rows(MEMORIES, is_in("memory_id", sorted(ids), _AUDIT_COLS), ["memory_id", "content"])
-    found += [(r["memory_id"], r["content"]) for r in versions]
+    value, "(later changed: …)" after it) and their repeats (:func:`repeats_of`)."""
+    ids = sorted(set(memory_ids))
+    versions = store.rows(MEMORIES, is_in("memory_id", ids, _COLS), ["memory_id", "content"]) if ids else []
+    found = [(r["memory_id"], r["content"]) for r in versions] + repeats_of(store, ids, changes)
     said: dict[str, list[str]] = {}
     for memory_id, text in dict.fromkeys(found):
         if text:

@@ -181,16 +181,16 @@ class UserMemories:
         self._log(src, "UPDATE", "historical", row, target.content, row.content, f"{reason} ({decision.reason})")
 
     def _confirm(self, src: Statement, fact: Fact, target: MemoryRow | None, decision: Decision) -> None:
-        """Count a repeat (a newer one only: a re-run changes nothing) and cite its turns."""
+        """Count a repeat (a newer one only: a re-run changes nothing); its turns are the memory's provenance too."""
         reason = decision.reason or "duplicate"
         if target is None:
             self._log(src, "IGNORE", "duplicates", new_memory_id(src.session, fact), None, fact.content, reason)
             return
-        # The turns that said it again are its provenance too (a fact is only ever matched to its own speaker's).
-        update: dict[str, Any] = {"source_event_ids": list(dict.fromkeys([*target.source_event_ids, *src.events]))}
+        cited = list(dict.fromkeys([*target.source_event_ids, *src.events]))  # a fact meets its speaker's only
+        update: dict[str, Any] = {"source_event_ids": cited} if cited != list(target.source_event_ids) else {}
         if src.at > utc(target.last_confirmed_at or target.stated_at):
             update |= {"confirmations": target.confirmations + 1, "last_confirmed_at": src.at}
-        if len(update) > 1 or update["source_event_ids"] != list(target.source_event_ids):
+        if update:
             self.put(target, **update)
         self._log(src, "IGNORE", "duplicates", target, target.content, fact.content, reason)
 

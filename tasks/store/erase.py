@@ -77,7 +77,7 @@ def erase_memories(
     store: Store, memory_ids: Iterable[str], *, run_id: str, reason: str, embedder: Callable[[], Embedder]
 ) -> ErasureReport:
     """All versions of these memories, their audit text and their sentences in episodes, bytes included."""
-    from tasks.consolidate.forgetting import scrub, wordings_of
+    from tasks.consolidate.forgetting import repeats_of, scrub
 
     ids = sorted(set(memory_ids))
     report = ErasureReport(memories=ids)
@@ -88,10 +88,13 @@ def erase_memories(
     changes = store.rows(CHANGES, lineage, ["session_id", "app_name", "user_id"])
     contents: dict[tuple[str, str], list[str]] = {}
     sessions: dict[tuple[str, str], set[str]] = {}
-    repeats = wordings_of(store, ids)  # a repeat in other words is the memory said too
+    owners = {r["memory_id"]: (r["app_name"], r["user_id"]) for r in rows}
     for r in rows:
-        contents.setdefault((r["app_name"], r["user_id"]), []).extend([r["content"], *repeats.pop(r["memory_id"], [])])
-        sessions.setdefault((r["app_name"], r["user_id"]), set()).add(r["source_session_id"])
+        contents.setdefault(owners[r["memory_id"]], []).append(r["content"])
+        sessions.setdefault(owners[r["memory_id"]], set()).add(r["source_session_id"])
+    for memory_id, said in repeats_of(store, ids):  # what was counted as a repeat of it, in its own words
+        if said and memory_id in owners:
+            contents[owners[memory_id]].append(said)
     for c in changes:
         sessions.setdefault((c["app_name"], c["user_id"]), set()).add(c["session_id"])
     scrubbed: list[dict[str, object]] = []
@@ -115,7 +118,6 @@ def erase_memories(
         store.upsert(EPISODES, scrubbed)
     report.episodes_scrubbed = len(scrubbed)
     report.audit_nulled = _null_audit(store, lineage)
-    owners = {r["memory_id"]: (r["app_name"], r["user_id"]) for r in rows}
     _append_erase_entries(store, [(m, *owners[m]) for m in ids if m in owners], run_id, reason)
     report.memory_rows = _delete(store, MEMORIES, lineage)  # last: a crash before it redoes the erasure
     _purge_history(store, first, report)
