@@ -127,13 +127,23 @@ def _spelled(word: str) -> str:
     return word
 
 
+@lru_cache(maxsize=1 << 16)
 def _said(text: str) -> frozenset[str]:
     told = content_words(_ASIDE.sub(" ", ASKED.sub("", strip_annotation(text), count=1))) - TELLING - _EMPHASIS
     return frozenset(_spelled(w) for w in told)
 
 
-def _unsaid(words: frozenset[str], old: set[str]) -> frozenset[str]:
-    return frozenset(w for w in words if w not in old and not any(_kin(w, o) for o in old))
+def _unsaid(words: frozenset[str], old: frozenset[str]) -> frozenset[str]:
+    """``words`` that ``old`` holds in no inflection. Two different words are kin only when both have four
+    letters or more and share the first four (:func:`inflected`), so each word is tried against those only."""
+    unsaid = [w for w in words if w not in old]
+    if not unsaid:
+        return frozenset()
+    by_prefix: dict[str, list[str]] = {}
+    for o in old:
+        if len(o) >= 4:
+            by_prefix.setdefault(o[:4], []).append(o)
+    return frozenset(w for w in unsaid if len(w) < 4 or not any(_kin(w, o) for o in by_prefix.get(w[:4], ())))
 
 
 @lru_cache(maxsize=1 << 18)
@@ -142,7 +152,7 @@ def _kin(word: str, other: str) -> bool:
     return inflected(word, other) or inflected(other, word)
 
 
-def _opening_aside(clause: str, old: set[str]) -> bool:
+def _opening_aside(clause: str, old: frozenset[str]) -> bool:
     """A first clause that only comments on the telling ("Same as before", "Nothing's changed", "User said it
     before", "Yeah"): at most two words, all of them words about sameness or telling, none of the memory's.
     "That's cool" or a speaker's name ("Melanie: ...") is something said, not an aside."""
@@ -150,11 +160,13 @@ def _opening_aside(clause: str, old: set[str]) -> bool:
     return len(said) <= 2 and said <= _COMMENT and _unsaid(said, old) == said and not re.search(r"\d", clause)
 
 
-def _old(memory: str) -> set[str]:
-    return {_spelled(w) for w in content_words(strip_annotation(memory))}
+@lru_cache(maxsize=1 << 16)
+def _old(memory: str) -> frozenset[str]:
+    """The memory's content words as :func:`_said` spells them (each memory is read against many facts)."""
+    return frozenset(_spelled(w) for w in content_words(strip_annotation(memory)))
 
 
-def _told(fact: str, old: set[str]) -> str:
+def _told(fact: str, old: frozenset[str]) -> str:
     """``fact`` without its frame and opening asides."""
     clauses = _CLAUSES.split(TELLING_RE.sub("", strip_annotation(fact), count=1))
     while len(clauses) > 1 and _opening_aside(clauses[0], old):
@@ -164,7 +176,7 @@ def _told(fact: str, old: set[str]) -> str:
 
 def told_words(text: str) -> frozenset[str]:
     """The content words of what ``text`` tells, its frame and asides about the telling left out."""
-    return _said(_told(text, set()))
+    return _said(_told(text, frozenset()))
 
 
 def new_words(fact: str, memory: str) -> frozenset[str]:

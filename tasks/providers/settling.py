@@ -164,7 +164,8 @@ def _course(course: re.Match[str]) -> tuple[str, frozenset[str]]:
 def completes_study(fact: str, said: str) -> bool:
     """``fact`` finishes the course ``said`` has the user taking: graduating (from where they studied, if
     said) ends any; finishing or completing names its kind ("finished User's nursing degree")."""
-    course, done = _STUDYING.search(said), _COMPLETED.search(fact)
+    done = _COMPLETED.search(fact)  # the fact first (as in drops_study): it rarely completes anything
+    course = None if done is None else _STUDYING.search(said)
     if course is None or done is None:
         return False
     (kind, named), what = _course(course), done["what"].lower()
@@ -186,7 +187,8 @@ _DROPPED = re.compile(
 
 def drops_study(fact: str, said: str) -> bool:
     """``fact`` gives up the course ``said`` has the user taking, named by its kind or a word of it."""
-    course, dropped = _STUDYING.search(said), _DROPPED.search(fact)
+    dropped = _DROPPED.search(fact)
+    course = None if dropped is None else _STUDYING.search(said)
     if course is None or dropped is None:
         return False
     what, (kind, named) = content_words(dropped["what"]), _course(course)

@@ -233,7 +233,8 @@ def finishes(fact: str, memory: str) -> bool:
     the ClickHouse migration" for "working on a migration to ClickHouse"; two of its words, or its one), and
     a doing said with it is the same ("finished reading a novel" does not finish "working on User's novel")."""
     for progress, ending in _ENDINGS:
-        done, going = ending.search(fact), progress.search(memory)
+        done = ending.search(fact)  # the fact first: it is read against every candidate, and rarely ends anything
+        going = None if done is None else progress.search(memory)
         if done is None or going is None or _NOT_DONE.search(fact[: done.start()]):
             continue
         doing = going["doing"] or (going["verb"] if going["verb"].endswith("ing") else "")
