@@ -92,14 +92,15 @@ def test_an_erasure_scrubs_the_memorys_earlier_values_too(tmp_path: Path) -> Non
 
 #: Other facts whose value changed, then forgotten (HELD-OUT: written with the fix, run once after: 0 of 3. The
 #: first kept "I work as a nurse." beside them, which "Forget where I work" rightly takes too, so the kept
-#: sentence is now one of no area; the other two requests delete nothing at all: the forget rules' gaps).
+#: sentence is now one of no area; the other two requests deleted nothing at all, the forget rules' gaps, closed
+#: in round 39: a vehicle area, a partner and "seeing <name> now" as dating, and a memory closed by another one
+#: ("User's partner is Sam", settled by the split) forgotten too: tests/test_forget_car_dating.py).
 CHANGED_HELD_OUT = [
     ("I work at Google.", "I switched jobs, I'm at Meta now.", "Forget where I work.", ("Google", "Meta")),
-    pytest.param("My partner is Sam.", "Sam and I split up, I'm seeing Alex now.",
-                 "Forget everything about my dating life.", ("Sam", "Alex"),
-                 marks=pytest.mark.xfail(strict=True, reason="'partner', 'seeing Alex' are no dating words")),
-    pytest.param("I drive a Honda Civic.", "I sold the Civic and bought a Tesla.", "Please forget what car I drive.",
-                 ("Civic", "Tesla"), marks=pytest.mark.xfail(strict=True, reason="no area names a car")),
+    ("My partner is Sam.", "Sam and I split up, I'm seeing Alex now.", "Forget everything about my dating life.",
+     ("Sam", "Alex")),
+    ("I drive a Honda Civic.", "I sold the Civic and bought a Tesla.", "Please forget what car I drive.",
+     ("Civic", "Tesla")),
 ]  # fmt: skip
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -49,3 +49,14 @@ def settled_reason(session: Session, fact: Fact) -> str:
     """The status reason of a memory ``fact`` settled besides its target (a plan carried out): names the
     fact's memory id, so a re-run finds what it closed."""
     return f"settled by {new_memory_id(session, fact)}"
+
+
+def forgettable(rows: Iterable[MemoryRow]) -> list[MemoryRow]:
+    """What a forget request is judged against: each memory's latest version when it is active, or closed by
+    another memory ("User's partner is Sam", settled by "Sam and I split up, I'm seeing Alex now"): its words
+    are still the user's to have forgotten. Older versions go with their memory; deleted ones are gone."""
+    latest: dict[str, MemoryRow] = {}
+    for row in rows:
+        if row.memory_id not in latest or row.version > latest[row.memory_id].version:
+            latest[row.memory_id] = row
+    return [r for r in latest.values() if r.status in ("active", "superseded")]

@@ -14,7 +14,16 @@ import numpy as np
 import numpy.typing as npt
 
 from tasks.clock import utc
-from tasks.consolidate.matches import Decide, MemoryMatch, Statement, forget_reason, new_memory_id, settled_reason
+from tasks.consolidate.matches import (
+    Decide,
+    MemoryMatch,
+    Statement,
+    forget_reason,
+    forgettable,
+    new_memory_id,
+    settled_reason,
+)  # fmt: skip
+from tasks.consolidate.replay import Replays
 from tasks.consolidate.rowindex import TOPIC_BONUS, RowIndex, masks, rank
 from tasks.models import Action, Decision, Fact, ForgetRequest, Relation, stable_id
 from tasks.providers.base import Consolidator
@@ -26,7 +35,7 @@ _FACT_FIELDS = {"topic", "content", "importance", "confidence", "speaker", "slot
 _NULL_FIELDS = ("valid_to", "status_reason", "supersedes", "last_confirmed_at", "last_accessed_at")
 
 
-class UserMemories:
+class UserMemories(Replays):
     """The user's memories while a run consolidates them, with what changed and the audit trail."""
 
     def __init__(self, existing: Iterable[MemoryRow], consolidator: Consolidator, run_id: str, now: datetime,
@@ -207,44 +216,17 @@ class UserMemories:
         self._log(src, "IGNORE", "forgets", match, match.content, fact.content, reason)
         return True
 
-    def replayed(self, src: Statement, fact: Fact) -> MemoryRow | None:
-        """The row an earlier run wrote for this very fact (same session, events, time, wording), if any."""
-        text = fact.content.rstrip(". ") + " ("
-        for row in list(self.rows.values()):
-            cited = tuple(row.source_event_ids[: len(src.events)])  # a repeat's turns come after its own
-            same_source = row.source_session_id == src.session.session_id and cited == src.events
-            same_text = row.content == fact.content or row.content.startswith(text)
-            if same_source and same_text and utc(row.stated_at) == src.at:
-                return row
-        return None
-
-    def _replay_fact(self, src: Statement, fact: Fact) -> bool:
-        """A fact an earlier run already applied: re-log only."""
-        row = self.replayed(src, fact)
-        if row is None:
-            return False
-        old = self.rows.get(row.supersedes or "")
-        action: Action = "ADD" if row.relation == "new" else "UPDATE"
-        old_content = old.content if old else None
-        self._log(src, action, row.relation, row, old_content, row.content, "applied by an earlier run")
-        settled = settled_reason(src.session, fact)
-        for closed in self.with_status("superseded"):  # what it settled besides
-            if closed.status_reason == settled:
-                self._log(
-                    src, "UPDATE", "supersedes", closed, closed.content, fact.content, "settled by a later statement"
-                )
-        return True
-
     # -- forget requests -----------------------------------------------------------------------
 
     def apply_forget(self, src: Statement, request: ForgetRequest, vector: list[float]) -> None:
         reason = forget_reason(request)
-        for row in self.with_status("deleted"):  # a re-run: what this very request closed before
-            if row.status_reason == reason and row.valid_to is not None and utc(row.valid_to) == src.at:
+        for row in self.with_status("deleted"):  # a re-run: what this very request deleted (closed at it, or before)
+            if (row.status_reason or "").startswith(reason) and row.valid_to and utc(row.valid_to) <= src.at:
                 self._log(src, "DELETE", "forgets", row, row.content, None, reason)
-        related = self.scored(vector, self.with_status("active"), None, None, max(5 * self.related_k, 50))
+        heads = {r.memory_id: r for r in forgettable(self.rows.values())}
+        related = self.scored(vector, list(heads.values()), None, None, max(5 * self.related_k, 50))
         for decision in self.consolidator.forget(request, related):
-            target = self.active(decision.target_memory_id)
+            target = heads.get(decision.target_memory_id or "")
             if decision.action != "DELETE" or target is None:
                 continue
             if utc(target.valid_from) > src.at:
@@ -254,8 +236,10 @@ class UserMemories:
                 self._delete(src, target, reason, audit_reason=decision.reason)
 
     def _delete(self, src: Statement, target: MemoryRow, reason: str, audit_reason: str | None = None) -> None:
-        """Close the memory as deleted at the request's time; the row stays for history."""
-        closed = self.put(target, status="deleted", valid_to=src.at, status_reason=reason)
+        """Close the memory as deleted at the request's time; the row stays for history. A memory another one
+        closed keeps when it was closed, and why ("…; settled by <id>": a re-run's replay finds it)."""
+        why = f"{reason}; {target.status_reason}" if target.valid_to else reason
+        closed = self.put(target, status="deleted", valid_to=target.valid_to or src.at, status_reason=why)
         self._log(src, "DELETE", "forgets", closed, target.content, None, audit_reason or reason)
 
     # -- audit ---------------------------------------------------------------------------------

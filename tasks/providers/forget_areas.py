@@ -82,8 +82,11 @@ AREAS: tuple[Area, ...] = (
           r"\bwork(?:s|ed|ing)?\b(?!\s+out)"),
     _area("dating", "dating love_life romantic romance relationship relationships crush crushes hookup* sex_life",
           "dating boyfriend* girlfriend* bf gf crush* feelings_for in_love tinder hinge bumble grindr hookup* "
-          "hooked_up fling situationship affair breakup broke_up first_date",
-          r"\bseeing\s(?:a|this|some|someone)\b|\bex\b|\bex-\w+"),
+          "hooked_up fling situationship affair breakup broke_up split_up broken_up first_date fianc*",
+          r"\bseeing\s(?:a|this|some|someone)\b|\bex\b|\bex-\w+"
+          # "User is seeing Alex now" (a person seen for a while, not "seeing Paris next spring"); "User's partner"
+          r"|(?-i:\bseeing\s[A-Z][\w'-]+\s(?:now|for|since|again|these\sdays|lately|recently)\b)"
+          r"|(?:'s|\bmy|\btheir|\bhis|\bher)\s(?:new\s|ex-)?partner\b"),
     _area("drinking", "drinking alcohol addiction* sobriety substance* drugs drug_use recovery",
           "sober* sobriety alcohol* drink drinks drinking drunk rehab* recover* aa relaps* addict* drug drugs weed "
           "cannabis marijuana cocaine opioid* heroin hungover hangover"),
@@ -99,6 +102,11 @@ AREAS: tuple[Area, ...] = (
           "pregnan* expecting ivf fertil* infertil* miscarr* conceiv*"),
     _area("immigration", "immigration visa residency",
           "undocumented visa* green_card citizen* asylum deport* immigra* refugee* residency work_permit"),
+    _area("vehicle", "car cars vehicle vehicles automobile motorbike motorcycle scooter truck I_drive I_ride",
+          "car cars vehicle* automobile* truck* suv* motorbike* motorcycle* scooter* moped* van minivan* sedan* "
+          "hatchback* convertible* jeep* honda toyota tesla subaru ford bmw audi volkswagen vw nissan hyundai kia "
+          "mazda volvo porsche ferrari chevy chevrolet lexus fiat peugeot renault skoda prius corolla vespa yamaha "
+          "harley ducati kawasaki suzuki"),
     _area("commute", "commute commuting", "commut* ferry train bus subway metro tube carpool*"),
     _area("travel", "trip trips travel travels vacation* holiday*",
           "trip* travel* flight* vacation* holiday* heading_to visiting abroad itinerar* hotel cruise"),
@@ -184,6 +192,15 @@ def _specific(query: str, kin: list[str]) -> list[str]:
     return [w for w in re.findall(r"[a-z0-9][a-z0-9'-]*", _FILLER.sub(" ", rest.lower())) if len(w) > 2]
 
 
+#: The people a memory is about that are the user's love life itself ("User's partner is Sam").
+_LOVED = re.compile(r"\b(?:partner|boyfriend|girlfriend|fianc\w*|ex)$", re.I)
+
+
+def _romance(areas: tuple[Area, ...], person: str) -> bool:
+    """A memory about the user's partner (``person``: "User's partner") is of their dating life, not someone else's."""
+    return any(a.name == "dating" for a in areas) and _LOVED.search(person) is not None
+
+
 def area_match(query: str, content: str, names: Mapping[str, str]) -> str:
     """Why ``content`` is what ``query`` asks to forget by area or person ("" when it is not).
 
@@ -202,6 +219,7 @@ def area_match(query: str, content: str, names: Mapping[str, str]) -> str:
     if areas:
         if not any(a.members.search(content) for a in areas):
             return ""
-        if not kin and not _ANYONE.search(query) and _OTHERS.search(content):
+        other = _OTHERS.search(content)
+        if not kin and not _ANYONE.search(query) and other and not _romance(areas, other[0]):
             return ""  # "my health stuff" is the user's own, not their dog's
     return "names its " + " and ".join([a.name for a in areas] + list(kin))
