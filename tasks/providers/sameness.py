@@ -251,6 +251,12 @@ def extends(fact: str, memory: str) -> bool:
     added = new_words(fact, memory)
     if not added or has_change_cue(fact) or done(_told(fact, _old(memory))):
         return False
-    if any(is_past(w) and _said(w) & added for w in map(_bare, strip_annotation(fact).split())):
+    if any(said & added for said in _past_said(fact)):
         return False
     return restates(memory, fact)
+
+
+@lru_cache(maxsize=1 << 14)
+def _past_said(fact: str) -> tuple[frozenset[str], ...]:
+    """The words of each past form in ``fact`` (a fact is read against each of its candidates)."""
+    return tuple(_said(w) for w in map(_bare, strip_annotation(fact).split()) if is_past(w))
