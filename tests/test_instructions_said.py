@@ -76,3 +76,19 @@ def test_an_instruction_said_so_is_what_its_plain_form_is(text: str, plain: str)
 @pytest.mark.parametrize("text", LOOK_ALIKES)
 def test_a_task_or_someone_elses_words_is_no_instruction(text: str) -> None:
     assert not any(topic == "explicit_instructions" for topic, _ in _memories(text))
+
+
+#: A feeling about every answer, its "I" left out, is what the user said with it (round 39: "Love every answer
+#: you give." was read as a standing instruction by the every-answer rule). DEV read while writing the rule;
+#: HELD-OUT written with DEV, before it, and run once after.
+FEELING_DEV = ["Love every answer you give.", "Appreciate all your recommendations!"]
+FEELING_HELD_OUT = ["Hate every email you draft.", "Adore all your suggestions, honestly.", "Enjoy each recipe you send."]
+
+
+@pytest.mark.parametrize("text", [*FEELING_DEV, *FEELING_HELD_OUT])
+def test_a_feeling_about_every_answer_is_no_instruction(text: str) -> None:
+    said = _memories(text)
+    assert not any(topic == "explicit_instructions" for topic, _ in said), said
+    # At most what "I love every answer you give." gives: love, hate and adore give it (a preference); enjoy and
+    # appreciate give nothing with their "I" left out, as "Enjoy your meal!" and "Appreciate it!" should not.
+    assert set(said) <= set(_memories(f"I {text[:1].lower()}{text[1:]}"))

@@ -151,7 +151,11 @@ def _over_answers(sentence: str) -> bool:
     if (lead := _IMPERATIVE.match(sentence)) is None:
         return False
     verb = lead["verb"].lower()
-    return verb not in STOP and verb_base(verb) == verb
+    return verb not in STOP and verb not in _FEELINGS and verb_base(verb) == verb
+
+
+#: Verbs of feeling, said with their "I" left out ("Love every answer you give."): what the user feels, no request.
+_FEELINGS = frozenset("love like enjoy adore hate dislike appreciate admire miss".split())
 
 
 def _asks(rest: str) -> bool:
