@@ -82,7 +82,11 @@ def test_a_task_or_someone_elses_words_is_no_instruction(text: str) -> None:
 #: you give." was read as a standing instruction by the every-answer rule). DEV read while writing the rule;
 #: HELD-OUT written with DEV, before it, and run once after.
 FEELING_DEV = ["Love every answer you give.", "Appreciate all your recommendations!"]
-FEELING_HELD_OUT = ["Hate every email you draft.", "Adore all your suggestions, honestly.", "Enjoy each recipe you send."]
+FEELING_HELD_OUT = [
+    "Hate every email you draft.",
+    "Adore all your suggestions, honestly.",
+    "Enjoy each recipe you send.",
+]
 
 
 @pytest.mark.parametrize("text", [*FEELING_DEV, *FEELING_HELD_OUT])

@@ -155,7 +155,7 @@ def _over_answers(sentence: str) -> bool:
 
 
 #: Verbs of feeling, said with their "I" left out ("Love every answer you give."): what the user feels, no request.
-_FEELINGS = frozenset("love like enjoy adore hate dislike appreciate admire miss".split())
+_FEELINGS = frozenset(["love", "like", "enjoy", "adore", "hate", "dislike", "appreciate", "admire", "miss"])
 
 
 def _asks(rest: str) -> bool:
