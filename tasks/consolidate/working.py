@@ -27,6 +27,7 @@ from tasks.consolidate.replay import Replays
 from tasks.consolidate.rowindex import TOPIC_BONUS, RowIndex, masks, rank
 from tasks.models import Action, Decision, Fact, ForgetRequest, Relation, stable_id
 from tasks.providers.base import Consolidator
+from tasks.providers.wording import content_words, strip_annotation
 from tasks.rows import ChangeRow, MemoryRow
 
 UPDATE_RELATIONS: frozenset[Relation] = frozenset({"supersedes", "contradicts", "refines"})
@@ -164,12 +165,24 @@ class UserMemories(Replays):
         if relation in ("supersedes", "contradicts"):  # the new value of the same attribute: keep its context
             mixed = np.asarray(vector, dtype=np.float32) + self.vector_of(target)
             vector = (mixed / max(float(np.linalg.norm(mixed)), 1e-9)).tolist()
+        content = decision.new_content or fact.content
         row = self._new_row(
-            src, fact, vector, target.memory_id, self._next_version(target.memory_id),
-            content=decision.new_content or fact.content, supersedes=target.row_id, relation=relation,
-            access_count=target.access_count, last_accessed_at=target.last_accessed_at,
+            src, fact, vector, target.memory_id, self._next_version(target.memory_id), content=content,
+            supersedes=target.row_id, relation=relation, access_count=target.access_count,
+            last_accessed_at=target.last_accessed_at, source_event_ids=self._carried(src, target, content),
         )  # fmt: skip
         self._log(src, "UPDATE", relation, row, target.content, row.content, decision.reason)
+
+    def _carried(self, src: Statement, target: MemoryRow, content: str) -> list[str]:
+        """The new version's turns: the fact's, then, when its text carries the old one ("(previously: …)",
+        "(changed from Berlin …)", or an LLM's merged text with a word only the old one said), the turns that said
+        the old one (not those it carried from before it)."""
+        old_words = (content_words(content) - content_words(src.text)) & content_words(target.content)
+        if strip_annotation(content) == content and not old_words:
+            return list(src.events)
+        before = self.rows.get(target.supersedes or "")
+        earlier = set(before.source_event_ids) if before else set()
+        return [*src.events, *(e for e in target.source_event_ids if e not in earlier and e not in src.events)]
 
     def _historical(
         self, src: Statement, fact: Fact, vector: list[float], target: MemoryRow, decision: Decision
