@@ -65,7 +65,9 @@ _ABOUT_MEMORY = re.compile(
     r"I (?:gave|told|sent|shared with|mentioned to) you|(?:that |which )?I (?:mentioned|said|shared)\b|"
     r"(?:you|u) (?:know|remember|have|stored|"
     r"saved|noted|wrote down|keep) (?:about|on) me|about me\b|what I (?:said|told you|mentioned|shared)|"
-    r"everything (?:about|on) me|my (?:data|personal|details|information|info|profile))",
+    r"everything (?:about|on) me|my (?:data|personal|details|information|info|profile)|"
+    # "scrap what you know about the trip …": the assistant's knowledge of it, whatever it is
+    r"(?:what|everything|anything|all) (?:you|u) (?:know|remember|have|stored|saved|noted|keep) (?:about|on|of)\b)",
     re.I,
 )
 #: Personal data whose names contain task words ("email address", "phone number").

@@ -58,7 +58,7 @@ AREAS: tuple[Area, ...] = (
           "saving_up credit bankrupt* taxes tax irs invest* stock* crypto* budget* inherit* pension 401k overdraft "
           "net_worth lent lend* grand",
           r"\$\s?\d|\b\d+(?:\.\d+)?k\b"),
-    _area("taxes", "taxes tax irs back-taxes", "taxes tax irs"),
+    _area("taxes", "taxes tax irs back-taxes filing", "taxes tax irs"),
     _area("legal", "legal law lawsuit* court criminal arrest* police charges probation custody_battle "
           "protective_order restraining_order immigration",
           "lawsuit* sue suing sued court* probation parole arrest* jail* prison* charged charges convict* dui dwi "
@@ -130,7 +130,7 @@ _FILLER = re.compile(_words(
     "problem* mess situation* status history news side front life plans plan related old new past current "
     "previous recent entire whole private personal embarrassing sensitive few years year ago months last time "
     "bit bits part please pls number amount planning kind sort type some "
-    "mentioned told said shared know have got remember "
+    "mentioned told said shared know have having got remember was were is are am be been had has did does do abt bout "
     "what when where which mine family family's preferences for now"
 ), re.I)  # fmt: skip
 #: "mine or my family's", "anyone's": an area request that is not only about the user.
@@ -189,16 +189,8 @@ def _specific(query: str, kin: list[str]) -> list[str]:
     rest = query
     for rx in [a.names for a in AREAS] + [_KIN_RE[k] for k in kin]:
         rest = rx.sub(" ", rest)
-    return [w for w in re.findall(r"[a-z0-9][a-z0-9'-]*", _FILLER.sub(" ", rest.lower())) if len(w) > 2]
-
-
-#: The people a memory is about that are the user's love life itself ("User's partner is Sam").
-_LOVED = re.compile(r"\b(?:partner|boyfriend|girlfriend|fianc\w*|ex)$", re.I)
-
-
-def _romance(areas: tuple[Area, ...], person: str) -> bool:
-    """A memory about the user's partner (``person``: "User's partner") is of their dating life, not someone else's."""
-    return any(a.name == "dating" for a in areas) and _LOVED.search(person) is not None
+    words = re.findall(r"[a-z0-9][a-z0-9'-]*", _FILLER.sub(" ", rest.lower()))
+    return [w for w in words if len(w) > 2 or w.isdigit()]  # "when I turn 30": a number is specific
 
 
 def area_match(query: str, content: str, names: Mapping[str, str]) -> str:
@@ -219,7 +211,7 @@ def area_match(query: str, content: str, names: Mapping[str, str]) -> str:
     if areas:
         if not any(a.members.search(content) for a in areas):
             return ""
-        other = _OTHERS.search(content)
-        if not kin and not _ANYONE.search(query) and other and not _romance(areas, other[0]):
-            return ""  # "my health stuff" is the user's own, not their dog's
+        other = _OTHERS.search(content)  # whom the memory is about: the user's own only if of the area itself
+        if not kin and not _ANYONE.search(query) and other and not any(a.members.search(other[0]) for a in areas):
+            return ""  # "my health stuff" is the user's own, not their dog's; "my pets" are the dog, "my job" the boss
     return "names its " + " and ".join([a.name for a in areas] + list(kin))

@@ -92,6 +92,13 @@ _TARGET_END = re.compile(
     re.I,
 )
 
+#: Whose things a request takes, said after its target: "mine or my family's", "and anyone else's".
+_WHOSE = re.compile(
+    r"(?:(?:mine|my own)\s+)?(?:or|and|&|plus|including)\s+(?:my\s+)?(?:family|family's|anyone|anyone's|everyone|"
+    r"everyone's|others|other people's)(?:\s+else's)?",
+    re.I,
+)
+
 
 def _asking(sentence: str) -> re.Match[str] | None:
     """The first :data:`FORGET` match that asks: "I always forget things, so please forget my address" asks
@@ -119,7 +126,9 @@ def forget_target(sentence: str) -> str | None:
     if "what3" in m.re.groupindex and m["what3"] and negated_before:
         return None  # "I don't want my X deleted"
     # The target ends where the sentence moves on ("Rocket please, I don't want it on file").
-    what = _TARGET_END.split(what, maxsplit=1)[0]
+    what, *after = _TARGET_END.split(what, maxsplit=1)
+    if after and (whose := _WHOSE.match(after[0])):  # "all legal matters, mine or my family's": whose, not a reason
+        what = f"{what}, {whose[0]}"
     what = re.sub(r"\s+(?:again|anymore|please|out)$", "", what, flags=re.I)
     negative = (m.groupdict().get("verb") or "").lower().startswith(("don't", "do not", "never"))
     bare = re.sub(r"^(?:my|the|that|this|your)\s+", "", what.rstrip(". "))
