@@ -22,33 +22,42 @@ from evaluation.writepath.runner import run_writepath
 
 SPLIT_SEED = 2916
 CASES_FILE = Path(__file__).with_name("forget_probe_cases.jsonl")
+#: The second set (round 39): 80 cases written by another helper that read no rule and no case of the first
+#: set, split by its own seed; its DEV was read while writing round 39's rules, its HELD-OUT only counted.
+SETS: dict[int, tuple[Path, int]] = {
+    1: (CASES_FILE, SPLIT_SEED),
+    2: (Path(__file__).with_name("forget_probe2_cases.jsonl"), 3917),
+}
 
 
-def raw_cases() -> list[dict[str, Any]]:
-    """The helper's cases as written: 52 ask to forget one thing or two, 12 a whole area, 20 nothing."""
-    return [json.loads(line) for line in CASES_FILE.read_text(encoding="utf-8").splitlines() if line.strip()]
+def raw_cases(which: int = 1) -> list[dict[str, Any]]:
+    """The helper's cases as written (set 1: 52 ask to forget one thing or two, 12 a whole area, 20 nothing)."""
+    path = SETS[which][0]
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-def cases() -> list[Case]:
+def cases(which: int = 1) -> list[Case]:
     """Every case, split by a seeded shuffle within hostile (nothing to delete) and genuine requests."""
-    raw = raw_cases()
+    raw, seed = raw_cases(which), SETS[which][1]
+    prefix = "fp#" if which == 1 else f"fp{which}#"
     out: list[Case] = []
     for hostile in (True, False):
         group = [(i, c) for i, c in enumerate(raw) if (not c["old"]) == hostile]
-        random.Random(SPLIT_SEED + hostile).shuffle(group)
+        random.Random(seed + hostile).shuffle(group)
         for n, (i, c) in enumerate(group):
             split: Split = "dev" if n % 2 == 0 else "heldout"
             family = f"forget-probe/{c['way']}"
-            out.append(Case(f"fp#{i}", family, split, "forget", (tuple(c["said"]), (c["ask"],)),
+            out.append(Case(f"{prefix}{i}", family, split, "forget", (tuple(c["said"]), (c["ask"],)),
                             old=tuple(c["old"]), keep=tuple(c["keep"])))  # fmt: skip
-    return sorted(out, key=lambda c: int(c.case_id[3:]))
+    return sorted(out, key=lambda c: int(c.case_id.partition("#")[2]))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--show", choices=["DEV"], help="print DEV's failures with their reasons")
+    parser.add_argument("--set", type=int, choices=sorted(SETS), default=1, help="which set of cases")
     args = parser.parse_args()
-    chosen = cases()
+    chosen = cases(args.set)
     metrics = run_writepath(cases=chosen)
     hostile = {c.case_id for c in chosen if not c.old}
     for split, name in (("dev", "DEV"), ("heldout", "HELD-OUT")):

@@ -16,12 +16,14 @@ from tasks.providers.chat_speak import spelled_out
 from tasks.providers.forget_areas import names_area_or_kin
 from tasks.providers.forget_request import NEGATED_FORGET
 from tasks.providers.forgetful import someone_forgets
+from tasks.providers.soft_requests import softened
 
 _VERB = (
     r"(?:forget|delete|erase|remove|wipe|scrub|drop|purge|clear|get rid of|don'?t remember|do not remember|"
     r"stop (?:remembering|storing|keeping|saving|tracking)|take\b(?=[^.!?]*\bout of)|"
-    r"(?:don't|do not|never) (?:store|keep|save|record|retain)|(?:deleted|removed|erased|forgotten|wiped)\b|"
-    r"not (?:remember|keep|save|store)|didn'?t (?:keep|save|store)|(?:hold|hang) ?on ?to|let go of|scratch|scrap|ditch|"
+    r"(?:don't|do not|never) (?:store|keep|save|record|retain|have\b(?=[^.!?]*\bon file))|"
+    r"(?:deleted|removed|erased|forgotten|wiped)\b|not (?:remember|keep|save|store|retain)|didn'?t (?:keep|save|store)|"
+    r"(?:hold|hang) ?on ?to|let go of|scratch|scrap|ditch|"
     r"nix|(?:storing|keeping|saving|remembering) (?:my|that|this|it)|remembered|take (?:it|that|this) out)"
 )
 #: Someone else's words reported by the user: "my brother texted me", "she said", "he told me to".
@@ -40,7 +42,8 @@ _TASK_WORDS = (
     r"appointment|event|cart|basket|order|orders|playlist|queue|list|to-?do|reminder|reminders|alarm|"
     r"email|emails|e-mail|message|messages|file|files|folder|document|doc|spreadsheet|draft|photo|photos|"
     r"picture|ticket|tickets|flight|flights|hotel|trip|plan|route|filter|tab|app|"
-    r"subscription|paragraph|sentence|slide|column|row|table|entry|watchlist|wishlist|note|notes|"
+    r"subscription|paragraph|sentence|slide|column|row|table|entry|watchlist|wishlist|note|notes|report|essay|"
+    r"letter|resume|cv|speech|article|presentation|deck|chapter|section|script|"
     r"search history|browser history|cache|cookies|spam|contact|contacts|seat selection|layover)\b"
 )
 #: A task word anywhere in the clause; ``_FROM_TASK``: one the object is taken out of ("from my calendar").
@@ -51,11 +54,11 @@ _FROM_TASK = re.compile(
 #: Words that say the request is about the assistant's memory of the user.
 _MEMORY = re.compile(
     r"\b(?:from (?:your|the) (?:memory|memories|records?|notes|profile|database|files)|you (?:know|remember|"
-    r"have|stored|saved|noted|wrote down) about me|about me|what I (?:said|told you|mentioned|shared)|"
+    r"have|stored|saved|noted|wrote down) about me|about me|what(?:ever)? I (?:said|told you|mentioned|shared)|"
     r"everything (?:about|on) me|my (?:data|details|information|info|profile)|"
     r"\b(?:number|reference|code|ID|PIN|password|passcode|IBAN)\b|that I\b|"
     r"I(?:'m| am| was| have| had| live| work| used| like| love| hate| prefer| own|"
-    r" gave| told| sent)\b|"
+    r" gave| told| sent| mentioned| shared)\b|\bon file\b|"
     r"\bmy\b|\bme\b)",
     re.I,
 )
@@ -136,7 +139,7 @@ def accept_forget(request: ForgetRequest, session: Session) -> tuple[bool, str]:
     author = event.author.strip().lower()
     if event.role != "user" or author in NON_USER_NAMES:
         return False, f"said by {event.author!r} ({event.role}), not by the user"
-    sentence = _sentence(spelled_out(event.text), request.query)
+    sentence = softened(_sentence(spelled_out(event.text), request.query))  # "I'd prefer you not keep …"
     trigger = _TRIGGER.search(sentence)
     if trigger is None:
         return False, "no request wording in the sentence"

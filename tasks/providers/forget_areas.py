@@ -87,6 +87,8 @@ AREAS: tuple[Area, ...] = (
           # "User is seeing Alex now" (a person seen for a while, not "seeing Paris next spring"); "User's partner"
           r"|(?-i:\bseeing\s[A-Z][\w'-]+\s(?:now|for|since|again|these\sdays|lately|recently)\b)"
           r"|(?:'s|\bmy|\btheir|\bhis|\bher)\s(?:new\s|ex-)?partner\b"),
+    _area("marriage", "marriage marital married_life", "husband* wife wives spouse* married marriage* divorc* "
+          "separated separation couples_therapy marriage_counseling anniversar*"),
     _area("drinking", "drinking alcohol addiction* sobriety substance* drugs drug_use recovery",
           "sober* sobriety alcohol* drink drinks drinking drunk rehab* recover* aa relaps* addict* drug drugs weed "
           "cannabis marijuana cocaine opioid* heroin hungover hangover"),
@@ -130,7 +132,8 @@ _FILLER = re.compile(_words(
     "problem* mess situation* status history news side front life plans plan related old new past current "
     "previous recent entire whole private personal embarrassing sensitive few years year ago months last time "
     "bit bits part please pls number amount planning kind sort type some "
-    "mentioned told said shared know have having got remember was were is are am be been had has did does do abt bout "
+    "mentioned told said shared vented venting drama rant ranted informations trouble know have having got remember "
+    "was were is are am be been being had has did does do abt bout "
     "what when where which mine family family's preferences for now"
 ), re.I)  # fmt: skip
 #: "mine or my family's", "anyone's": an area request that is not only about the user.

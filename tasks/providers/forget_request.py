@@ -15,11 +15,13 @@ import re
 
 from tasks.providers.clause_shape import is_fragment
 from tasks.providers.forgetful import someone_forgets
+from tasks.providers.soft_requests import softened
 from tasks.providers.statements import STRONG_CUE, WEAK_CUE
 
 FORGET = re.compile(
     r"\b(?:please\s+)?(?:forget|delete|erase|remove|don't remember|do not remember|stop remembering)\s+"
-    r"(?:about\s+|that\s+|what I (?:said|told you) about\s+|everything about\s+|my\s+|"
+    r"(?:about\s+|that\s+|(?:what(?:ever)?|anything|all) I (?:said|told you|mentioned|shared) about\s+|"
+    r"everything about\s+|my\s+|"
     r"(?:all |any |the |that )?(?:records?|mentions?|traces?|notes?|memor(?:y|ies)|part|bit|info|information|"
     r"stuff|details?|thing) (?:of|about|on)\s+)*(?P<what>[^.!?]{3,160})"
     r"|\bnever (?:mention|bring up)\s+(?P<what2>[^.!?]{3,160})"
@@ -66,8 +68,8 @@ def reminded(sentence: str) -> str:
 #: Verbs of removal that need a memory or an identifier as their object to be a forget request.
 _REMOVE = re.compile(
     r"(?:^\W*|[,;:]\s*|\b(?:please|can you|could you|would you|will you|you can|want you to|like you to|need you to|"
-    r"and)\s+)(?:please\s+)?(?P<verb>wipe|scrub|purge|clear|drop|get rid of|take|stop (?:storing|keeping|saving|"
-    r"tracking|holding on to)|(?:don't|do not|never) (?:store|keep|save|record|retain|hold on to))\s+"
+    r"and)\s+)(?:please\s+)?(?P<verb>wipe|scrub|purge|clear|drop|get rid of|take|stop (?:storing|keeping|"
+    r"saving|tracking|holding on to)|(?:don't|do not|never) (?:store|keep|save|record|retain|hold on to|have))\s+"
     r"(?:out\s+)?(?:everything|all|anything|what)?\s*(?:you (?:know|have|remember|keep|stored|"
     r"saved)\s+(?:about|on)\s+)?(?:my\s+)?(?P<what>[^.!?]{3,160})",
     re.I,
@@ -92,6 +94,12 @@ _TARGET_END = re.compile(
     re.I,
 )
 
+#: A target named as something the user told: not an object of the assistant's work ("don't keep the part about …").
+_TOLD = re.compile(
+    r"^(?:the|that|this) (?:bit|part|stuff|thing|things|info|details?) (?:about|on|re|regarding)\b"
+    r"|\b(?:I|I've) (?:mentioned|told you|said|shared|vented|ranted|complained)\b",
+    re.I,
+)
 #: Whose things a request takes, said after its target: "mine or my family's", "and anyone else's".
 _WHOSE = re.compile(
     r"(?:(?:mine|my own)\s+)?(?:or|and|&|plus|including)\s+(?:my\s+)?(?:family|family's|anyone|anyone's|everyone|"
@@ -115,10 +123,12 @@ def forget_target(sentence: str) -> str | None:
     """What a forget request asks to forget ("please forget that I live in Berlin" → "I live in Berlin")."""
     if NEGATED_FORGET.search(sentence):  # "I'll never forget our trip": a statement; "don't forget …": a reminder
         return None
+    sentence = softened(sentence)  # "I'd prefer you not retain …" is "Please don't retain …"
     m = _asking(sentence)  # "I often forget to take my vitamins": someone forgets; nobody is asked to
     if not m:
         m = _REMOVE.search(sentence)
-        if not m or not (MEMORY_PLACE.search(sentence) or (m["verb"] != "take" and IDENTIFIER.search(m[0]))):
+        told = m is not None and _TOLD.search(m["what"])  # "don't keep the part about …", "… stuff I mentioned"
+        if not m or not (MEMORY_PLACE.search(sentence) or told or (m["verb"] != "take" and IDENTIFIER.search(m[0]))):
             return None
     groups = ("what", "what2", "what3", "what4", "what5")
     what = next((m[g] for g in groups if g in m.re.groupindex and m[g]), "").strip()
@@ -126,13 +136,14 @@ def forget_target(sentence: str) -> str | None:
     if "what3" in m.re.groupindex and m["what3"] and negated_before:
         return None  # "I don't want my X deleted"
     # The target ends where the sentence moves on ("Rocket please, I don't want it on file").
+    told = _TOLD.search(what)  # "the bit about my dad's diagnosis", "the bankruptcy stuff I mentioned"
     what, *after = _TARGET_END.split(what, maxsplit=1)
     if after and (whose := _WHOSE.match(after[0])):  # "all legal matters, mine or my family's": whose, not a reason
         what = f"{what}, {whose[0]}"
     what = re.sub(r"\s+(?:again|anymore|please|out)$", "", what, flags=re.I)
     negative = (m.groupdict().get("verb") or "").lower().startswith(("don't", "do not", "never"))
     bare = re.sub(r"^(?:my|the|that|this|your)\s+", "", what.rstrip(". "))
-    if negative and not (MEMORY_PLACE.search(sentence) or IDENTIFIER.fullmatch(f"my {bare}")):
+    if negative and not (MEMORY_PLACE.search(sentence) or IDENTIFIER.fullmatch(f"my {bare}") or told):
         return None  # "don't keep my phone number on speed dial" is not about what the assistant keeps
     what = re.sub(r"^(?:what|everything|all)\s+you (?:know|have|remember) about\s+(?:my\s+)?", "", what, flags=re.I)
     return what.strip() or None

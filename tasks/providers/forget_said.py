@@ -60,7 +60,7 @@ _ASKS = re.compile(
     re.I,
 )
 #: "…, and also anything about my brother"; not "mine and my family's", which says whose things the first are.
-_TWO = re.compile(r"(?<!mine),?\s+and\s+(?:also\s+)?(?=(?:what|anything|everything|the|my|all|any)\b)", re.I)
+_TWO = re.compile(r"(?<!mine),?\s+and\s+(?:also\s+)?(?=(?:what|anything|everything|the|my|all|any|about)\b)", re.I)
 _LEAD = re.compile(
     r"^(?:what\s(?:I|i)\s(?:said|told\s(?:you|u)|shared|mentioned)\s(?:about\s)?|(?:anything|everything|whatever|all)"
     r"(?:\s(?:you|u)\s(?:know|have|remember|'ve\sgot|have\sgot))?\s(?:about|on)\s|(?:what|anything|everything)\s"

@@ -19,14 +19,22 @@ from tasks.wordnet import verb_base
 _NICE = r"(?:great|nice|helpful|lovely|awesome|ideal|better|good|amazing|perfect|wonderful|handy|useful|easier)"
 _DEGREE = r"(?:(?:really|so|very|super|much|a lot|incredibly) )?"
 #: "It would help if you …", "It'd be great if you could …", "That would be really helpful if you …".
-_IT_WOULD = rf"(?:it|that)(?:'d| would) {_DEGREE}(?:help|be {_DEGREE}{_NICE})"
+_IT_WOULD = (
+    rf"(?:it|that)(?:'d| would) {_DEGREE}(?:help|be {_DEGREE}{_NICE}|make me (?:feel )?{_DEGREE}(?:more )?"
+    r"(?:comfortable|happier|better))"
+)
+#: What may open a soft request and say nothing of it: "If it's okay, I'd prefer you …".
+_OPENING = r"^(?:(?:if (?:it's|that's|it is) (?:ok|okay|alright|fine)|if you don't mind|honestly|actually),?\s+)?"
+_POLITE = rf"(?:I(?:'d| would) {_DEGREE}(?:appreciate|love|like|prefer) it|{_IT_WOULD})"
 _IF_YOU = re.compile(
-    rf"^(?:I(?:'d| would) {_DEGREE}(?:appreciate|love|like|prefer) it|{_IT_WOULD}) if you (?:could |would |'d )?"
+    rf"{_OPENING}{_POLITE} if you (?:could |would |'d )?"
     r"(?P<rest>.+?)[.!]*$",
     re.I,
 )
-_RATHER = re.compile(r"^I(?:'d| would) (?:much )?rather you (?P<rest>.+?)[.!]*$", re.I)
+_RATHER = re.compile(rf"{_OPENING}I(?:'d| would) (?:much )?(?:rather|prefer) you (?P<rest>.+?)[.!]*$", re.I)
 _MIND = re.compile(r"^(?:would|do) you mind (?P<rest>.+?)[?.!]*$", re.I)
+#: "Is it possible for you to not keep …?": a plea, as "Would you mind …?" is.
+_POSSIBLE = re.compile(r"^(?:is it|would it be) possible (?:for you )?to (?P<rest>.+?)[?.!]*$", re.I)
 _IF_YOU_COULD = re.compile(
     rf"^if you (?:could|would) (?P<rest>.+?),? (?:that|it)(?:'d| would) be {_DEGREE}{_NICE}[.!]*$", re.I
 )
@@ -37,7 +45,7 @@ _NOT = re.compile(r"^(?:didn't|didnt|did not|not)$", re.I)
 
 def softened(sentence: str) -> str:
     """``sentence`` as "Please …" when it asks softly (see the module); other sentences unchanged."""
-    for pattern in (_IF_YOU, _RATHER, _MIND, _IF_YOU_COULD):
+    for pattern in (_IF_YOU, _RATHER, _MIND, _POSSIBLE, _IF_YOU_COULD):
         if (asked := pattern.match(sentence.strip())) is not None:
             plain = _plain(asked["rest"])
             return sentence if plain is None else f"Please {plain}."
