@@ -48,6 +48,20 @@ HELD_OUT = [
     ("My neighbour Priya is getting divorced.", "Forget whatever I told you about Priya, please."),
     ("I failed my driving test twice.", "plz dont rmbr the thing about my driving test"),
 ]  # fmt: skip
+#: Typed fast or with a reason straight after, or after another question (round 39, from the probe's DEV):
+#: "dont rmbr my loan stuff thats embarassing", "Please you can forgot about my debt", "Also don't keep the rent
+#: situation in your memory". DEV paraphrases the probe's; HELD-OUT written with DEV, run once after the rules:
+#: 2 of 3 ("can u forgot": "u" for "you" was read after the run).
+TYPED_DEV = [
+    ("I have a car loan of 20k.", "pls dont rmbr my loan stuff thats embarrassing"),
+    ("I owe 12,000 euros to the bank.", "Please you can forgot about my debt?"),
+    ("We got evicted from our flat last year.", "Also don't keep the eviction stuff in your memory, thanks."),
+]
+TYPED_HELD_OUT = [
+    ("I have a tattoo of a snake on my back.", "can u forgot the tattoo pls"),
+    ("My credit score is 540.", "dont rmbr my credit score its so embarrassing"),
+    ("I was fired from Target in May.", "Oh and also don't keep the firing thing in your memory."),
+]
 LOOK_ALIKES = [
     ("I wrote a report on the budget.", "Don't keep the part about the budget in the report."),
     ("My wife loves gardening.", "I'd prefer you not use emojis."),
@@ -55,7 +69,7 @@ LOOK_ALIKES = [
 ]
 
 
-@pytest.mark.parametrize(("said", "asked"), [*DEV, *HELD_OUT])
+@pytest.mark.parametrize(("said", "asked"), [*DEV, *HELD_OUT, *TYPED_DEV, *TYPED_HELD_OUT])
 def test_a_request_said_softly_or_by_what_was_told_forgets(tmp_path: Path, said: str, asked: str) -> None:
     active = _active_after(tmp_path, said, asked)
     assert active == [KEPT], active

@@ -14,9 +14,8 @@ import re
 from tasks.models import Event, ForgetRequest, Session
 from tasks.providers.chat_speak import spelled_out
 from tasks.providers.forget_areas import names_area_or_kin
-from tasks.providers.forget_request import NEGATED_FORGET
+from tasks.providers.forget_request import NEGATED_FORGET, plain_request
 from tasks.providers.forgetful import someone_forgets
-from tasks.providers.soft_requests import softened
 
 _VERB = (
     r"(?:forget|delete|erase|remove|wipe|scrub|drop|purge|clear|get rid of|don'?t remember|do not remember|"
@@ -53,7 +52,7 @@ _FROM_TASK = re.compile(
 )
 #: Words that say the request is about the assistant's memory of the user.
 _MEMORY = re.compile(
-    r"\b(?:from (?:your|the) (?:memory|memories|records?|notes|profile|database|files)|you (?:know|remember|"
+    r"\b(?:(?:from|in) (?:your|the) (?:memory|memories|records?|notes|profile|database|files)|you (?:know|remember|"
     r"have|stored|saved|noted|wrote down) about me|about me|what(?:ever)? I (?:said|told you|mentioned|shared)|"
     r"everything (?:about|on) me|my (?:data|details|information|info|profile)|"
     r"\b(?:number|reference|code|ID|PIN|password|passcode|IBAN)\b|that I\b|"
@@ -139,7 +138,7 @@ def accept_forget(request: ForgetRequest, session: Session) -> tuple[bool, str]:
     author = event.author.strip().lower()
     if event.role != "user" or author in NON_USER_NAMES:
         return False, f"said by {event.author!r} ({event.role}), not by the user"
-    sentence = softened(_sentence(spelled_out(event.text), request.query))  # "I'd prefer you not keep …"
+    sentence = plain_request(_sentence(spelled_out(event.text), request.query))  # "I'd prefer you not keep …"
     trigger = _TRIGGER.search(sentence)
     if trigger is None:
         return False, "no request wording in the sentence"

@@ -18,7 +18,7 @@ _SHORTHAND = {
     "wknd": "weekend", "cuz": "because", "coz": "because", "thx": "thanks", "stuf": "stuff",
     "forgit": "forget", "foget": "forget", "forgett": "forget", "frget": "forget", "forgt": "forget",
     "fogret": "forget", "forgte": "forget", "delet": "delete", "rmbr": "remember", "rmb": "remember",
-    "remeber": "remember", "rember": "remember", "tht": "that", "pls": "please", "plz": "please",
+    "remeber": "remember", "rember": "remember", "tht": "that", "dont": "don't", "pls": "please", "plz": "please",
 }  # fmt: skip
 _SHORT = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, _SHORTHAND)) + r")(?![\w-])", re.I)
 #: Laughter inside a message: a pause in what is said ("... intolerant lol every time ..."), and its full stop

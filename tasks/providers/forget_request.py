@@ -68,7 +68,7 @@ def reminded(sentence: str) -> str:
 #: Verbs of removal that need a memory or an identifier as their object to be a forget request.
 _REMOVE = re.compile(
     r"(?:^\W*|[,;:]\s*|\b(?:please|can you|could you|would you|will you|you can|want you to|like you to|need you to|"
-    r"and)\s+)(?:please\s+)?(?P<verb>wipe|scrub|purge|clear|drop|get rid of|take|stop (?:storing|keeping|"
+    r"and|also)\s+)(?:please\s+)?(?P<verb>wipe|scrub|purge|clear|drop|get rid of|take|stop (?:storing|keeping|"
     r"saving|tracking|holding on to)|(?:don't|do not|never) (?:store|keep|save|record|retain|hold on to|have))\s+"
     r"(?:out\s+)?(?:everything|all|anything|what)?\s*(?:you (?:know|have|remember|keep|stored|"
     r"saved)\s+(?:about|on)\s+)?(?:my\s+)?(?P<what>[^.!?]{3,160})",
@@ -88,11 +88,17 @@ IDENTIFIER = re.compile(
 )
 _TARGET_END = re.compile(
     r"\s*[,;:(]\s*|\s+[-–—]\s+|\s+(?:please|because|since|as I|I (?:don't|do not) want)\b"
-    r"|\s+(?:from|out of|off) (?:(?:your|the|my) )?(?:memory|memories|records?|notes|files|database|profile|system)\b"
+    r"|\s+(?:from|out of|off|in) (?:(?:your|the|my) )?(?:memory|memories|records?|notes|files|database|profile|"
+    r"system)\b"
     r"|\s+from what you (?:know|remember|have)\b|\s+on file\b"
-    r"|\s+(?:that |which )?I (?:gave you|told you|sent you|mentioned|shared|said)\b",
+    r"|\s+(?:that |which )?I (?:gave you|told you|sent you|mentioned|shared|said|was telling)\b"
+    # a reason said straight after it: "my loan stuff thats embarrassing", "… it's so private"
+    r"|\s+(?:that's|thats|it's|its|this is|that is|it is)\s+(?:so |really |too |kinda |very |a bit )?"
+    r"(?:embarr?ass?ing|private|personal|awkward|weird|sensitive|mortifying|cringe)\b",
     re.I,
 )
+#: "Please you can forgot about my debt": a request typed with the past form.
+_FORGOT = re.compile(r"\b(please|can|could|pls)(\s+(?:you|u))?(\s+(?:can|could))?\s+forgot\b", re.I)
 
 #: A target named as something the user told: not an object of the assistant's work ("don't keep the part about …").
 _TOLD = re.compile(
@@ -119,11 +125,17 @@ def _asking(sentence: str) -> re.Match[str] | None:
     return None
 
 
+def plain_request(sentence: str) -> str:
+    """A request said softly or typed with the past form, as its plain form: "I'd prefer you not retain X" is
+    "Please don't retain X", "Please you can forgot about X" is "… forget about X"."""
+    return _FORGOT.sub(lambda m: m[0][:-6] + "forget", softened(sentence))
+
+
 def forget_target(sentence: str) -> str | None:
     """What a forget request asks to forget ("please forget that I live in Berlin" → "I live in Berlin")."""
     if NEGATED_FORGET.search(sentence):  # "I'll never forget our trip": a statement; "don't forget …": a reminder
         return None
-    sentence = softened(sentence)  # "I'd prefer you not retain …" is "Please don't retain …"
+    sentence = plain_request(sentence)
     m = _asking(sentence)  # "I often forget to take my vitamins": someone forgets; nobody is asked to
     if not m:
         m = _REMOVE.search(sentence)
