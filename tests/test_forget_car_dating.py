@@ -13,18 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from tasks.ingest.run import ingest_sessions
-from tasks.settings import Settings
-from tasks.store.tables import MEMORIES, open_store
-from tests.test_forgotten_repeats import session
+from tests.test_forgotten_repeats import active_after
 
 KEPT = "User works as a nurse"
 
 
 def _active_after(tmp_path: Path, said: str, asked: str) -> list[str]:
-    settings = Settings(store_uri=str(tmp_path / "store"))
-    ingest_sessions([session(0, said, "I work as a nurse."), session(1, asked)], settings)
-    return [r["content"] for r in open_store(settings).rows(MEMORIES) if r["status"] == "active"]
+    return active_after(tmp_path, said, asked, "I work as a nurse.")
 
 
 DEV = [

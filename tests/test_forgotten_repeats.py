@@ -34,6 +34,13 @@ def session(day: int, *texts: str) -> Session:
                    ended_at=at + timedelta(minutes=9), events=events)  # fmt: skip
 
 
+def active_after(tmp_path: Path, said: str, asked: str, beside: str) -> list[str]:
+    """The active memories after ``said`` (with ``beside``, a sentence of no area) and, a session later, ``asked``."""
+    settings = Settings(store_uri=str(tmp_path / "store"))
+    ingest_sessions([session(0, said, beside), session(1, asked)], settings)
+    return [r["content"] for r in open_store(settings).rows(MEMORIES) if r["status"] == "active"]
+
+
 #: (the repeat, the forget request): DEV read while writing the fix; HELD-OUT written with it, run once after.
 DEV = [
     ("Still in Berlin, as I said.", "Please forget where I live."),

@@ -251,7 +251,7 @@ class UserMemories(Replays):
     def _delete(self, src: Statement, target: MemoryRow, reason: str, audit_reason: str | None = None) -> None:
         """Close the memory as deleted at the request's time; the row stays for history. A memory another one
         closed keeps when it was closed, and why ("…; settled by <id>": a re-run's replay finds it)."""
-        why = f"{reason}; {target.status_reason}" if target.valid_to else reason
+        why = f"{reason}; {target.status_reason}" if target.valid_to and target.status_reason else reason
         closed = self.put(target, status="deleted", valid_to=target.valid_to or src.at, status_reason=why)
         self._log(src, "DELETE", "forgets", closed, target.content, None, audit_reason or reason)
 

@@ -139,8 +139,10 @@ def forget_target(sentence: str) -> str | None:
     m = _asking(sentence)  # "I often forget to take my vitamins": someone forgets; nobody is asked to
     if not m:
         m = _REMOVE.search(sentence)
-        told = m is not None and _TOLD.search(m["what"])  # "don't keep the part about …", "… stuff I mentioned"
-        if not m or not (MEMORY_PLACE.search(sentence) or told or (m["verb"] != "take" and IDENTIFIER.search(m[0]))):
+        if m is None:
+            return None
+        told_of = _TOLD.search(m["what"])  # "don't keep the part about …", "… stuff I mentioned": about memory
+        if not (MEMORY_PLACE.search(sentence) or told_of or (m["verb"] != "take" and IDENTIFIER.search(m[0]))):
             return None
     groups = ("what", "what2", "what3", "what4", "what5")
     what = next((m[g] for g in groups if g in m.re.groupindex and m[g]), "").strip()
