@@ -103,6 +103,9 @@ class ForgetRequest(BaseModel):
     source_event_ids: tuple[str, ...]
     stated_at: datetime
     speaker: str = "user"
+    #: What the same sentence says to keep ("You can keep that I'm a loan officer, but forget the salary"):
+    #: a memory holding both loses only the rest (:mod:`tasks.providers.forget_parts`).
+    keep: str = ""
 
 
 class EpisodeSentence(BaseModel):

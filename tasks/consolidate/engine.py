@@ -30,6 +30,8 @@ class ConsolidationOutcome(BaseModel):
 
     upserts: list[MemoryRow] = Field(default_factory=list)
     changes: list[ChangeRow] = Field(default_factory=list)
+    #: Row ids of upserts whose vector must be embedded from their text (what a forget request kept).
+    reembed: list[str] = Field(default_factory=list)
 
 
 def load_user_memories(store: Store, app_name: str, user_id: str) -> list[MemoryRow]:
@@ -69,7 +71,7 @@ def consolidate_user(
                 work.apply_fact(item.src, item.statement, item.vector)
             else:
                 work.apply_forget(item.src, item.statement, item.vector)
-    return ConsolidationOutcome(upserts=[work.rows[k] for k in work.dirty], changes=work.changes)
+    return ConsolidationOutcome(upserts=[work.rows[k] for k in work.dirty], changes=work.changes, reembed=work.reembed)
 
 
 def statements(batches: list[SessionBatch]) -> list[Item]:

@@ -23,11 +23,12 @@ from tasks.consolidate.matches import (
     new_memory_id,
     settled_reason,
 )  # fmt: skip
+from tasks.consolidate.provenance import carried
+from tasks.consolidate.remains import KEPT_REASON, Remains
 from tasks.consolidate.replay import Replays
 from tasks.consolidate.rowindex import TOPIC_BONUS, RowIndex, masks, rank
 from tasks.models import Action, Decision, Fact, ForgetRequest, Relation, stable_id
 from tasks.providers.base import Consolidator
-from tasks.providers.wording import content_words, strip_annotation
 from tasks.rows import ChangeRow, MemoryRow
 
 UPDATE_RELATIONS: frozenset[Relation] = frozenset({"supersedes", "contradicts", "refines"})
@@ -36,7 +37,7 @@ _FACT_FIELDS = {"topic", "content", "importance", "confidence", "speaker", "slot
 _NULL_FIELDS = ("valid_to", "status_reason", "supersedes", "last_confirmed_at", "last_accessed_at")
 
 
-class UserMemories(Replays):
+class UserMemories(Replays, Remains):
     """The user's memories while a run consolidates them, with what changed and the audit trail."""
 
     def __init__(self, existing: Iterable[MemoryRow], consolidator: Consolidator, run_id: str, now: datetime,
@@ -45,6 +46,7 @@ class UserMemories(Replays):
         self.index = RowIndex()  #: the same rows as arrays, for ranking
         self.dirty: dict[str, None] = {}
         self.changes: list[ChangeRow] = []
+        self.reembed: list[str] = []  #: rows whose vector the write embeds from their text (:mod:`remains`)
         self._change_ids: set[str] = set()
         self._vectors: dict[str, npt.NDArray[np.float32]] = {}
         for row in existing:
@@ -169,20 +171,10 @@ class UserMemories(Replays):
         row = self._new_row(
             src, fact, vector, target.memory_id, self._next_version(target.memory_id), content=content,
             supersedes=target.row_id, relation=relation, access_count=target.access_count,
-            last_accessed_at=target.last_accessed_at, source_event_ids=self._carried(src, target, content),
+            last_accessed_at=target.last_accessed_at,
+            source_event_ids=carried(src, target, self.rows.get(target.supersedes or ""), content),
         )  # fmt: skip
         self._log(src, "UPDATE", relation, row, target.content, row.content, decision.reason)
-
-    def _carried(self, src: Statement, target: MemoryRow, content: str) -> list[str]:
-        """The new version's turns: the fact's, then, when its text carries the old one ("(previously: …)",
-        "(changed from Berlin …)", or an LLM's merged text with a word only the old one said), the turns that said
-        the old one (not those it carried from before it)."""
-        old_words = (content_words(content) - content_words(src.text)) & content_words(target.content)
-        if strip_annotation(content) == content and not old_words:
-            return list(src.events)
-        before = self.rows.get(target.supersedes or "")
-        earlier = set(before.source_event_ids) if before else set()
-        return [*src.events, *(e for e in target.source_event_ids if e not in earlier and e not in src.events)]
 
     def _historical(
         self, src: Statement, fact: Fact, vector: list[float], target: MemoryRow, decision: Decision
@@ -232,11 +224,14 @@ class UserMemories(Replays):
     # -- forget requests -----------------------------------------------------------------------
 
     def apply_forget(self, src: Statement, request: ForgetRequest, vector: list[float]) -> None:
-        reason = forget_reason(request)
+        reason, kept_here = forget_reason(request), set()  # what this request kept, on a re-run: not judged again
         for row in self.with_status("deleted"):  # a re-run: what this very request deleted (closed at it, or before)
             if (row.status_reason or "").startswith(reason) and row.valid_to and utc(row.valid_to) <= src.at:
                 self._log(src, "DELETE", "forgets", row, row.content, None, reason)
-        heads = {r.memory_id: r for r in forgettable(self.rows.values())}
+                if (kept := self.kept_of(src, row)) is not None:
+                    self._log(src, "ADD", "refines", kept, row.content, kept.content, KEPT_REASON)
+                    kept_here.add(kept.memory_id)
+        heads = {r.memory_id: r for r in forgettable(self.rows.values()) if r.memory_id not in kept_here}
         related = self.scored(vector, list(heads.values()), None, None, max(5 * self.related_k, 50))
         for decision in self.consolidator.forget(request, related):
             target = heads.get(decision.target_memory_id or "")
@@ -247,6 +242,8 @@ class UserMemories(Replays):
                 self._log(src, "IGNORE", "forgets", target, target.content, None, why)
             else:
                 self._delete(src, target, reason, audit_reason=decision.reason)
+                if decision.new_content and target.status == "active":  # what the request keeps of it
+                    self.keep_rest(src, target, decision.new_content)
 
     def _delete(self, src: Statement, target: MemoryRow, reason: str, audit_reason: str | None = None) -> None:
         """Close the memory as deleted at the request's time; the row stays for history. A memory another one

@@ -23,7 +23,7 @@ from tasks.ingest.stages import Embedded, IngestSummary
 from tasks.models import QuarantineRecord, SessionBatch, stable_id
 from tasks.providers import build_consolidator, build_embedder
 from tasks.providers.openai_client import map_concurrent
-from tasks.rows import EpisodeRow, LedgerRow, QuarantineRow, RunRow
+from tasks.rows import EpisodeRow, LedgerRow, MemoryRow, QuarantineRow, RunRow
 from tasks.settings import Settings
 from tasks.store.filters import eq, is_in
 from tasks.store.indexes import ensure_indexes
@@ -87,6 +87,17 @@ def consolidate_users(
     return outcomes
 
 
+def embedded_anew(rows: list[MemoryRow], row_ids: set[str], settings: Settings) -> list[MemoryRow]:
+    """``rows``, those named in ``row_ids`` with a vector embedded from their own text (what a forget kept)."""
+    redo = [r for r in rows if r.row_id in row_ids]
+    if not redo:
+        return rows
+    vectors = dict(
+        zip((r.row_id for r in redo), build_embedder(settings).embed([r.content for r in redo]), strict=True)
+    )
+    return [r.model_copy(update={"vector": vectors[r.row_id].tolist()}) if r.row_id in vectors else r for r in rows]
+
+
 def commit_run(
     embedded: Embedded,
     quarantined: Sequence[QuarantineRecord],
@@ -110,10 +121,12 @@ def commit_run(
     if not embedded.batches:
         summary.read_usage(final=True)  # calls made for sessions that all failed or were quarantined
         return summary
-    upserts, changes = [], []
+    upserts, changes, reembed = [], [], set()
     for outcome in consolidate_users(embedded, settings, summary.run_id, started).values():
         upserts += outcome.upserts
         changes += outcome.changes
+        reembed.update(outcome.reembed)
+    upserts = embedded_anew(upserts, reembed, settings)
     summary.changes_written = store.insert_new(CHANGES, changes)
     fault_point("after_audit")
     summary.memories_written = store.upsert(MEMORIES, upserts)

@@ -125,6 +125,23 @@ def _asking(sentence: str) -> re.Match[str] | None:
     return None
 
 
+#: What a request says to keep beside what it asks to forget: "You can keep that I'm a loan officer, but …",
+#: "it's fine to remember my new title but …", "… but keep the part about X".
+_KEEP = re.compile(
+    r"(?:^|[,;]\s*|\bbut\s+|\b(?:you can|you may|feel free to|it's (?:fine|ok|okay) to|please)\s+)"
+    r"(?<!don't )(?<!not )(?:keep|remember)\s+(?:that\s+|the (?:part|bit) about\s+)?(?P<keep>[^,.;!?]{3,80}?)"
+    r"(?=\s*(?:[,.;!?]|\bbut\b|\bif\b|$))",
+    re.I,
+)
+
+
+def kept_part(sentence: str) -> str:
+    """What ``sentence`` says to keep beside a forget request ("" when it says nothing, or "the rest")."""
+    found = _KEEP.search(sentence)
+    keep = found["keep"].strip() if found else ""
+    return "" if re.fullmatch(r"(?:the |everything )?(?:rest|else)(?: of it)?|it|that|this", keep, re.I) else keep
+
+
 def plain_request(sentence: str) -> str:
     """A request said softly or typed with the past form, as its plain form: "I'd prefer you not retain X" is
     "Please don't retain X", "Please you can forgot about X" is "… forget about X"."""

@@ -17,6 +17,7 @@ from tasks.providers.change_cues import CATCH_ALL, about_someone, change_decisio
 from tasks.providers.clause_shape import specifics
 from tasks.providers.corrections import correcting
 from tasks.providers.forget_areas import area_match, named_kin
+from tasks.providers.forget_parts import kept_of
 from tasks.providers.forget_values import FAMILY_AT, family_words, forgotten_values, same_family, states_value
 from tasks.providers.jobs import JOB_SLOTS, job_changed
 from tasks.providers.people import household, memory_ties
@@ -154,13 +155,15 @@ class LocalConsolidator:
             memory = scored.memory
             why = self._forget_match(scored, core, named, query) or states_value(memory, request, values)
             why = why or area_match(query, memory.content, names)  # "my health stuff", "my ex"
-            if why:
+            rest, whole = kept_of(memory.content, request.keep) if why and request.keep else (None, False)
+            if why and not whole:  # "keep that I'm a loan officer, but …": the job's clause stays as ``new_content``
                 decisions.append(
                     Decision(
                         action="DELETE",
                         target_memory_id=memory.memory_id,
                         relation="forgets",
                         reason=f'forget request "{request.query}" ({why})',
+                        new_content=rest,
                     )
                 )
         return decisions

@@ -23,7 +23,7 @@ from tasks.providers.chat_speak import spelled_out
 from tasks.providers.choices import chosen
 from tasks.providers.clause_shape import IDENTIFIER_WORD, Asked, answered, covered_by, elaborates, rule_drops
 from tasks.providers.extraction_rules import RULES, RuleFact
-from tasks.providers.forget_request import change_after, forget_target, reminded
+from tasks.providers.forget_request import change_after, forget_target, kept_part, reminded
 from tasks.providers.forget_said import forget_asks
 from tasks.providers.implicit_subject import with_subject
 from tasks.providers.in_passing import carried, in_passing
@@ -115,9 +115,10 @@ class UserClauses:
             self._sentence(resolve_dates(sentence, self.event.timestamp))
 
     def _forget(self, sentence: str, targets: list[str]) -> None:
+        at, keep = self.event.timestamp, kept_part(sentence)  # "You can keep that I'm a nurse, but forget …"
         for target in targets:
-            self.out.forgets.append(ForgetRequest(query=target, source_event_ids=(self.event.id,),
-                                                  stated_at=self.event.timestamp, speaker=self.who))  # fmt: skip
+            self.out.forgets.append(ForgetRequest(query=target, source_event_ids=(self.event.id,), speaker=self.who,
+                                                  stated_at=at, keep=keep))  # fmt: skip
         if (whole := forget_target(sentence)) and (rest := change_after(sentence, whole)):  # "…, we switched to Y"
             self._sentence(resolve_dates(rest, self.event.timestamp))
 

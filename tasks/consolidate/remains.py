@@ -1,0 +1,52 @@
+"""What a forget request keeps of a memory: "You can keep that I'm a loan officer, but forget the salary".
+
+The memory is deleted as any forgotten one is (its words leave the episodes, its text the table files after
+the retention period); what the request keeps (:mod:`tasks.providers.forget_parts`) becomes a memory of its
+own, with a stable id (a re-run finds it), the old memory's provenance, and a vector embedded from its own
+text at the write (``reembed``): the old vector would still carry what was forgotten.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from tasks.consolidate.matches import Statement
+from tasks.models import Action, Relation, stable_id
+from tasks.rows import MemoryRow
+
+KEPT_REASON = "what a forget request kept of a memory it deleted"
+
+
+class Remains:
+    """The part of :class:`tasks.consolidate.working.UserMemories` that writes what a forget request keeps."""
+
+    rows: dict[str, MemoryRow]
+    reembed: list[str]
+    now: datetime
+    run_id: str
+
+    def put(self, row: MemoryRow) -> MemoryRow:
+        raise NotImplementedError
+
+    def _log(
+        self, src: Statement, action: Action, relation: Relation, on: MemoryRow | str, old: str | None,
+        new: str | None, reason: str,
+    ) -> None:  # fmt: skip
+        raise NotImplementedError
+
+    def keep_rest(self, src: Statement, forgotten: MemoryRow, text: str) -> None:
+        """Write ``text``, what the request ``src`` keeps of the ``forgotten`` memory, as a new memory."""
+        memory_id = stable_id("kept", forgotten.memory_id, src.text)
+        row = self.rows.get(MemoryRow.make_row_id(memory_id, 1))
+        if row is None:  # not written by an earlier run of the same sessions
+            fields = {"row_id": MemoryRow.make_row_id(memory_id, 1), "memory_id": memory_id, "version": 1}
+            fields |= {"content": text, "status": "active", "status_reason": None, "valid_from": src.at}
+            fields |= {"valid_to": None, "supersedes": None, "relation": "refines", "confirmations": 0}
+            fields |= {"created_at": self.now, "updated_at": self.now, "run_id": self.run_id}
+            row = self.put(forgotten.model_copy(update=fields))
+            self.reembed.append(row.row_id)
+        self._log(src, "ADD", "refines", row, forgotten.content, row.content, KEPT_REASON)
+
+    def kept_of(self, src: Statement, forgotten: MemoryRow) -> MemoryRow | None:
+        """The memory a replayed request kept of ``forgotten``, if it kept any."""
+        return self.rows.get(MemoryRow.make_row_id(stable_id("kept", forgotten.memory_id, src.text), 1))
