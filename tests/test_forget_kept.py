@@ -4,7 +4,8 @@
 Meridian Bank as a loan officer and make $85k" (both forget probes count such a case as a false deletion). The
 memory is deleted as any forgotten one is, and the clauses the user keeps become a memory of their own, its
 vector embedded from its own text (`tasks/providers/forget_parts.py`, `tasks/consolidate/remains.py`). DEV
-was read while writing it; HELD-OUT was written with DEV and run once after.
+was read while writing it; HELD-OUT was written with DEV and run once after. Only the first DEV case reaches
+the clause split: the local extractor stores the other three sentences as two memories each already.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import pytest
 
 from tasks.ingest.run import ingest_sessions, run_ingest
 from tasks.providers import build_embedder
+from tasks.providers.forget_parts import kept_of
 from tasks.settings import Settings
 from tasks.store.tables import EPISODES, MEMORIES, open_store
 from tests.reliability.crash import KEEP_FORGOTTEN, duplicate_keys, snapshot, start_ingest
@@ -55,6 +57,7 @@ def test_what_the_request_keeps_stays_and_the_rest_goes(
     assert any(stays in r["content"] for r in active) and not any(goes in r["content"] for r in active), active
     assert not any(goes in r["summary"] for r in store.rows(EPISODES))
     (kept,) = [r for r in active if stays in r["content"]]
+    assert goes not in (kept["value"] or "")  # a kept memory's value is not what was forgotten
     fresh = build_embedder(settings).embed([kept["content"]])[0]
     assert float(np.dot(np.asarray(kept["vector"]), fresh)) > 0.999  # its own text's vector, not the old one's
 
@@ -86,3 +89,22 @@ def test_a_run_killed_after_its_write_keeps_the_rest_once(tmp_path: Path) -> Non
     run_ingest(killed)
     assert duplicate_keys(killed) == dict.fromkeys(duplicate_keys(clean), 0)
     assert snapshot(killed) == snapshot(clean)
+
+
+@pytest.mark.parametrize(
+    ("content", "keep", "expected"),
+    [
+        ("User works at Meridian Bank as a loan officer and make $85k.", "I'm a loan officer",
+         ("User works at Meridian Bank as a loan officer.", False)),
+        ("User coaches the under-12s, and User's knee surgery is on 3 May.", "that I coach",
+         ("User coaches the under-12s.", False)),  # words are compared as stems: "coach" / "coaches"
+        ("User's knee surgery is on 3 May, and User coaches the under-12s.", "that I coach",
+         (None, False)),  # the kept clause is not the first: what is left would not say who
+        ("User teaches piano; User owes 20k on a credit card.", "that I teach piano",
+         ("User teaches piano.", False)),
+        ("User is a loan officer", "I'm a loan officer", ("User is a loan officer", True)),
+        ("User earns 85k as a loan officer", "I'm a loan officer", (None, False)),
+    ],
+)  # fmt: skip
+def test_kept_of_reads_a_memory_clause_by_clause(content: str, keep: str, expected: tuple[str | None, bool]) -> None:
+    assert kept_of(content, keep) == expected

@@ -35,18 +35,23 @@ class Remains:
         raise NotImplementedError
 
     def keep_rest(self, src: Statement, forgotten: MemoryRow, text: str) -> None:
-        """Write ``text``, what the request ``src`` keeps of the ``forgotten`` memory, as a new memory."""
-        memory_id = stable_id("kept", forgotten.memory_id, src.text)
-        row = self.rows.get(MemoryRow.make_row_id(memory_id, 1))
+        """Write ``text``, what the request ``src`` keeps of the ``forgotten`` memory, as a new memory. Its slot
+        and value are not carried: the value may be what was forgotten ("$85k")."""
+        row = self.kept_of(src, forgotten)
         if row is None:  # not written by an earlier run of the same sessions
+            memory_id = _kept_id(src, forgotten)
             fields = {"row_id": MemoryRow.make_row_id(memory_id, 1), "memory_id": memory_id, "version": 1}
             fields |= {"content": text, "status": "active", "status_reason": None, "valid_from": src.at}
             fields |= {"valid_to": None, "supersedes": None, "relation": "refines", "confirmations": 0}
-            fields |= {"created_at": self.now, "updated_at": self.now, "run_id": self.run_id}
-            row = self.put(forgotten.model_copy(update=fields))
+            fields |= {"slot": None, "value": None, "created_at": self.now, "updated_at": self.now}
+            row = self.put(forgotten.model_copy(update=fields | {"run_id": self.run_id}))
             self.reembed.append(row.row_id)
         self._log(src, "ADD", "refines", row, forgotten.content, row.content, KEPT_REASON)
 
     def kept_of(self, src: Statement, forgotten: MemoryRow) -> MemoryRow | None:
-        """The memory a replayed request kept of ``forgotten``, if it kept any."""
-        return self.rows.get(MemoryRow.make_row_id(stable_id("kept", forgotten.memory_id, src.text), 1))
+        """The memory the request ``src`` kept of ``forgotten`` (by an earlier run too), if it kept any."""
+        return self.rows.get(MemoryRow.make_row_id(_kept_id(src, forgotten), 1))
+
+
+def _kept_id(src: Statement, forgotten: MemoryRow) -> str:
+    return stable_id("kept", forgotten.memory_id, src.text)
