@@ -11,13 +11,12 @@ ends with the same tables as one that was not.
 from __future__ import annotations
 
 import json
-import signal
 from pathlib import Path
 
 from tasks.ingest.run import run_ingest
 from tasks.settings import Settings
 from tasks.store.tables import EPISODES, MEMORIES, open_store
-from tests.reliability.crash import KEEP_FORGOTTEN, duplicate_keys, snapshot, start_ingest
+from tests.reliability.crash import KEEP_FORGOTTEN, killed_like_clean
 from tests.test_forgotten_repeats import session
 
 SAID = [
@@ -48,12 +47,4 @@ def test_a_memory_closed_by_another_is_forgotten_with_it(tmp_path: Path) -> None
 
 
 def test_a_run_killed_after_its_write_forgets_the_closed_memory_once(tmp_path: Path) -> None:
-    clean = _settings(tmp_path, "clean")
-    run_ingest(clean)
-    killed = _settings(tmp_path, "killed")
-    child = start_ingest(killed, fault_at="after_memories")
-    _, err = child.communicate(timeout=300)
-    assert child.returncode == -signal.SIGKILL, err[-2000:]
-    run_ingest(killed)
-    assert duplicate_keys(killed) == dict.fromkeys(duplicate_keys(clean), 0)
-    assert snapshot(killed) == snapshot(clean)
+    killed_like_clean(SAID, tmp_path)

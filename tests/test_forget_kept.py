@@ -10,18 +10,17 @@ the clause split: the local extractor stores the other three sentences as two me
 
 from __future__ import annotations
 
-import signal
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from tasks.ingest.run import ingest_sessions, run_ingest
+from tasks.ingest.run import ingest_sessions
 from tasks.providers import build_embedder
 from tasks.providers.forget_parts import kept_of
 from tasks.settings import Settings
 from tasks.store.tables import EPISODES, MEMORIES, open_store
-from tests.reliability.crash import KEEP_FORGOTTEN, duplicate_keys, snapshot, start_ingest
+from tests.reliability.crash import killed_like_clean
 from tests.test_forgotten_repeats import session
 
 HIKING = "I love hiking in the Alps."
@@ -77,18 +76,7 @@ def test_one_clause_saying_both_goes_whole(tmp_path: Path) -> None:
 
 
 def test_a_run_killed_after_its_write_keeps_the_rest_once(tmp_path: Path) -> None:
-    said = [session(0, DEV[0][0], HIKING), session(1, DEV[0][1])]
-    path = tmp_path / "sessions.jsonl"
-    path.write_text("".join(s.model_dump_json() + "\n" for s in said))
-    clean = Settings(store_uri=str(tmp_path / "clean"), sessions_uri=str(path), **KEEP_FORGOTTEN)
-    run_ingest(clean)
-    killed = clean.model_copy(update={"store_uri": str(tmp_path / "killed")})
-    child = start_ingest(killed, fault_at="after_memories")
-    _, err = child.communicate(timeout=300)
-    assert child.returncode == -signal.SIGKILL, err[-2000:]
-    run_ingest(killed)
-    assert duplicate_keys(killed) == dict.fromkeys(duplicate_keys(clean), 0)
-    assert snapshot(killed) == snapshot(clean)
+    killed_like_clean([session(0, DEV[0][0], HIKING), session(1, DEV[0][1])], tmp_path)
 
 
 @pytest.mark.parametrize(

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from tasks.ingest.faults import FAULT_ENV
+from tasks.ingest.run import run_ingest
+from tasks.models import Session
 from tasks.settings import Settings
 from tasks.store.tables import CHANGES, EPISODES, KEYS, LEDGER, MEMORIES, QUARANTINE, open_store
 
@@ -60,3 +64,19 @@ def duplicate_keys(settings: Settings) -> dict[str, int]:
         keys = [tuple(r[k] for k in columns) for r in store.rows(table)]
         out[table] = len(keys) - len(set(keys))
     return out
+
+
+def killed_like_clean(sessions: Sequence[Session], tmp_path: Path, fault_at: str = "after_memories") -> None:
+    """``sessions`` ingested once cleanly and once killed at ``fault_at`` then run again: the same tables, no
+    duplicate keys."""
+    path = tmp_path / "sessions.jsonl"
+    path.write_text("".join(s.model_dump_json() + "\n" for s in sessions))
+    clean = Settings(store_uri=str(tmp_path / "clean"), sessions_uri=str(path), **KEEP_FORGOTTEN)
+    run_ingest(clean)
+    killed = clean.model_copy(update={"store_uri": str(tmp_path / "killed")})
+    child = start_ingest(killed, fault_at=fault_at)
+    _, err = child.communicate(timeout=300)
+    assert child.returncode == -signal.SIGKILL, err[-2000:]
+    run_ingest(killed)
+    assert duplicate_keys(killed) == dict.fromkeys(duplicate_keys(clean), 0)
+    assert snapshot(killed) == snapshot(clean)
