@@ -57,6 +57,13 @@ TYPED_HELD_OUT = [
     ("My credit score is 540.", "dont rmbr my credit score its so embarrassing"),
     ("I was fired from Target in May.", "Oh and also don't keep the firing thing in your memory."),
 ]
+#: A request with a light verb in another form than the memory's ("about me getting fired" for "User was fired
+#: …"): the stem "gett" was a word the memory had to hold. DEV from the probe's DEV; HELD-OUT written with it.
+LIGHT_DEV = [("I got fired from Target in May.", "Please forget about me getting fired.")]
+LIGHT_HELD_OUT = [
+    ("I was dumped by Chris last week.", "Can you forget about me getting dumped?"),
+    ("My bike was stolen in March.", "Forget about my bike getting stolen."),
+]
 LOOK_ALIKES = [
     ("I wrote a report on the budget.", "Don't keep the part about the budget in the report."),
     ("My wife loves gardening.", "I'd prefer you not use emojis."),
@@ -64,7 +71,7 @@ LOOK_ALIKES = [
 ]
 
 
-@pytest.mark.parametrize(("said", "asked"), [*DEV, *HELD_OUT, *TYPED_DEV, *TYPED_HELD_OUT])
+@pytest.mark.parametrize(("said", "asked"), [*DEV, *HELD_OUT, *TYPED_DEV, *TYPED_HELD_OUT, *LIGHT_DEV, *LIGHT_HELD_OUT])
 def test_a_request_said_softly_or_by_what_was_told_forgets(tmp_path: Path, said: str, asked: str) -> None:
     active = _active_after(tmp_path, said, asked)
     assert active == [KEPT], active

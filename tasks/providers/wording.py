@@ -41,7 +41,10 @@ GENERIC_HEADS = words(
 #: Words whose "'s" is "is", "has" or "us", not a possessive ("it's great", "let's go").
 _NOT_POSSESSORS = words("let here there what who where how that it he she everyone everything someone nobody somebody")
 #: Verbs too common to identify a memory on their own ("forget that I like X": X identifies it).
-LIGHT_VERBS = words("like love prefer enjoy want use get go make think feel")
+LIGHT_VERBS = words(
+    """like love prefer enjoy want use get go make think feel getting gets got gotten going goes went gone making
+    made thinking thought feeling felt wanting wanted using used"""
+)
 _ANNOTATION = re.compile(r"\s*\((?:changed from|previously:|refined on)[^()]*\)\s*$")
 
 
