@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from tasks.clock import utc
-from tasks.models import Decision, Fact, ForgetRequest, Session, stable_id
+from tasks.models import Action, Decision, Fact, ForgetRequest, Relation, Session, stable_id
 from tasks.rows import MemoryRow
 
 #: What decides a fact against its related memories: the consolidator, or a schedule's precomputed answer.
@@ -60,3 +60,16 @@ def forgettable(rows: Iterable[MemoryRow]) -> list[MemoryRow]:
         if row.memory_id not in latest or row.version > latest[row.memory_id].version:
             latest[row.memory_id] = row
     return [r for r in latest.values() if r.status in ("active", "superseded")]
+
+
+class Logged:
+    """What the parts of :class:`tasks.consolidate.working.UserMemories` kept in their own modules
+    (:mod:`~tasks.consolidate.replay`, :mod:`~tasks.consolidate.remains`) read and write through."""
+
+    rows: dict[str, MemoryRow]
+
+    def _log(
+        self, src: Statement, action: Action, relation: Relation, on: MemoryRow | str, old: str | None,
+        new: str | None, reason: str,
+    ) -> None:  # fmt: skip
+        raise NotImplementedError

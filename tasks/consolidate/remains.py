@@ -10,28 +10,21 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from tasks.consolidate.matches import Statement
-from tasks.models import Action, Relation, stable_id
+from tasks.consolidate.matches import Logged, Statement
+from tasks.models import stable_id
 from tasks.rows import MemoryRow
 
 KEPT_REASON = "what a forget request kept of a memory it deleted"
 
 
-class Remains:
+class Remains(Logged):
     """The part of :class:`tasks.consolidate.working.UserMemories` that writes what a forget request keeps."""
 
-    rows: dict[str, MemoryRow]
     reembed: list[str]
     now: datetime
     run_id: str
 
     def put(self, row: MemoryRow) -> MemoryRow:
-        raise NotImplementedError
-
-    def _log(
-        self, src: Statement, action: Action, relation: Relation, on: MemoryRow | str, old: str | None,
-        new: str | None, reason: str,
-    ) -> None:  # fmt: skip
         raise NotImplementedError
 
     def keep_rest(self, src: Statement, forgotten: MemoryRow, text: str) -> None:

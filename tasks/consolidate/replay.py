@@ -4,21 +4,13 @@ applied again (the audit log's stable keys keep each verdict once)."""
 from __future__ import annotations
 
 from tasks.clock import utc
-from tasks.consolidate.matches import Statement, settled_reason
-from tasks.models import Action, Fact, Relation
+from tasks.consolidate.matches import Logged, Statement, settled_reason
+from tasks.models import Action, Fact
 from tasks.rows import MemoryRow
 
 
-class Replays:
+class Replays(Logged):
     """What :class:`tasks.consolidate.working.UserMemories` does with a fact it finds already applied."""
-
-    rows: dict[str, MemoryRow]
-
-    def _log(
-        self, src: Statement, action: Action, relation: Relation, on: MemoryRow | str, old: str | None,
-        new: str | None, reason: str,
-    ) -> None:  # fmt: skip
-        raise NotImplementedError
 
     def replayed(self, src: Statement, fact: Fact) -> MemoryRow | None:
         """The row an earlier run wrote for this very fact (same session, events, time, wording), if any."""

@@ -22,6 +22,7 @@ from tasks.ingest.faults import fault_point
 from tasks.ingest.stages import Embedded, IngestSummary
 from tasks.models import QuarantineRecord, SessionBatch, stable_id
 from tasks.providers import build_consolidator, build_embedder
+from tasks.providers.base import Embedder
 from tasks.providers.openai_client import map_concurrent
 from tasks.rows import EpisodeRow, LedgerRow, MemoryRow, QuarantineRow, RunRow
 from tasks.settings import Settings
@@ -87,14 +88,12 @@ def consolidate_users(
     return outcomes
 
 
-def embedded_anew(rows: list[MemoryRow], row_ids: set[str], settings: Settings) -> list[MemoryRow]:
+def embedded_anew(rows: list[MemoryRow], row_ids: set[str], embedder: Embedder) -> list[MemoryRow]:
     """``rows``, those named in ``row_ids`` with a vector embedded from their own text (what a forget kept)."""
     redo = [r for r in rows if r.row_id in row_ids]
     if not redo:
         return rows
-    vectors = dict(
-        zip((r.row_id for r in redo), build_embedder(settings).embed([r.content for r in redo]), strict=True)
-    )
+    vectors = dict(zip((r.row_id for r in redo), embedder.embed([r.content for r in redo]), strict=True))
     return [r.model_copy(update={"vector": vectors[r.row_id].tolist()}) if r.row_id in vectors else r for r in rows]
 
 
@@ -126,7 +125,8 @@ def commit_run(
         upserts += outcome.upserts
         changes += outcome.changes
         reembed.update(outcome.reembed)
-    upserts = embedded_anew(upserts, reembed, settings)
+    embedder = build_embedder(settings)
+    upserts = embedded_anew(upserts, reembed, embedder)
     summary.changes_written = store.insert_new(CHANGES, changes)
     fault_point("after_audit")
     summary.memories_written = store.upsert(MEMORIES, upserts)
@@ -136,7 +136,7 @@ def commit_run(
         EpisodeRow.of(e, v, summary.run_id, started).model_dump()
         for e, v in zip(embedded.episodes, embedded.episode_vectors, strict=True)
     ]
-    rows, scrubbed = scrub_episodes(store, build_embedder(settings), changes, rows)
+    rows, scrubbed = scrub_episodes(store, embedder, changes, rows)
     summary.episodes_written = store.upsert(EPISODES, rows) + scrubbed
     fault_point("after_episodes")
     ensure_indexes(store, settings)

@@ -154,20 +154,20 @@ def forget_target(sentence: str) -> str | None:
         return None
     sentence = plain_request(sentence)
     m = _asking(sentence)  # "I often forget to take my vitamins": someone forgets; nobody is asked to
-    if not m:
+    removal = m is None
+    if m is None:
         m = _REMOVE.search(sentence)
         if m is None:
             return None
-        told_of = _TOLD.search(m["what"])  # "don't keep the part about …", "… stuff I mentioned": about memory
-        if not (MEMORY_PLACE.search(sentence) or told_of or (m["verb"] != "take" and IDENTIFIER.search(m[0]))):
-            return None
     groups = ("what", "what2", "what3", "what4", "what5")
     what = next((m[g] for g in groups if g in m.re.groupindex and m[g]), "").strip()
+    told = _TOLD.search(what)  # "the bit about my dad's diagnosis", "the bankruptcy stuff I mentioned": about memory
+    if removal and not (MEMORY_PLACE.search(sentence) or told or (m["verb"] != "take" and IDENTIFIER.search(m[0]))):
+        return None
     negated_before = re.search(r"\b(?:not|never)\b|n't\b", sentence[: m.start()], re.I)
     if "what3" in m.re.groupindex and m["what3"] and negated_before:
         return None  # "I don't want my X deleted"
     # The target ends where the sentence moves on ("Rocket please, I don't want it on file").
-    told = _TOLD.search(what)  # "the bit about my dad's diagnosis", "the bankruptcy stuff I mentioned"
     what, *after = _TARGET_END.split(what, maxsplit=1)
     if after and (whose := _WHOSE.match(after[0])):  # "all legal matters, mine or my family's": whose, not a reason
         what = f"{what}, {whose[0]}"
