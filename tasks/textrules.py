@@ -52,6 +52,16 @@ def _continues(before: str, piece: str) -> bool:
     return bool(_ABBREVIATION.search(before) or (_NUMBER_SIGN.search(before) and piece[:1].isdigit()))
 
 
+#: What a chat export writes after a message's words about what came with it: "[shares a photo: …]",
+#: "[attached: plan.pdf]", "(roughly)", "<image>"; one or more, at the very end.
+_TRAILING_NOTES = re.compile(r"(?:\s*(?:\[[^\[\]]*\]|\([^()]*\)|<[^<>]*>))+\s*$")
+
+
+def without_notes(sentence: str) -> str:
+    """``sentence`` without the bracketed notes at its end: "How often? [shares a photo: …]" asks "How often?"."""
+    return _TRAILING_NOTES.sub("", sentence).rstrip()
+
+
 #: A memory that quotes the question it answers: '(Asked by P: "Q?") A' (see the extractor's ``question_to``).
 ASKED = re.compile(r'\(Asked by [^:()"]*: "([^"]*)"\)\s*')
 

@@ -34,6 +34,7 @@ from tasks.textrules import (
     resolve_dates,
     sentences,
     shorten,
+    without_notes,
 )
 from tasks.third_person import third_person
 
@@ -51,7 +52,8 @@ HELP_OFFER = re.compile(
 def _last_question(event: Event | None) -> str | None:
     if event is None:
         return None
-    questions = [clean(q) for q in sentences(event.text) if q.rstrip().endswith("?") and not HELP_OFFER.search(q)]
+    said = (without_notes(s) for s in sentences(event.text))  # "How often? [shares a photo: …]" asks "How often?"
+    questions = [clean(q) for q in said if q.endswith("?") and not HELP_OFFER.search(q)]
     return questions[-1] if questions else None
 
 

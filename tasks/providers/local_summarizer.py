@@ -12,7 +12,7 @@ from tasks.providers.local_extractor import LocalExtractor, content_words
 from tasks.providers.statements import STRONG_CUE, old_words
 from tasks.providers.topic_words import topic_words
 from tasks.providers.wording import is_negated
-from tasks.textrules import fmt_date, joined, sentences, shorten, unlabelled
+from tasks.textrules import ASKED, fmt_date, joined, sentences, shorten, unlabelled
 
 
 def excerpt(text: str, limit: int = 160) -> str:
@@ -88,7 +88,9 @@ class LocalSummarizer:
         texts = [unlabelled(f.content) for f in facts] + [f"the {f.value}" for f in facts if f.value]
         topics = topic_words(texts, names=speakers)
         # Most important first; among equals, the statements that say the most (distinct content words).
-        ranked = sorted(facts, key=lambda f: (-f.importance, -len(set(content_words(f.content))), f.stated_at))
+        # A quoted question is not what the answer says: its words do not count ("(Asked by P: "…?") Yes").
+        ranked = sorted(facts, key=lambda f: (-f.importance, -len(set(content_words(ASKED.sub("", f.content)))),
+                                              f.stated_at))  # fmt: skip
         ranked = ranked[: self._max]
         ranked.sort(key=lambda f: f.stated_at)
         opening = f"On {fmt_date(session.started_at)}, {' and '.join(speakers)} talked"
