@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from tasks.models import Event, Extraction
 from tasks.providers.forget_said import forget_asks
+from tasks.providers.soft_requests import softened
 from tasks.textrules import sentences
 
 _KEEP = r"(?:store|save|keep|record|log|remember|note|write|jot|put|hold on to|hang on to|hold onto|hang onto|track)"
@@ -41,13 +42,30 @@ _TAKEN_BACK = re.compile(
     rf"\s*{_POINTER}?{_WHERE},?\s*(?:please|pls|plz)?\s*[.!?]*$",
     re.I,
 )
+#: Kept, as a wish says it: "I don't want that remembered", "… this in memory", "… it on file".
+_KEPT = (
+    r"(?:(?:to be |being |be |get )?(?:stored|saved|kept|recorded|logged|remembered|noted(?: down)?|written down)"
+    r"|in (?:your |ur )?memory|on (?:file|record))"
+)
+#: The same asked as what the user wants: "I don't want this in memory", "I not want it recorded", "I'd rather
+#: that not be remembered", "I would prefer this not be saved"; nothing may follow the place but a filler
+#: ("I don't want it stored in the garage" is about the bike). "I'd rather you not remember that" is
+#: softened into "Please don't remember that" (:func:`softened`).
+_WISHED = re.compile(
+    rf"^{_OPENER}I(?: really| just| honestly)?(?: (?:don't|do not|dont|not|never|wouldn't|would not) want"
+    rf" {_POINTER} {_KEPT}|(?:'d|d| would)(?: really| much)? (?:rather|prefer) {_POINTER} (?:not|never) {_KEPT})"
+    rf"{_WHERE},?\s*(?:please|pls|plz|ok|okay|thanks)?\s*[.!?]*$",
+    re.I,
+)
 #: A sentence marked off the record by itself: "Off the record, …", "Just between us, …", "Don't save this,
 #: but …", "…, don't store it", "… - please don't keep that on file".
 _OFF_RECORD = re.compile(
     r"^\W*(?:off the record|(?:just |strictly )?between (?:us|you and me|you and I|ourselves))\b"
     rf"|^\W*(?:please\s+)?(?:don't|do not|dont) {_KEEP}(?: (?:this|it|that))?(?: down)?\s*(?:[,:;]|\bbut\b|[-–—])"
     rf"|(?:[,;:]|\s[-–—]+)\s*(?:but\s+|so\s+|and\s+)?(?:please\s+|pls\s+)?(?:don't|do not|dont) {_KEEP}\b"
-    rf"(?: (?:this|it|that|any of (?:this|that|it)))?{_WHERE}\W*$",
+    rf"(?: (?:this|it|that|any of (?:this|that|it)))?{_WHERE}\W*$"
+    rf"|(?:[,;:]|\s[-–—]+)\s*(?:but\s+|so\s+|and\s+)?I(?: really| just)? (?:don't|do not|dont|not) want"
+    rf" (?:this|it|that|any of (?:this|that|it)) {_KEPT}{_WHERE}\W*$",
     re.I,
 )
 
@@ -60,8 +78,11 @@ _RECALLED = re.compile(
 
 
 def takes_back(sentence: str) -> bool:
-    """``sentence`` only asks not to keep what was just said."""
-    return _TAKEN_BACK.match(sentence.strip()) is not None
+    """``sentence`` only asks not to keep what was just said, as an order, a soft request or a wish."""
+    said = sentence.strip()
+    return any(p.match(said) is not None for p in (_TAKEN_BACK, _WISHED)) or (
+        (plain := softened(said)) != said and _TAKEN_BACK.match(plain) is not None
+    )
 
 
 def on_record(event: Event) -> Event:
