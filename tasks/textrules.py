@@ -215,8 +215,12 @@ UNMARKED_QUESTION = (
     r"|which (?:(?:is|are)(?! why)|one|should|would)|who (?:is|should|can|do)"
     r"|is (?:it|there|that)|are there|should (?:I|we)|can (?:I|we))\b"
 )
+#: What "remind me …" asks when it asks what is known now: "remind me what my PIN is", "… whats my gym code",
+#: "… how much I paid" (not "remind me what to pack" or "… what I need for the dentist": things to do).
+ASKS_NOW = r"(?:what|who|which|where|how|whether)(?:'s|s)?\b(?! to\b| I (?:need|have to|should|must|got to)\b)"
 #: A request for the agent to do something now ("Write me a haiku") is a task, not a memory.
 REQUEST = re.compile(
+    rf"^(?:(?:please|pls|plz|can you|could you|would you) )*remind me {ASKS_NOW}|"
     r"^(?:please |pls |plz |can you |could you |would you |quick(?:ly)? )?(?:tell|write|give|show|explain|find|"
     r"translate|summari[sz]e|list|draft|compose|put on|play|generate|calculate|look up|search|help|read|describe|"
     r"name|recommend|suggest)"

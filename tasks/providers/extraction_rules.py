@@ -13,6 +13,7 @@ from tasks.providers.implicit_subject import STATE_OF_MIND
 from tasks.providers.jobs import JOBS, started_job, with_article
 from tasks.providers.nickname import goes_by
 from tasks.providers.places import PLACE, moved_to_place
+from tasks.textrules import ASKS_NOW
 from tasks.third_person import third_person
 
 _NAME = r"([A-Z][\w'-]+(?: [A-Z][\w'-]+){0,2})"
@@ -221,10 +222,9 @@ def _instruction(who: str, verb: str, rest: str) -> str:
 
 def instruction(s: str, who: str) -> RuleFact | None:
     T = "explicit_instructions"
-    # "(can you) remind me to take my insulin at 8": what to be reminded of is worth keeping
-    if m := re.search(
-        r"^(?:(?:please|pls|plz|can you|could you|would you) )*remind me (?:to |that |about |of )?" + _TAIL, s, re.I
-    ):
+    # "(can you) remind me to take my insulin at 8" is worth keeping; "remind me what my PIN is" asks now
+    if m := re.search(rf"^(?:(?:please|pls|plz|can you|could you|would you) )*remind me (?!{ASKS_NOW})"
+                      r"(?:to |that |about |of )?" + _TAIL, s, re.I):  # fmt: skip
         said = _strip(m.group(1)).rstrip("?")
         return RuleFact(T, f"{who} asked to be reminded: {third_person(said, who)}", 0.8, None, None)
     if m := re.search(
