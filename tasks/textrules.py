@@ -14,6 +14,7 @@ from tasks.plural import PARTNER
 from tasks.relative_dates import WEEKDAYS as WEEKDAYS
 from tasks.relative_dates import fmt_date as fmt_date
 from tasks.relative_dates import resolve_dates as resolve_dates
+from tasks.wordnet import index_lemmas
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 #: A piece ending in one of these continues into the next one ("Dr. Smith", "e.g. hiking", "J. Smith",
@@ -129,12 +130,28 @@ def _contraction(m: re.Match[str]) -> str:
     return word if m.group(1)[0].islower() or word.startswith("I") else word.capitalize()
 
 
+#: "is" typed into the noun before it: "My mom's a nurse", "my birthday's on …", "my daughter's allergic to …".
+_NOUN_IS = re.compile(r"\b((?:my|our) [a-z]+)'s (?=(\w+))", re.I)
+#: Words a possessive's "'s" is never followed by (its noun would be): articles, prepositions, degree words;
+#: not "just", "never", "always", "still" ("my mom's just left": "has").
+_AFTER_IS = frozenset({"a", "an", "the", "on", "in", "at", "from", "into", "not", "really", "so", "very", "pretty",
+                       "too", "quite"})  # fmt: skip
+
+
+def _noun_is(m: re.Match[str]) -> str:
+    """ "my mom's a" → "my mom is a"; also before an adjective that is no noun or verb ("allergic", not "vegan")."""
+    after = m[2].lower()
+    adjective = after in index_lemmas("adj") and after not in index_lemmas("noun") and after not in index_lemmas("verb")
+    return f"{m[1]} is " if after in _AFTER_IS or adjective else m[0]
+
+
 def clean(text: str) -> str:
     """A chat sentence as the extraction rules expect it: whitespace collapsed, typographic
     apostrophes straightened (phone keyboards type "I’m"), loosely typed pronouns and contractions
-    written out ("i dont" → "I don't"), filler stripped at the start ("so", "btw") and the end ("tbh")."""
+    written out ("i dont" → "I don't", "my mom's a nurse" → "my mom is a nurse"), filler stripped at the
+    start ("so", "btw") and the end ("tbh")."""
     text = re.sub(r"\s+", " ", text.replace("’", "'").replace("‘", "'")).strip()
-    text = _LOWER_I.sub("I", _BARE.sub(_contraction, text))
+    text = _NOUN_IS.sub(_noun_is, _LOWER_I.sub("I", _BARE.sub(_contraction, text)))
     text = _TRAILING_FILLER.sub("", _LEADING_FILLER.sub("", text))
     text = re.sub(r"^lets\b", "let's", text, flags=re.I)  # "lets go with X" opens a proposal; mid-sentence it is a verb
     return text[:1].upper() + text[1:] if text else text

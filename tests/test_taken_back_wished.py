@@ -91,3 +91,19 @@ def test_a_wish_about_something_else_keeps_the_statement(statement: str, wish: s
 def test_a_wish_in_the_same_sentence(said: str, kept: str) -> None:
     memories = _memories(said)
     assert any(kept in m for m in memories) if kept else memories == []
+
+
+@pytest.mark.parametrize(
+    ("said", "target"),
+    [
+        ("Forget my phone number, don't store it.", "phone number"),  # lost before round 40 too
+        ("Forget my phone number, I don't want it on file.", "phone number"),
+        ("Delete my address, I don't want it in memory.", "address"),
+    ],
+)
+def test_a_forget_request_with_its_reason_stays_a_request(said: str, target: str) -> None:
+    events = (Event(id="e0", author="user", role="user", text=said, timestamp=AT),)
+    session = Session(app_name="a", user_id="u", session_id="s", started_at=AT, ended_at=AT, events=events)
+    out = LocalExtractor().extract(session)
+    assert [f.query for f in out.forgets] == [target]
+    assert out.facts == []

@@ -92,7 +92,8 @@ def on_record(event: Event) -> Event:
     said = sentences(event.text)
     if len(said) < 2 and not (said and _OFF_RECORD.search(said[0])):
         return event
-    dropped = {i for i, s in enumerate(said) if _OFF_RECORD.search(s)}
+    # "Forget my phone number, don't store it": a forget request with its reason, for the forget path
+    dropped = {i for i, s in enumerate(said) if _OFF_RECORD.search(s) and not forget_asks([s])}
     for i, s in enumerate(said):
         # what it takes back is a statement: after a question or a forget request ("Can you delete the bit about
         # me living in Nairobi? Don't store that.") it says the request again, for the forget path to read
