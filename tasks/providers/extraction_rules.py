@@ -7,12 +7,13 @@ Each rule maps a first-person sentence to a third-person fact. Slots ("employer"
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
+from tasks.providers.dislikes import dislike
 from tasks.providers.implicit_subject import STATE_OF_MIND
 from tasks.providers.jobs import JOBS, started_job, with_article
 from tasks.providers.nickname import goes_by
 from tasks.providers.places import PLACE, moved_to_place
+from tasks.providers.rule_fact import RuleFact as RuleFact
 from tasks.textrules import ASKS_NOW
 from tasks.third_person import third_person
 
@@ -52,15 +53,6 @@ CATEGORIES: dict[str, tuple[str, ...]] = {
     "season": ("summer", "winter", "spring", "autumn", "fall"),
     "transport": ("train", "car", "bus", "bike", "plane", "flying", "driving"),
 }
-
-
-@dataclass(frozen=True)
-class RuleFact:
-    topic: str
-    content: str
-    importance: float
-    slot: str | None = None
-    value: str | None = None
 
 
 def _mentions(low: str, word: str) -> bool:
@@ -297,4 +289,9 @@ def nickname(s: str, who: str) -> RuleFact | None:
     return RuleFact("user_personal_info", f"{who} goes by the name {name}", 0.9, "nickname", name) if name else None
 
 
-RULES = (instruction, personal, nickname, preference, decision)
+def liking(s: str, who: str) -> RuleFact | None:
+    """A like or a dislike the lexicon's categories name (with a slot), else a dislike of any kind of thing."""
+    return preference(s, who) or dislike(s, who)
+
+
+RULES = (instruction, personal, nickname, liking, decision)
