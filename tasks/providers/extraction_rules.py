@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import re
 
+from tasks.providers.about_me import about_me, nickname
 from tasks.providers.dislikes import dislike
 from tasks.providers.implicit_subject import STATE_OF_MIND
 from tasks.providers.jobs import JOBS, started_job, with_article
-from tasks.providers.nickname import goes_by
 from tasks.providers.places import PLACE, moved_to_place
 from tasks.providers.rule_fact import RuleFact as RuleFact
 from tasks.textrules import ASKS_NOW
@@ -283,15 +283,14 @@ AFFIRM = re.compile(
 )
 
 
-def nickname(s: str, who: str) -> RuleFact | None:
-    """The name the user goes by, beside their name ("My name's Robert but call me Bob")."""
-    name = goes_by(s)
-    return RuleFact("user_personal_info", f"{who} goes by the name {name}", 0.9, "nickname", name) if name else None
-
-
 def liking(s: str, who: str) -> RuleFact | None:
     """A like or a dislike the lexicon's categories name (with a slot), else a dislike of any kind of thing."""
     return preference(s, who) or dislike(s, who)
 
 
-RULES = (instruction, personal, nickname, liking, decision)
+def about(s: str, who: str) -> RuleFact | None:
+    """Personal info with a rule of its own here, else an age, languages or a field (:mod:`about_me`)."""
+    return personal(s, who) or about_me(s, who)
+
+
+RULES = (instruction, about, nickname, liking, decision)
