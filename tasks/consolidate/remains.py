@@ -1,4 +1,5 @@
-"""What a forget request keeps of a memory: "You can keep that I'm a loan officer, but forget the salary".
+"""What a forget request keeps of a memory: "You can keep that I'm a loan officer, but forget the salary"; also
+what a new value leaves of the memory it replaces ("vegetarian and allergic to peanuts", then "vegan").
 
 The memory is deleted as any forgotten one is (its words leave the episodes, its text the table files after
 the retention period); what the request keeps (:mod:`tasks.providers.forget_parts`) becomes a memory of its
@@ -15,6 +16,8 @@ from tasks.models import stable_id
 from tasks.rows import MemoryRow
 
 KEPT_REASON = "what a forget request kept of a memory it deleted"
+#: Why a memory was written from what a new value left of the memory it replaced (:mod:`update_parts`).
+UNCHANGED_REASON = "what a new value left unchanged of the memory it replaced"
 
 
 class Remains(Logged):
@@ -27,9 +30,10 @@ class Remains(Logged):
     def put(self, row: MemoryRow) -> MemoryRow:
         raise NotImplementedError
 
-    def keep_rest(self, src: Statement, forgotten: MemoryRow, text: str) -> None:
-        """Write ``text``, what the request ``src`` keeps of the ``forgotten`` memory, as a new memory. Its slot
-        and value are not carried: the value may be what was forgotten ("$85k")."""
+    def keep_rest(self, src: Statement, forgotten: MemoryRow, text: str, reason: str = KEPT_REASON) -> None:
+        """Write ``text``, what the request ``src`` keeps of the ``forgotten`` memory (or what a new value left
+        of the memory it replaced), as a new memory. Its slot and value are not carried: the value may be what
+        was forgotten ("$85k"), or what changed."""
         row = self.kept_of(src, forgotten)
         if row is None:  # not written by an earlier run of the same sessions
             memory_id = _kept_id(src, forgotten)
@@ -39,7 +43,7 @@ class Remains(Logged):
             fields |= {"slot": None, "value": None, "created_at": self.now, "updated_at": self.now}
             row = self.put(forgotten.model_copy(update=fields | {"run_id": self.run_id}))
             self.reembed.append(row.row_id)
-        self._log(src, "ADD", "refines", row, forgotten.content, row.content, KEPT_REASON)
+        self._log(src, "ADD", "refines", row, forgotten.content, row.content, reason)
 
     def kept_of(self, src: Statement, forgotten: MemoryRow) -> MemoryRow | None:
         """The memory the request ``src`` kept of ``forgotten`` (by an earlier run too), if it kept any."""

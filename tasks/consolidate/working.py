@@ -24,11 +24,12 @@ from tasks.consolidate.matches import (
     settled_reason,
 )  # fmt: skip
 from tasks.consolidate.provenance import carried
-from tasks.consolidate.remains import KEPT_REASON, Remains
+from tasks.consolidate.remains import KEPT_REASON, UNCHANGED_REASON, Remains
 from tasks.consolidate.replay import Replays
 from tasks.consolidate.rowindex import TOPIC_BONUS, RowIndex, masks, rank
 from tasks.models import Action, Decision, Fact, ForgetRequest, Relation, stable_id
 from tasks.providers.base import Consolidator
+from tasks.providers.update_parts import unchanged_part
 from tasks.rows import ChangeRow, MemoryRow
 
 UPDATE_RELATIONS: frozenset[Relation] = frozenset({"supersedes", "contradicts", "refines"})
@@ -175,6 +176,10 @@ class UserMemories(Replays, Remains):
             source_event_ids=carried(src, target, self.rows.get(target.supersedes or ""), content),
         )  # fmt: skip
         self._log(src, "UPDATE", relation, row, target.content, row.content, decision.reason)
+        if relation in ("supersedes", "contradicts") and (
+            rest := unchanged_part(target.content, target.value, content)
+        ):  # "… and allergic to peanuts" outlives "vegetarian"
+            self.keep_rest(src, target, rest, UNCHANGED_REASON)
 
     def _historical(
         self, src: Statement, fact: Fact, vector: list[float], target: MemoryRow, decision: Decision

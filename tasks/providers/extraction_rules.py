@@ -118,7 +118,8 @@ def personal(s: str, who: str) -> RuleFact | None:
 
 def preference(s: str, who: str) -> RuleFact | None:
     T = "user_preferences"
-    if m := re.search(r"\b[Mm]y fav(?:ou?rite|e) ([\w ]{2,30}?) (?:is|are|has to be) ([^.!?,;]{2,80})", s):
+    if m := re.search(r"\b[Mm]y fav(?:ou?rite|e) ([\w ]{2,30}?) (?:is|are|has to be) ([^.!?,;]{2,80}?)"
+                      r"(?= and (?:my|I|I'm|our|we)\b|[.!?,;]|$)", s):  # fmt: skip
         cat, val = m.group(1).strip().lower(), _strip(m.group(2))
         return RuleFact(T, f"{who}'s favorite {cat} is {val}", 0.75, f"favorite:{cat}", val.lower())
     if m := re.search(

@@ -15,7 +15,7 @@ import re
 
 from tasks.providers.wording import content_words, strip_annotation
 
-_CLAUSE = re.compile(r",\s+(?:and\s+|but\s+)?|\s+and\s+|\s*;\s+")
+CLAUSE = re.compile(r",\s+(?:and\s+|but\s+)?|\s+and\s+|\s*;\s+")
 #: Words of a keep phrase that do not say what is kept ("I'm a loan officer", "the sober part").
 _NOT_WHAT = frozenset(content_words("i'm i am my the part bit fact that stuff thing new"))
 _SPEAKER = frozenset(content_words("user"))
@@ -25,7 +25,7 @@ def kept_of(content: str, keep: str) -> tuple[str | None, bool]:
     """(what stays of ``content``, whether that is all of it) for a request that keeps ``keep``: (None, False)
     when the whole memory goes."""
     wanted = content_words(keep) - _NOT_WHAT
-    clauses = [c.strip() for c in _CLAUSE.split(strip_annotation(content).rstrip(" .!")) if c.strip()]
+    clauses = [c.strip() for c in CLAUSE.split(strip_annotation(content).rstrip(" .!")) if c.strip()]
     if not wanted or not clauses:
         return None, False
     kept = [c for c in clauses if wanted & content_words(c)]
