@@ -20,6 +20,7 @@ from tasks.models import Event, Session
 from tasks.providers.update_parts import unchanged_part
 from tasks.providers.wording import strip_annotation
 from tasks.settings import Settings
+from tests.reliability.crash import killed_like_clean
 
 T0 = datetime(2024, 1, 1, tzinfo=UTC)
 
@@ -95,3 +96,8 @@ def test_an_aside_is_no_fact_to_keep() -> None:
     don't judge"."""
     assert unchanged_part("User is on User's third cold brew already, don't judge.", "cold brew",
                           "User is on User's third hot chocolate already") is None  # fmt: skip
+
+
+def test_a_run_killed_after_its_write_keeps_the_rest_once(tmp_path: Path) -> None:
+    """Killed after the memories were written, then run again: the tables of a clean run, no duplicate keys."""
+    killed_like_clean([_session(0, "I'm vegetarian and allergic to peanuts."), _session(1, "I'm vegan now.")], tmp_path)

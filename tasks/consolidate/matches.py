@@ -73,3 +73,7 @@ class Logged:
         new: str | None, reason: str,
     ) -> None:  # fmt: skip
         raise NotImplementedError
+
+    def kept_of(self, src: Statement, old: MemoryRow) -> MemoryRow | None:
+        """The memory ``src`` wrote of what it kept of ``old`` (:mod:`~tasks.consolidate.remains`)."""
+        raise NotImplementedError

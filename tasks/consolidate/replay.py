@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tasks.clock import utc
 from tasks.consolidate.matches import Logged, Statement, settled_reason
+from tasks.consolidate.remains import UNCHANGED_REASON
 from tasks.models import Action, Fact
 from tasks.rows import MemoryRow
 
@@ -33,6 +34,8 @@ class Replays(Logged):
         action: Action = "ADD" if row.relation == "new" else "UPDATE"
         old_content = old.content if old else None
         self._log(src, action, row.relation, row, old_content, row.content, "applied by an earlier run")
+        if old is not None and row.relation in ("supersedes", "contradicts") and (kept := self.kept_of(src, old)):
+            self._log(src, "ADD", "refines", kept, old.content, kept.content, UNCHANGED_REASON)  # what it left
         settled = settled_reason(src.session, fact)
         for closed in self.rows.values():  # what it settled besides (and was forgotten since: "…; settled by …")
             if closed.status in ("superseded", "deleted") and (closed.status_reason or "").endswith(settled):
