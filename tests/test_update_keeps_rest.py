@@ -83,11 +83,13 @@ def test_an_update_keeps_the_rest_held_out(tmp_path: Path, first: str, then: str
         ("User works at Google as a designer, mostly on search", "Google", "User works at Stripe", None),
         # an LLM's merged text already says the rest: nothing to keep apart
         ("User is vegetarian and allergic to peanuts.", "vegetarian", "User is vegan and allergic to peanuts", None),
+        # an amount given anew is what changed, wherever it is (found by evaluation.life_changes)
+        ("User is trying to lose weight, User is at 82kg right now.", None, "User is down to 79kg this week", None),
         # the old value after the first clause: what changed is not the memory's first fact
         ("User works at Monzo and lives in Leeds", "Leeds", "User lives in York", None),
     ],
 )
-def test_unchanged_part(old: str, value: str, new: str, rest: str | None) -> None:
+def test_unchanged_part(old: str, value: str | None, new: str, rest: str | None) -> None:
     assert unchanged_part(old, value, new) == rest
 
 

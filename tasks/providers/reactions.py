@@ -32,7 +32,12 @@ _REACTION = re.compile(
     r"nice (?:one|job|work)|good (?:job|for you|one|luck)|well done|congrat\w*|"
     rf"{_JUDGED} (?:to (?:hear|see|chat|talk|know|meet)|that you)\b|"  # "Great to hear from you", "Cool that you …"
     # a judgment alone ("So cool!", "Great pic!"); "Good flooring's crucial" says what is good
-    rf"(?:so |really |such an? )?{_JUDGED}(?: (?:pic|photo|shot|one|job|work|idea|news|stuff|times?))?\W*$)",
+    rf"(?:so |really |such an? )?{_JUDGED}(?: (?:pic|photo|shot|one|job|work|idea|news|stuff|times?))?\W*$|"
+    # what was shown, judged and nothing more: "That pic is cool!", "Your painting looks amazing!" (not "That
+    # restaurant is great for kids", which goes on to say what it is good for, nor "The event was awesome",
+    # the speaker's own news)
+    r"(?:that|this|those|these|your)(?: [a-z]+){1,2}(?:'s| is| are| was| were| looks?| seems?)"
+    rf"(?: so| really| very| super| pretty| just| absolutely)? {_JUDGED}\W*$)",
     re.I,
 )
 #: A judging word anywhere in it ("good" already covers "good job", "good luck").
@@ -57,7 +62,7 @@ _SOCIAL = re.compile(
     r"^(?:(?:hey|hi|hello|oh|aw+|so|and)\W+)*(?:"
     r"long time no (?:see|talk|chat|speak)|it'?s been (?:a while|ages|forever|too long)|"
     r"(?:I\s)?hope (?:you|you're|you've|you'll|u|all|all's|everything|things|your|the)\b|"
-    r"(?:so |really |very )?sorry (?:about|to hear|for)\b|"
+    r"(?:so |really |very )?sorry (?:about|'bout|bout|to hear|for)(?!\w)|"
     r"(?:so |really |very )?proud of (?:you|u)\b|"
     r"(?:you|u)(?:'d| would|'re| are|'ll| will)(?: going to| gonna)? (?:be|make) (?:a |an |such an? |so )?"
     r"(?:great|amazing|awesome|wonderful|fantastic|incredible|brilliant|natural)\b|"

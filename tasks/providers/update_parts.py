@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from tasks.providers.amounts import amount_changed
 from tasks.providers.forget_parts import CLAUSE
 from tasks.providers.wording import content_words, strip_annotation
 from tasks.third_person import third_person
@@ -39,7 +40,11 @@ def unchanged_part(old: str, old_value: str | None, new: str) -> str | None:
     said = content_words(subject[1])
     # what changed: the old value, and what the new statement says that the old first clause did not
     changed = content_words(old_value or "") | (content_words(strip_annotation(new)) - content_words(clauses[0]))
-    rest = [c for c in clauses[1:] if not (content_words(c) - said) & changed and _is_fact(c, said)]
+    rest = [
+        c for c in clauses[1:]
+        if not (content_words(c) - said) & changed and _is_fact(c, said)
+        and amount_changed(strip_annotation(new), c) is None  # "at 82kg" after "down to 79kg": what changed
+    ]  # fmt: skip
     if not rest or not (content_words(clauses[0]) - said) & changed:  # the first clause is what changed
         return None
     return " and ".join(_with_subject(c, subject[1], subject[2]) for c in rest) + "."
