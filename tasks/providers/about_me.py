@@ -15,8 +15,13 @@ from tasks.providers.rule_fact import RuleFact
 from tasks.third_person import third_person
 
 TOPIC = "user_personal_info"
-#: "I'm 34", "I am now 61 and …": a bare number, then the clause ends (not "I'm 5 minutes away").
-_AGE = re.compile(r"\bI(?:'m| am)(?: now| just)? (\d{1,3})(?=\s*(?:$|[.!,;]|and\b|but\b|now\b|this year\b))", re.I)
+#: "I'm 34", "I am now 61 and …": a bare number, then the clause ends (not "I'm 5 minutes away", not "explain it
+#: like I'm 5", not "I'm 52 and 118kg", a weight beside it that a later weight must be able to replace).
+_AGE = re.compile(
+    r"(?<!like )(?<!as if )(?<!as though )(?<!pretend )\bI(?:'m| am)(?: now| just)? (\d{1,3})"
+    r"(?=\s*(?:$|[.!;]|,(?!\s*\d)|and\b(?!\s*(?:\d|a half|a bit|half))|but\b|now\b|this year\b))",
+    re.I,
+)
 #: "I (just) turned 40 (last week)": the age and when.
 _TURNED = re.compile(r"\bI (?:just |recently |finally )?turned (\d{1,3})\b(?!\s*(?:%|degrees|minutes|hours))[^.!?;,]*")
 _LANGUAGE = r"(?:(?:a little|a bit of|some|basic|fluent|conversational|decent|good) )?[A-Z][a-z]+"
@@ -37,7 +42,7 @@ _FIELD_END = re.compile(r"\s+(?:for|at|with|as|since|now|mostly|and|but|on|in|fr
 def about_me(s: str, who: str) -> RuleFact | None:
     """An age, the languages spoken or a field of work said by the user, else None."""
     if m := _AGE.search(s):
-        return RuleFact(TOPIC, f"{who} is {m[1]}", 0.7, "age", m[1])
+        return RuleFact(TOPIC, f"{who} is {m[1]} years old", 0.7, "age", m[1])  # what the number is, said
     if m := _TURNED.search(s):
         return RuleFact(TOPIC, third_person(m[0].strip(), who), 0.7, "age", m[1])
     if m := _SPEAKS.search(s):
