@@ -34,7 +34,7 @@ class Replays(Logged):
         action: Action = "ADD" if row.relation == "new" else "UPDATE"
         old_content = old.content if old else None
         self._log(src, action, row.relation, row, old_content, row.content, "applied by an earlier run")
-        if old is not None and row.relation in ("supersedes", "contradicts") and (kept := self.kept_of(src, old)):
+        if old is not None and (kept := self.kept_of(src, old)) is not None:
             self._log(src, "ADD", "refines", kept, old.content, kept.content, UNCHANGED_REASON)  # what it left
         settled = settled_reason(src.session, fact)
         for closed in self.rows.values():  # what it settled besides (and was forgotten since: "…; settled by …")

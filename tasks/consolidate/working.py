@@ -176,9 +176,9 @@ class UserMemories(Replays, Remains):
             source_event_ids=carried(src, target, self.rows.get(target.supersedes or ""), content),
         )  # fmt: skip
         self._log(src, "UPDATE", relation, row, target.content, row.content, decision.reason)
-        if relation in ("supersedes", "contradicts") and (
+        if fact.slot and fact.slot == target.slot and not fact.slot.startswith("about:") and (
             rest := unchanged_part(target.content, target.value, content)
-        ):  # "… and allergic to peanuts" outlives "vegetarian"
+        ):  # a new value of the same attribute: "… and allergic to peanuts" outlives "vegetarian"
             self.keep_rest(src, target, rest, UNCHANGED_REASON)
 
     def _historical(
