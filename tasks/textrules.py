@@ -63,6 +63,21 @@ def without_notes(sentence: str) -> str:
     return _TRAILING_NOTES.sub("", sentence).rstrip()
 
 
+#: An offer of help asks nothing about the person ("Good morning - how can I help?"): no context for an answer.
+HELP_OFFER = re.compile(
+    r"\b(?:how can I help|how may I help|what can I do for you|anything else|can I help you with|what's up|"
+    r"what's on your mind|how can I assist)\b",
+    re.I,
+)
+
+
+def last_question(text: str) -> str | None:
+    """The last question a turn asks, its trailing notes left out; not an offer of help."""
+    said = (without_notes(s) for s in sentences(text))  # "How often? [shares a photo: …]" asks "How often?"
+    questions = [clean(q) for q in said if q.endswith("?") and not HELP_OFFER.search(q)]
+    return questions[-1] if questions else None
+
+
 #: A memory that quotes the question it answers: '(Asked by P: "Q?") A' (see the extractor's ``question_to``).
 ASKED = re.compile(r'\(Asked by [^:()"]*: "([^"]*)"\)\s*')
 

@@ -34,7 +34,7 @@ _SPEAKS = re.compile(
 #: mornings") and not how the work is done ("in shifts", "in teams").
 _FIELD = re.compile(
     r"\bI (?:\w+ )?(?:work|am working|'m working) in (?!(?:a|an|the|my|our|this|that|shifts|teams?|pairs|silence"
-    r"|bursts|sprints|person|isolation|private|peace|between|the)\b)([a-z][\w-]+(?: [a-z][\w-]+)?)\b"
+    r"|bursts|sprints|person|isolation|private|peace|between)\b)([a-z][\w-]+(?: [a-z][\w-]+)?)\b"
 )
 _FIELD_END = re.compile(r"\s+(?:for|at|with|as|since|now|mostly|and|but|on|in|from)$")
 

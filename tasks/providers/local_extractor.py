@@ -31,30 +31,18 @@ from tasks.textrules import (
     clauses,
     clean,
     content_words,
+    last_question,
     resolve_dates,
     sentences,
     shorten,
-    without_notes,
 )
 from tasks.third_person import third_person
 
 __all__ = ["NARRATIVE_CHARS", "Asked", "LocalExtractor", "content_words", "question_to"]
 
 
-#: An offer of help asks nothing about the person ("Good morning - how can I help?"): no context for an answer.
-HELP_OFFER = re.compile(
-    r"\b(?:how can I help|how may I help|what can I do for you|anything else|can I help you with|what's up|"
-    r"what's on your mind|how can I assist)\b",
-    re.I,
-)
-
-
 def _last_question(event: Event | None) -> str | None:
-    if event is None:
-        return None
-    said = (without_notes(s) for s in sentences(event.text))  # "How often? [shares a photo: …]" asks "How often?"
-    questions = [clean(q) for q in said if q.endswith("?") and not HELP_OFFER.search(q)]
-    return questions[-1] if questions else None
+    return last_question(event.text) if event is not None else None
 
 
 def question_to(previous: Event | None, event: Event, earlier: Event | None = None) -> Asked | None:

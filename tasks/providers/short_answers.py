@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from tasks.textrules import sentences, without_notes
+from tasks.textrules import last_question
 
 #: "What's your name?", "What is your partner's name?", "What are your hobbies?": the thing asked for.
 _WHAT_YOUR = re.compile(r"^what(?:'s| is| are) your ([a-z][\w' -]{1,40}?)\s*\?$", re.I)
@@ -35,8 +35,7 @@ def said_in_full(asked: str, answer: str) -> str | None:
     """``answer`` as the sentence it stands for after the agent's turn ``asked`` (its last question is read:
     "Where are you from?" has no content word, so no memory quotes it), or None when it is not a short
     answer to one of the questions read here."""
-    questions = [s for s in (without_notes(s) for s in sentences(asked)) if s.endswith("?")]
-    question, answer = (questions[-1] if questions else ""), answer.strip()
+    question, answer = last_question(asked) or "", answer.strip()
     if not answer or len(answer.split()) > MAX_WORDS or _NO_ANSWER.search(answer):
         return None
     # the answer's own capitals are kept: "Thai", "Sam" would lose theirs to a guess
