@@ -1,4 +1,5 @@
-"""Plain facts about the user the personal-info rules did not read: an age, the languages spoken, a field of work.
+"""Plain facts about the user the personal-info rules did not read: an age, the languages spoken, a field of work,
+a home said with "we" or "near".
 
 "I'm 34", "I just turned 40", "I speak English, Spanish and a bit of German" and "I work in fintech" were
 stored as conversation details: a personal-info filter missed them and a later age could not replace the
@@ -11,10 +12,17 @@ from __future__ import annotations
 import re
 
 from tasks.providers.nickname import goes_by
+from tasks.providers.places import PLACE
 from tasks.providers.rule_fact import RuleFact
 from tasks.third_person import third_person
 
 TOPIC = "user_personal_info"
+#: Where the user lives, said with "we" or "near": "We live in Leeds", "I live just outside Lyon" ("I live in X"
+#: is the personal-info rule's).
+_LIVES = re.compile(
+    r"\b(?:I|[Ww]e)(?:'ve| have)?(?: \w+)? (?:live|lived|are living|'re living|am living|'m living|reside)"
+    rf" (in|near|just outside|outside|close to|on the outskirts of) {PLACE}([^.!?;]*)"
+)
 #: "I'm 34", "I am now 61 and …": a bare number, then the clause ends (not "I'm 5 minutes away", not "explain it
 #: like I'm 5", not "I'm 52 and 118kg", a weight beside it that a later weight must be able to replace).
 _AGE = re.compile(
@@ -40,7 +48,10 @@ _FIELD_END = re.compile(r"\s+(?:for|at|with|as|since|now|mostly|and|but|on|in|fr
 
 
 def about_me(s: str, who: str) -> RuleFact | None:
-    """An age, the languages spoken or a field of work said by the user, else None."""
+    """Where the user lives, an age, the languages spoken or a field of work said by the user, else None."""
+    if m := _LIVES.search(s):
+        place = m[2].rstrip(".")  # the clause's rest stays with it ("… with our two kids"), as "I live in" keeps it
+        return RuleFact(TOPIC, third_person(f"I live {m[1]} {place}{m[3]}", who), 0.8, "location", place)
     if m := _AGE.search(s):
         return RuleFact(TOPIC, f"{who} is {m[1]} years old", 0.7, "age", m[1])  # what the number is, said
     if m := _TURNED.search(s):
