@@ -29,7 +29,7 @@ from tasks.consolidate.replay import Replays
 from tasks.consolidate.rowindex import TOPIC_BONUS, RowIndex, masks, rank
 from tasks.models import Action, Decision, Fact, ForgetRequest, Relation, stable_id
 from tasks.providers.base import Consolidator
-from tasks.providers.update_parts import unchanged_part
+from tasks.providers.update_parts import same_attribute, unchanged_part
 from tasks.rows import ChangeRow, MemoryRow
 
 UPDATE_RELATIONS: frozenset[Relation] = frozenset({"supersedes", "contradicts", "refines"})
@@ -176,9 +176,8 @@ class UserMemories(Replays, Remains):
             source_event_ids=carried(src, target, self.rows.get(target.supersedes or ""), content),
         )  # fmt: skip
         self._log(src, "UPDATE", relation, row, target.content, row.content, decision.reason)
-        if fact.slot and fact.slot == target.slot and not fact.slot.startswith("about:") and (
-            rest := unchanged_part(target.content, target.value, content)
-        ):  # a new value of the same attribute: "… and allergic to peanuts" outlives "vegetarian"
+        if same_attribute(fact.slot, target.slot) and (rest := unchanged_part(target.content, target.value, content)):
+            # a new value of the same attribute: "… and allergic to peanuts" outlives "vegetarian"
             self.keep_rest(src, target, rest, UNCHANGED_REASON)
 
     def _historical(

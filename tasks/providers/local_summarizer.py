@@ -11,6 +11,7 @@ from tasks.models import Episode, EpisodeSentence, Fact, Session
 from tasks.providers.local_extractor import LocalExtractor, content_words
 from tasks.providers.statements import STRONG_CUE, old_words
 from tasks.providers.topic_words import topic_words
+from tasks.providers.update_parts import same_attribute
 from tasks.providers.wording import is_negated
 from tasks.textrules import ASKED, fmt_date, joined, sentences, shorten, unlabelled
 
@@ -65,7 +66,7 @@ def unrepeated(facts: list[Fact]) -> list[Fact]:
 
 
 def _changes(new: Fact, old: Fact) -> bool:
-    if new.slot and new.slot == old.slot and not new.slot.startswith("about:") and new.value != old.value:
+    if same_attribute(new.slot, old.slot) and new.value != old.value:
         return True
     cue = STRONG_CUE.search(new.content) or is_negated(new.content)
     named = set(content_words(old_words(new.content))) - set(content_words(new.value or ""))

@@ -47,13 +47,15 @@ _KEPT = (
     r"(?:(?:to be |being |be |get )?(?:stored|saved|kept|recorded|logged|remembered|noted(?: down)?|written down)"
     r"|in (?:your |ur )?memory|on (?:file|record))"
 )
+#: "I (really) don't want <it> in memory / remembered", at a sentence's start or after its statement.
+_NOT_WANTED = r"I(?: really| just| honestly)? (?:don't|do not|dont|not|never|wouldn't|would not) want"
 #: The same asked as what the user wants: "I don't want this in memory", "I not want it recorded", "I'd rather
 #: that not be remembered", "I would prefer this not be saved"; nothing may follow the place but a filler
 #: ("I don't want it stored in the garage" is about the bike). "I'd rather you not remember that" is
 #: softened into "Please don't remember that" (:func:`softened`).
 _WISHED = re.compile(
-    rf"^{_OPENER}I(?: really| just| honestly)?(?: (?:don't|do not|dont|not|never|wouldn't|would not) want"
-    rf" {_POINTER} {_KEPT}|(?:'d|d| would)(?: really| much)? (?:rather|prefer) {_POINTER} (?:not|never) {_KEPT})"
+    rf"^{_OPENER}(?:{_NOT_WANTED} {_POINTER} {_KEPT}"
+    rf"|I(?:'d|d| would)(?: really| much)? (?:rather|prefer) {_POINTER} (?:not|never) {_KEPT})"
     rf"{_WHERE},?\s*(?:please|pls|plz|ok|okay|thanks)?\s*[.!?]*$",
     re.I,
 )
@@ -64,8 +66,8 @@ _OFF_RECORD = re.compile(
     rf"|^\W*(?:please\s+)?(?:don't|do not|dont) {_KEEP}(?: (?:this|it|that))?(?: down)?\s*(?:[,:;]|\bbut\b|[-–—])"
     rf"|(?:[,;:]|\s[-–—]+)\s*(?:but\s+|so\s+|and\s+)?(?:please\s+|pls\s+)?(?:don't|do not|dont) {_KEEP}\b"
     rf"(?: (?:this|it|that|any of (?:this|that|it)))?{_WHERE}\W*$"
-    rf"|(?:[,;:]|\s[-–—]+)\s*(?:but\s+|so\s+|and\s+)?I(?: really| just)? (?:don't|do not|dont|not) want"
-    rf" (?:this|it|that|any of (?:this|that|it)) {_KEPT}{_WHERE}\W*$",
+    rf"|(?:[,;:]|\s[-–—]+)\s*(?:but\s+|so\s+|and\s+)?{_NOT_WANTED} (?:this|it|that|any of (?:this|that|it)) {_KEPT}"
+    rf"{_WHERE}\W*$",
     re.I,
 )
 

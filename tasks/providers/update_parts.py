@@ -31,6 +31,12 @@ _OWN_SUBJECT = re.compile(r"^(?:User|[A-Z][\w-]+)\b")
 _FIRST_PERSON = re.compile(r"^(?:my|I|I'm|I've|our|we|we're)\b", re.I)
 
 
+def same_attribute(new_slot: str | None, old_slot: str | None) -> bool:
+    """Two facts give values of one attribute: the same lexicon slot ("location", "preference:diet"), not the
+    same generic frame ("about:live"), which only says how a sentence was put."""
+    return bool(new_slot) and new_slot == old_slot and not (new_slot or "").startswith("about:")
+
+
 def unchanged_part(old: str, old_value: str | None, new: str) -> str | None:
     """The clauses of ``old`` a new statement ``new`` replacing ``old_value`` leaves as they were, as one
     sentence with the memory's subject; None when every clause is about the change (or there is one clause)."""
