@@ -27,6 +27,7 @@ CASES_FILE = Path(__file__).with_name("forget_probe_cases.jsonl")
 SETS: dict[int, tuple[Path, int]] = {
     1: (CASES_FILE, SPLIT_SEED),
     2: (Path(__file__).with_name("forget_probe2_cases.jsonl"), 3917),
+    3: (Path(__file__).with_name("forget_probe3_cases.jsonl"), 4129),
 }
 
 
