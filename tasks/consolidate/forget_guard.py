@@ -23,7 +23,9 @@ _VERB = (
     r"(?:don't|do not|never) (?:store|keep|save|record|retain|have\b(?=[^.!?]*\bon file))|"
     r"(?:deleted|removed|erased|forgotten|wiped)\b|not (?:remember|keep|save|store|retain)|didn'?t (?:keep|save|store)|"
     r"(?:hold|hang) ?on ?to|let go of|scratch|scrap|ditch|"
-    r"nix|(?:storing|keeping|saving|remembering) (?:my|that|this|it)|remembered|take (?:it|that|this) out)"
+    r"nix|(?:storing|keeping|saving|remembering) (?:my|that|this|it)|remembered|take (?:it|that|this) out|"
+    r"need to (?:remember|keep|store|save|hold on to)|not (?:have|keep)\b(?=[^.!?]*\bon (?:record|file))|"
+    r"pretend (?:that )?I (?:never|didn'?t|did not)|(?:can|could) (?:that|it|this|those) (?:just )?go\b)"
 )
 #: Someone else's words reported by the user: "my brother texted me", "she said", "he told me to".
 _REPORTED = re.compile(
@@ -57,7 +59,8 @@ _MEMORY = re.compile(
     r"everything (?:about|on) me|my (?:data|details|information|info|profile)|"
     r"\b(?:number|reference|code|ID|PIN|password|passcode|IBAN)\b|that I\b|"
     r"I(?:'m| am| was| have| had| live| work| used| like| love| hate| prefer| own|"
-    r" gave| told| sent| mentioned| shared)\b|\bon file\b|"
+    r" gave| told| sent| mentioned| shared| vented| ranted| complained| brought up| talked)\b|\bon file\b|"
+    r"\b(?:everything|anything) (?:about|on) (?-i:[A-Z])|"
     r"\bmy\b|\bme\b)",
     re.I,
 )

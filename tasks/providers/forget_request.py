@@ -103,7 +103,8 @@ _FORGOT = re.compile(r"\b(please|can|could|pls)(\s+(?:you|u))?(\s+(?:can|could))
 #: A target named as something the user told: not an object of the assistant's work ("don't keep the part about …").
 _TOLD = re.compile(
     r"^(?:the|that|this) (?:bit|part|stuff|thing|things|info|details?) (?:about|on|re|regarding)\b"
-    r"|\b(?:I|I've) (?:mentioned|told you|said|shared|vented|ranted|complained)\b",
+    r"|^(?:the|that|this) (?:[\w'-]+ ){1,3}?(?:stuff|thing|things|situation|business)\b"
+    r"|\b(?:I|I've) (?:mentioned|told you|said|shared|vented|ranted|complained|brought up)\b",
     re.I,
 )
 #: Whose things a request takes, said after its target: "mine or my family's", "and anyone else's".

@@ -39,17 +39,30 @@ _SOFT = tuple(
         r"(?:\sout)?\b",
         r"\b(?:wipe|scrub|purge|clear)\s(?P<what>(?:anything|everything|whatever|all)\s(?:(?:you|u)\s(?:have|know|"
         r"'ve\sgot)\s)?(?:about|on)\s[^.!?]{2,160})",
+        # "can you stop keeping …", "no need to remember …", "you don't need to keep …"
+        rf"\b(?:can|could|would|will)\s(?:you|u)\s(?:please\s|pls\s|just\s)?stop\s{_KEEP}\s{_WHAT}",
+        rf"\b(?:no\sneed\s(?:for\s(?:you|u)\s)?to|(?:you|u)\s(?:don'?t|do\snot)\s(?:need|have)\sto)\s{_KEEP}\s{_WHAT}",
+        # "I'd rather not have the snooping thing on record"
+        rf"\bI(?:'d|\swould)?\s(?:rather|prefer)\snot\s(?:have|keep)\s(?=[^.!?]*\bon\s(?:record|file)\b){_WHAT}",
+        # "can we pretend I never said that about my marriage?"
+        r"\bpretend\s(?:that\s)?I\s(?:never|didn'?t|did\snot)\s(?:said|say|told?\s(?:you|u)|mention(?:ed)?|shared?|"
+        r"brought\sup|bring\sup)\s(?:that\s|anything\s)?(?:about\s)?(?P<what>[^.!?]{2,160})",
+        # "About the fender bender I brought up... can that go?"
+        r"\b(?:can|could)\s(?P<what>that|it|this|those)\s(?:just\s)?go\s*(?:away\s*)?(?:please\s*)?[?.!]",
     )
 )
 #: A target that points back ("it", "any of that", "that info").
 _POINTING = re.compile(
-    r"(?:it|that|this|them|those|these|(?:any|all)\s(?:of\s)?(?:that|it|this|those)|(?:that|this)\s(?:info|stuff|one)|"
-    r"it\sall|all\sthat)",
+    r"(?:(?:it|that|this|them|those|these|(?:any|all)\s(?:of\s)?(?:that|it|this|those)|(?:that|this)\s(?:info|stuff)|"
+    r"(?:(?:that|this)\s)?(?:one|bit|part)|it\sall|all\sthat)(?:\s(?:please|now|immediately|asap|too))*"
+    r"|please|now|immediately|asap)",
     re.I,
 )
 #: What a pointing request points at must be something the user told.
 _TOLD = re.compile(
-    r"\b(?:told\s(?:you|u)|said|shared|mentioned|thing|stuff|situation|info|details?|business)\b|^\W*about\b", re.I
+    r"\b(?:told\s(?:you|u)|said|shared|mentioned|thing|stuff|situation|info|details?|business|brought\sup|vented|"
+    r"g[ai]ve\s(?:you|u)|nvm|never\s?mind)\b|^\W*about\b|\b(?:everything|anything)\s(?:about|on)\b",
+    re.I,
 )
 _ABOUT = re.compile(r"\babout\s(?P<x>[^,;:.!?—–]{2,100})", re.I)
 _THING = re.compile(r"\b(?P<x>(?:the|that|my)\s(?:[\w'-]+\s){1,4}?(?:thing|stuff|situation|business|info))\b", re.I)
@@ -69,9 +82,14 @@ _LEAD = re.compile(
 )
 _TAIL = re.compile(
     r"\s*(?:[,;:]|\s[—–-]\s|\b(?:anywhere|going\sforward|for\snow|please|pls|from\s(?:your\s)?memory|on\sfile|"
-    r"I\s(?:told|said|shared|mentioned)|i\s(?:told|said))\b).*$",
+    r"I\s(?:told|said|shared|mentioned)|i\s(?:told|said))\b).*$|\s+(?:too|as\swell|anymore|any\smore)$",
     re.I,
 )
+
+
+#: A second thing after the first's end: ", and the house sale too".
+_MORE = re.compile(r",?\s+and\s+(?:also\s+)?(?P<x>(?:the|my|what|anything|everything|all|any|about)\b[^,.;!?]{2,80})",
+                   re.I)  # fmt: skip
 
 
 def _target(sentence: str) -> tuple[str, int, bool] | None:
@@ -79,7 +97,9 @@ def _target(sentence: str) -> tuple[str, int, bool] | None:
     found = forget_target(sentence)
     if found is not None:
         at = _ASKS.search(sentence)
-        return found, at.start() if at else 0, False
+        end = sentence.find(found)  # "forget my husband's diagnosis, and the house sale too": a second thing
+        more = _MORE.match(sentence, end + len(found)) if end >= 0 else None
+        return (f"{found} and {more['x']}" if more else found), at.start() if at else 0, False
     found_soft = [m for rx in _SOFT if (m := rx.search(sentence))]
     if not found_soft:
         return None
@@ -99,7 +119,7 @@ def _pointed(text: str) -> str | None:
 
 def _tidy(target: str) -> str:
     target = _LEAD.sub("", target.strip())
-    return _TAIL.sub("", target).strip(" .,;:?!") or target.strip()
+    return _TAIL.sub("", _TAIL.sub("", target)).strip(" .,;:?!") or target.strip()  # "… anymore, I'd like …"
 
 
 def forget_asks(said: Sequence[str]) -> dict[int, list[str]]:

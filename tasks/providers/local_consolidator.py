@@ -16,8 +16,9 @@ from tasks.providers.base import ScoredMemory
 from tasks.providers.change_cues import CATCH_ALL, about_someone, change_decision, claim, only_the_person
 from tasks.providers.clause_shape import specifics
 from tasks.providers.corrections import correcting
-from tasks.providers.forget_areas import area_match, named_kin
+from tasks.providers.forget_areas import area_match, named_areas, named_kin
 from tasks.providers.forget_parts import kept_of
+from tasks.providers.forget_pointed import pointed_at
 from tasks.providers.forget_values import FAMILY_AT, family_words, forgotten_values, same_family, states_value
 from tasks.providers.jobs import JOB_SLOTS, job_changed
 from tasks.providers.people import household, memory_ties
@@ -142,21 +143,13 @@ class LocalConsolidator:
         return Decision(action="ADD", relation="new", reason=f"related but distinct (best {sim})")
 
     def forget(self, request: ForgetRequest, related: Sequence[ScoredMemory]) -> list[Decision]:
-        """DELETE every related memory the request names: by similarity, its words, or the slot."""
-        words = content_words(request.query) - content_words(" ".join(FORGET_WORDS))
-        core = (words - content_words(" ".join(LIGHT_VERBS))) or words
-        # A kind-of-thing head ("my photography job") need not be said: the other words name the memory.
-        named = (core - content_words(" ".join(GENERIC_HEADS))) or core
+        """DELETE every related memory the request names: by similarity, its words, the slot, its area or
+        person, or else the one memory it points at."""
         decisions: list[Decision] = []
-        query, values = request.query, forgotten_values(request.query)
-        # The people the user's memories tie ("Priya" -> "ex"), read only for a request naming someone by a tie.
-        names = memory_ties(s.memory.content for s in related) if named_kin(query) else {}
-        for scored in related:
+        for scored, why in self._forgotten(request, related):
             memory = scored.memory
-            why = self._forget_match(scored, core, named, query) or states_value(memory, request, values)
-            why = why or area_match(query, memory.content, names)  # "my health stuff", "my ex"
-            rest, whole = kept_of(memory.content, request.keep) if why and request.keep else (None, False)
-            if why and not whole:  # "keep that I'm a loan officer, but …": the job's clause stays as ``new_content``
+            rest, whole = kept_of(memory.content, request.keep) if request.keep else (None, False)
+            if not whole:  # "keep that I'm a loan officer, but …": the job's clause stays as ``new_content``
                 decisions.append(
                     Decision(
                         action="DELETE",
@@ -167,6 +160,28 @@ class LocalConsolidator:
                     )
                 )
         return decisions
+
+    def _forgotten(self, request: ForgetRequest, related: Sequence[ScoredMemory]) -> list[tuple[ScoredMemory, str]]:
+        """The related memories a request names, each with why."""
+        words = content_words(request.query) - content_words(" ".join(FORGET_WORDS))
+        core = (words - content_words(" ".join(LIGHT_VERBS))) or words
+        # A kind-of-thing head ("my photography job") need not be said: the other words name the memory.
+        named = (core - content_words(" ".join(GENERIC_HEADS))) or core
+        query, values, kin = request.query, forgotten_values(request.query), named_kin(request.query)
+        # The people the user's memories tie ("Priya" -> "ex"), read only for a request naming someone by a tie.
+        names = memory_ties(s.memory.content for s in related) if kin else {}
+        found = []
+        for scored in related:
+            why = self._forget_match(scored, core, named, query) or states_value(scored.memory, request, values)
+            if why := why or area_match(query, scored.memory.content, names):  # "my health stuff", "my ex"
+                found.append((scored, why))
+        # An area or a person has its own rules (what is of the area: cosine does not tell "my vehicle" from a
+        # driving instructor; whose things they are: the person's name outweighs "my sister's wedding plans" in
+        # the cosine to "User's sister lives in Dublin"); any other request names one thing.
+        if found or kin or named_areas(query) or (pointed := pointed_at(related, query)) is None:
+            return found
+        best, margin = pointed  # "that thing about the fender bender": the one it can mean
+        return [(best, f"the memory it points at (similarity {best.similarity:.2f}, {margin:.2f} above the next)")]
 
     # -- helpers -------------------------------------------------------------------------------
 
