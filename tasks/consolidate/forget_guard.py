@@ -61,6 +61,7 @@ _MEMORY = re.compile(
     r"I(?:'m| am| was| have| had| live| work| used| like| love| hate| prefer| own|"
     r" gave| told| sent| mentioned| shared| vented| ranted| complained| brought up| talked)\b|\bon file\b|"
     r"\b(?:everything|anything) (?:about|on) (?-i:[A-Z])|"
+    r"I (?:never|didn'?t|did not) (?:say|said|mention(?:ed)?|tell|told)\b|"
     r"\bmy\b|\bme\b)",
     re.I,
 )
@@ -70,6 +71,7 @@ _ABOUT_MEMORY = re.compile(
     r"I (?:gave|told|sent|shared with|mentioned to) you|(?:that |which )?I (?:mentioned|said|shared)\b|"
     r"(?:you|u) (?:know|remember|have|stored|"
     r"saved|noted|wrote down|keep) (?:about|on) me|about me\b|what I (?:said|told you|mentioned|shared)|"
+    r"I (?:never|didn'?t|did not) (?:say|said|mention(?:ed)?|tell|told)\b|"
     r"everything (?:about|on) me|my (?:data|personal|details|information|info|profile)|"
     # "scrap what you know about the trip …": the assistant's knowledge of it, whatever it is
     r"(?:what|everything|anything|all) (?:you|u) (?:know|remember|have|stored|saved|noted|keep) (?:about|on|of)\b)",
@@ -91,7 +93,9 @@ _DISMISS = re.compile(r"\bforget (?:it|that idea|the idea|about it|this|all that
 #: "forget the marriage stuff": a topic the user raised before, named as such ("stuff", "thing", "part"), is
 #: a memory; "forget the museum, let's…" (a plan follows) or a thing the other side just offered is not.
 _REFERENCE = re.compile(
-    r"\bforget (?:about )?the (?P<what>(?:[\w'-]+ ){1,3}?)(?:stuff|things?|bits?|part|business|matter|info)\b", re.I
+    r"\b(?:forget|keep(?:ing)?|remember(?:ing)?|stor(?:e|ing)|sav(?:e|ing)|delete|remove|erase|wipe|drop|scrub)"
+    r" (?:about )?the (?P<what>(?:[\w'-]+ ){1,3}?)(?:stuff|things?|bits?|part|business|matter|info|story)\b",
+    re.I,
 )
 _THE_THING = re.compile(r"\bforget (?:about )?the (?P<what>(?:[\w'-]+ ?){1,4})", re.I)
 #: A topic named before the request that points back at it ("the poker thing, can you forget it?").
