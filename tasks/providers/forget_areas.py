@@ -17,7 +17,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
+from tasks.providers.area_senses import of_area
 from tasks.providers.people import RELATIONS
+from tasks.providers.wording import strip_annotation
 
 
 def _words(text: str) -> str:
@@ -212,7 +214,7 @@ def area_match(query: str, content: str, names: Mapping[str, str]) -> str:
         if not said and not any(re.search(rf"\b{re.escape(n)}\b", content) for n in tied):
             return ""
     if areas:
-        if not any(a.members.search(content) for a in areas):
+        if not any(a.members.search(content) or of_area(a.name, strip_annotation(content)) for a in areas):
             return ""
         other = _OTHERS.search(content)  # whom the memory is about: the user's own only if of the area itself
         if not kin and not _ANYONE.search(query) and other and not any(a.members.search(other[0]) for a in areas):
