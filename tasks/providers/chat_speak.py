@@ -21,7 +21,7 @@ _SHORTHAND = {
     "wknd": "weekend", "cuz": "because", "coz": "because", "thx": "thanks", "stuf": "stuff",
     "forgit": "forget", "foget": "forget", "forgett": "forget", "frget": "forget", "forgt": "forget",
     "fogret": "forget", "forgte": "forget", "delet": "delete", "rmbr": "remember", "rmb": "remember",
-    "remeber": "remember", "rember": "remember", "tht": "that", "abt": "about", "dont": "don't", "pls": "please",
+    "remeber": "remember", "rember": "remember", "tht": "that", "dont": "don't", "pls": "please",
     "plz": "please",
 }  # fmt: skip
 _SHORT = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, _SHORTHAND)) + r")(?![\w-])", re.I)
