@@ -22,9 +22,10 @@ _VERB = (
     r"stop (?:remembering|storing|keeping|saving|tracking)|take\b(?=[^.!?]*\bout of)|"
     r"(?:don't|do not|never) (?:store|keep|save|record|retain|have\b(?=[^.!?]*\bon file))|"
     r"(?:deleted|removed|erased|forgotten|wiped)\b|not (?:remember|keep|save|store|retain)|didn'?t (?:keep|save|store)|"
-    r"(?:hold|hang) ?on ?to|let go of|scratch|scrap|ditch|"
+    r"(?:hold|hang) ?on ?to|let go of|scratch|scrap|ditch|unlearn|lose|toss|discard|bin|"
+    r"(?:disregard|ignore)\b(?= (?:what|everything|anything|all)(?: that)? I\b)|"
     r"nix|(?:storing|keeping|saving|remembering) (?:my|that|this|it)|remembered|take (?:it|that|this) out|"
-    r"need to (?:remember|keep|store|save|hold on to)|not (?:have|keep)\b(?=[^.!?]*\bon (?:record|file))|"
+    r"(?:need|have) to (?:remember|keep|store|save|hold on to)|not (?:have|keep)\b(?=[^.!?]*\bon (?:record|file))|"
     r"pretend (?:that )?I (?:never|didn'?t|did not)|(?:can|could) (?:that|it|this|those) (?:just )?go\b)"
 )
 #: Someone else's words reported by the user: "my brother texted me", "she said", "he told me to".
@@ -34,6 +35,8 @@ _REPORTED = re.compile(
     r"message|text|email|meme|poster) (?:says|said|goes))\b",
     re.I,
 )
+#: The user's own words named as such ("what I said", "I told you"): not someone else's reported.
+_OWN_WORDS = re.compile(r"\bI (?:just |once )?(?:said|told you|told u|wrote|texted you|messaged you)\b", re.I)
 _QUOTES = re.compile(r"\"[^\"]*\"|“[^”]*”|‘[^’]*’|(?<![A-Za-z])'[^']*'(?![A-Za-z])|«[^»]*»")
 #: Where the trigger's clause ends: punctuation or a conjunction that starts the reason.
 _CLAUSE_END = re.compile(r"[,;:]|\s[-–—]\s|\b(?:because|since|as I|so that)\b", re.I)
@@ -69,6 +72,7 @@ _MEMORY = re.compile(
 _ABOUT_MEMORY = re.compile(
     r"\b(?:from (?:your|the) (?:memory|memories|records?|profile|database)|from your (?:notes|files)|on file|"
     r"I (?:gave|told|sent|shared with|mentioned to) you|(?:that |which )?I (?:mentioned|said|shared)\b|"
+    r"\b(?:told|tell(?:ing)?|mention(?:ed|ing)?(?: to)?|shar(?:ed|ing)(?: with)?) (?:you|u) about\b|"
     r"(?:you|u) (?:know|remember|have|stored|"
     r"saved|noted|wrote down|keep) (?:about|on) me|about me\b|what I (?:said|told you|mentioned|shared)|"
     r"I (?:never|didn'?t|did not) (?:say|said|mention(?:ed)?|tell|told)\b|"
@@ -155,7 +159,7 @@ def accept_forget(request: ForgetRequest, session: Session) -> tuple[bool, str]:
         return False, "someone forgetting, said as a fact, not a request to forget"
     if _inside_quotes(sentence, trigger.start()) or (_QUOTES.search(sentence) and _REPORTED.search(sentence)):
         return False, "quoted words, not the user's own request"
-    if _REPORTED.search(sentence[: trigger.start()]):
+    if _REPORTED.search(_OWN_WORDS.sub(" ", sentence[: trigger.start()])):  # "what I said about X, forget it"
         return False, "someone else's words reported by the user"
     # The object may come first: "I'd like my X deleted", "My X - delete it, please".
     named = re.search(rf"(?:\b(?:my|the|that|this|your)\s+)?{re.escape(request.query)}", sentence, re.I)
@@ -173,7 +177,9 @@ def accept_forget(request: ForgetRequest, session: Session) -> tuple[bool, str]:
     personal = names_area_or_kin(target)  # "the legal thing", "my ex"
     if _DISMISS.search(after) and not _MEMORY.search(target) and not reference and not personal:
         return False, "a dismissal of a plan, not a request to forget"
-    if not (_MEMORY.search(after) or reference or personal):
+    # "I shouldn't have told you about the affair. Wipe it.": what the user told, named before the request
+    told = named is not None and _ABOUT_MEMORY.search(sentence[: named.start()]) is not None
+    if not (_MEMORY.search(after) or reference or personal or told):
         return False, "not about the user or what the assistant remembers of them"
     return True, "the user's own request to forget something about themselves"
 

@@ -22,7 +22,7 @@ _SHORTHAND = {
     "forgit": "forget", "foget": "forget", "forgett": "forget", "frget": "forget", "forgt": "forget",
     "fogret": "forget", "forgte": "forget", "delet": "delete", "rmbr": "remember", "rmb": "remember",
     "remeber": "remember", "rember": "remember", "tht": "that", "dont": "don't", "pls": "please",
-    "plz": "please",
+    "plz": "please", "wat": "what", "wut": "what",
 }  # fmt: skip
 _SHORT = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, _SHORTHAND)) + r")(?![\w-])", re.I)
 #: Laughter inside a message: a pause in what is said ("... intolerant lol every time ..."), and its full stop

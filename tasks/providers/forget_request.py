@@ -19,7 +19,7 @@ from tasks.providers.soft_requests import softened
 from tasks.providers.statements import STRONG_CUE, WEAK_CUE
 
 FORGET = re.compile(
-    r"\b(?:please\s+)?(?:forget|delete|erase|remove|don't remember|do not remember|stop remembering)\s+"
+    r"\b(?:please\s+)?(?:forget|delete|erase|remove|unlearn|don't remember|do not remember|stop remembering)\s+"
     r"(?:about\s+|that\s+|(?:what(?:ever)?|anything|all) I (?:said|told you|mentioned|shared) about\s+|"
     r"everything about\s+|my\s+|"
     r"(?:all |any |the |that )?(?:records?|mentions?|traces?|notes?|memor(?:y|ies)|part|bit|info|information|"
@@ -32,6 +32,9 @@ FORGET = re.compile(
     r"|(?:'d like|\blike|\bwant|\bneed|\bplease (?:have|get)|\byou (?:have|get))\s+(?:my|the)\s+"
     r"(?P<what3>[^.!?,;]{3,80}?)\s+"
     r"(?:deleted|removed|erased|forgotten|wiped|purged|scrubbed)\b"
+    # "Can my bankruptcy be removed from your memory?": the removal asked of the thing.
+    r"|\b(?:can|could|would|will|should)\s+(?:my|the|that|this)\s+(?P<what6>[^.!?,;]{3,80}?)\s+(?:be|get)\s+"
+    r"(?:deleted|removed|erased|forgotten|wiped|purged|scrubbed|dropped)\b"
     # "My X - delete it, please": the thing named first, the request after it.
     r"|^\W*(?:my|the)\s+(?P<what4>[^.!?,;:-]{3,60}?)\s*(?:[,:;]|\s-)\s*(?:please\s+|just\s+)?"
     r"(?:forget|delete|erase|remove|wipe)\s+(?:it|that|them)\b",
@@ -68,7 +71,8 @@ def reminded(sentence: str) -> str:
 #: Verbs of removal that need a memory or an identifier as their object to be a forget request.
 _REMOVE = re.compile(
     r"(?:^\W*|[,;:]\s*|\b(?:please|can you|could you|would you|will you|you can|want you to|like you to|need you to|"
-    r"and|also)\s+)(?:please\s+)?(?P<verb>wipe|scrub|purge|clear|drop|get rid of|take|stop (?:storing|keeping|"
+    r"and|also|kindly|just)\s+)(?:please\s+|kindly\s+|just\s+)?(?P<verb>wipe|scrub|purge|clear|drop|get rid of|"
+    r"lose|toss|discard|ditch|scrap|bin|take|stop (?:storing|keeping|"
     r"saving|tracking|holding on to)|(?:don't|do not|never) (?:store|keep|save|record|retain|hold on to|have))\s+"
     r"(?:out\s+)?(?:everything|all|anything|what)?\s*(?:you (?:know|have|remember|keep|stored|"
     r"saved)\s+(?:about|on)\s+)?(?:my\s+)?(?P<what>[^.!?]{3,160})",
@@ -83,7 +87,7 @@ MEMORY_PLACE = re.compile(
 #: One of the user's identifiers or personal data ("my booking reference", "the policy number").
 IDENTIFIER = re.compile(
     r"\b(?:my|the|that|this|your)\s+(?:[\w-]+\s+){0,2}(?:number|no\.|reference|code|ID|PIN|password|passcode|plate|"
-    r"address|username|login|IBAN|birthday|salary|details)\b",
+    r"address|username|login|IBAN|birthday|salary|details|info|information|data|history)\b",
     re.I,
 )
 _TARGET_END = re.compile(
@@ -104,7 +108,8 @@ _FORGOT = re.compile(r"\b(please|can|could|pls)(\s+(?:you|u))?(\s+(?:can|could))
 _TOLD = re.compile(
     r"^(?:the|that|this) (?:bit|part|stuff|thing|things|info|details?) (?:about|on|re|regarding)\b"
     r"|^(?:the|that|this) (?:[\w'-]+ ){1,3}?(?:stuff|thing|things|situation|business)\b"
-    r"|\b(?:I|I've) (?:mentioned|told you|said|shared|vented|ranted|complained|brought up)\b",
+    r"|^(?:any|every|all)\s(?:mentions?|records?|traces?)\s(?:of|about)\b"
+    r"|\b(?:I|I've) (?:mentioned|told you|told u|said|shared|vented|ranted|complained|brought up)\b",
     re.I,
 )
 #: Whose things a request takes, said after its target: "mine or my family's", "and anyone else's".
@@ -120,7 +125,7 @@ def _asking(sentence: str) -> re.Match[str] | None:
     the second time (each verb is tried, also one inside an earlier match's target)."""
     at = 0
     while (m := FORGET.search(sentence, at)) is not None:
-        if m["what3"] or m["what4"] or not someone_forgets(sentence, m.start()):
+        if m["what3"] or m["what4"] or m["what6"] or not someone_forgets(sentence, m.start()):
             return m
         at = m.start() + 1
     return None
@@ -160,7 +165,7 @@ def forget_target(sentence: str) -> str | None:
         m = _REMOVE.search(sentence)
         if m is None:
             return None
-    groups = ("what", "what2", "what3", "what4", "what5")
+    groups = ("what", "what2", "what3", "what4", "what5", "what6")
     what = next((m[g] for g in groups if g in m.re.groupindex and m[g]), "").strip()
     told = _TOLD.search(what)  # "the bit about my dad's diagnosis", "the bankruptcy stuff I mentioned": about memory
     if removal and not (MEMORY_PLACE.search(sentence) or told or (m["verb"] != "take" and IDENTIFIER.search(m[0]))):

@@ -60,7 +60,8 @@ _POINTING = re.compile(
 )
 #: What a pointing request points at must be something the user told.
 _TOLD = re.compile(
-    r"\b(?:told\s(?:you|u)|said|shared|mentioned|thing|stuff|situation|info|details?|business|brought\sup|vented|"
+    r"\b(?:told\s(?:you|u)|telling\s(?:you|u)|said|saying|shared|sharing|mentioned|mentioning|thing|stuff|situation|"
+    r"info|details?|business|brought\sup|bringing\sup|vented|venting|"
     r"g[ai]ve\s(?:you|u)|nvm|never\s?mind)\b|^\W*about\b|\b(?:everything|anything)\s(?:about|on)\b",
     re.I,
 )
@@ -114,6 +115,8 @@ def _pointed(text: str) -> str | None:
     found = list(_ABOUT.finditer(text)) or list(_THING.finditer(text))
     what = found[-1]["x"] if found else text
     what = re.sub(r"^\W*(?:(?:hey|so|oh|ok|okay|hmm|oof|well|also|and|yo|um|uh)\b\W*)*", "", what, flags=re.I)
+    what = re.sub(r"^I\s(?:regret|wish\sI\shadn'?t)\s(?:mentioning|telling\s(?:you|u)(?:\sabout)?|saying|sharing|"
+                  r"mentioned|told\s(?:you|u)(?:\sabout)?|said|shared)\s", "", what, flags=re.I)  # fmt: skip
     return what.strip(" .,;:—–-") or None
 
 

@@ -100,6 +100,8 @@ def on_record(event: Event) -> Event:
         # what it takes back is a statement: after a question or a forget request ("Can you delete the bit about
         # me living in Nairobi? Don't store that.") it says the request again, for the forget path to read
         if i > 0 and takes_back(s):
+            if forget_asks([said[i - 1], s]).get(0) == []:  # "I shouldn't have told you about X. Wipe it.": X was
+                continue  # told before, and the pair is a forget request pointing back at it
             asked = said[i - 1].rstrip().endswith("?") or bool(forget_asks([said[i - 1]]))
             dropped |= {i} if asked else {i - 1, i}
     if not dropped or (len(dropped) == len(said) and all(takes_back(s) for s in said)):
