@@ -53,7 +53,10 @@ _TASK_WORDS = (
 #: A task word anywhere in the clause; ``_FROM_TASK``: one the object is taken out of ("from my calendar").
 _TASK = re.compile(r"\b" + _TASK_WORDS, re.I)
 _FROM_TASK = re.compile(
-    r"\b(?:from|off|out of|in|on)\s+(?:the|my|our|this|that|your)?\s*(?:\w+\s+){0,2}?" + _TASK_WORDS, re.I
+    r"\b(?:from|off|out of|in|on)\s+(?:the|my|our|this|that|your)?\s*(?:\w+\s+){0,2}?" + _TASK_WORDS
+    # "Remove all the jargon from this so farmers get it: '…'": from the text at hand
+    + r"|\b(?:from|out of)\s+(?:this|that|it|the\s+(?:above|following|text))\b(?!\s+(?:list|memory|chat))",
+    re.I,
 )
 #: Words that say the request is about the assistant's memory of the user.
 _MEMORY = re.compile(

@@ -227,6 +227,7 @@ class UserClauses:
         strong = STRONG_CUE.search(clause) is not None
         if strong and content_words(clause):
             return True  # "The dog is gone now", "There's no X anymore": a change said without "I"
+        needed = 2 if shape.acts_on_a_thing(clause) else needed  # "We foster kittens"
         if strong or shape.is_news(clause) or re.search(r"\b(?:not|never|no)\b|n't\b", clause, re.I):
             needed = 1  # "I'm not vegan any more": one word of content, and it closes a fact; "Got a puppy!"
         if self.first_generic and self._seeks() and shape.is_short_answer(clause) and content_words(clause):
