@@ -17,6 +17,7 @@ import pytest
 
 from tasks.consolidate.forget_guard import accept_forget
 from tasks.models import Event, Session
+from tasks.providers.chat_speak import spelled_out
 from tasks.providers.local_extractor import LocalExtractor
 
 DEV = [
@@ -97,3 +98,23 @@ def test_a_request_said_another_way_is_a_request(text: str) -> None:
 @pytest.mark.parametrize("text", LOOK_ALIKES)
 def test_the_same_verbs_about_other_things_ask_nothing(text: str) -> None:
     assert _accepted(text) == []
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [
+        ("cna you forgrt the card game thign pls", "can you forget the card game thing please"),
+        ("delte my adress", "delete my address"),
+        ("yuo can remvoe it", "you can remove it"),
+    ],
+)
+def test_a_typo_of_a_word_requests_are_read_by_is_corrected(typed: str, read: str) -> None:
+    assert spelled_out(typed) == read
+
+
+@pytest.mark.parametrize(
+    "typed",
+    ["I met Thign and Abot at the remote office", "The forger sold a delta print", "My cat Erasmo is old"],
+)
+def test_names_and_english_words_near_them_are_left_alone(typed: str) -> None:
+    assert spelled_out(typed) == typed

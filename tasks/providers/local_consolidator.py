@@ -178,8 +178,9 @@ class LocalConsolidator:
         # An area or a person has its own rules (what is of the area: cosine does not tell "my vehicle" from a
         # driving instructor; whose things they are: the person's name outweighs "my sister's wedding plans" in
         # the cosine to "User's sister lives in Dublin"); any other request names one thing.
-        if found or kin or named_areas(query) or (pointed := pointed_at(related, query)) is None:
-            return found
+        own = [s for s in related if (s.memory.speaker or "").lower() == (request.speaker or "").lower()]
+        if found or kin or named_areas(query) or (pointed := pointed_at(own, query)) is None:
+            return found  # by rank, only a memory of the request's own speaker
         best, margin = pointed  # "that thing about the fender bender": the one it can mean
         return [(best, f"the memory it points at (similarity {best.similarity:.2f}, {margin:.2f} above the next)")]
 
