@@ -146,7 +146,8 @@ class UserClauses:
             carries = change and _CUES.search(clause) is not None and len(content_words(clause)) >= 2
             if not clause or (rules and covered_by(clause, covered)):
                 continue
-            if (carries or self._informative(clause)) and not (len(rules) == 1 and shape.is_condition(clause)):
+            kept = carries or self._informative(clause, not rules)
+            if kept and not (len(rules) == 1 and shape.is_condition(clause)):
                 rest.append(clause)
             elif len(rules) == 1 and elaborates(clause):
                 details.append(clause)
@@ -214,8 +215,9 @@ class UserClauses:
         parts = [p for c in clauses(resolved) for p in clauses(c, CLAUSE_BREAK) if p]
         return [q for p in parts for q in (re.split(r",\s+", p) if ruled else [p]) if q]
 
-    def _informative(self, clause: str) -> bool:
-        """Not a question or a request; an identifier, a stated attribute or enough words of its own."""
+    def _informative(self, clause: str, alone: bool = True) -> bool:
+        """Not a question or a request; an identifier, a stated attribute or enough words of its own (``alone``:
+        no rule read the sentence)."""
         if clause.endswith("?") or REQUEST.match(clause):
             return False
         if is_specific(RESOLVED_DATE.sub("", clause)) or frame_of(clause) is not None:
@@ -227,7 +229,7 @@ class UserClauses:
         strong = STRONG_CUE.search(clause) is not None
         if strong and content_words(clause):
             return True  # "The dog is gone now", "There's no X anymore": a change said without "I"
-        needed = 2 if shape.acts_on_a_thing(clause) else needed  # "We foster kittens"
+        needed = 2 if alone and shape.acts_on_a_thing(clause) else needed  # "We foster kittens"
         if strong or shape.is_news(clause) or re.search(r"\b(?:not|never|no)\b|n't\b", clause, re.I):
             needed = 1  # "I'm not vegan any more": one word of content, and it closes a fact; "Got a puppy!"
         if self.first_generic and self._seeks() and shape.is_short_answer(clause) and content_words(clause):
