@@ -10,13 +10,11 @@ two words before its noun, mended after); look-alikes store nothing, as before.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from tasks.models import Event, Session
-from tasks.providers.clause_shape import acts_on_a_thing
+from tasks.providers.acts_on import acts_on_a_thing
 from tasks.providers.local_extractor import LocalExtractor
+from tests.test_forgotten_repeats import session
 
 DEV = [("We homeschool our kids", "homeschool"), ("We foster kittens", "kittens")]
 HELD_OUT = [
@@ -30,10 +28,8 @@ LOOK_ALIKES = ["We did it", "We tried that", "We won", "I mean whatever"]
 
 
 def _facts(text: str) -> list[str]:
-    at = datetime(2026, 1, 1, tzinfo=UTC)
-    session = Session(app_name="a", user_id="u", session_id="s", started_at=at, ended_at=at,
-                      events=(Event(id="e1", author="user", role="user", text=text, timestamp=at),))  # fmt: skip
-    return [f.content for f in LocalExtractor().extract(session).facts]
+    said = session(0, text)
+    return [f.content for f in LocalExtractor().extract(said).facts]
 
 
 @pytest.mark.parametrize(("said", "word"), [*DEV, *HELD_OUT])

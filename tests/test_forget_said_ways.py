@@ -11,14 +11,12 @@ first run) guard the rules against their own cases.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
 from tasks.consolidate.forget_guard import accept_forget
-from tasks.models import Event, Session
 from tasks.providers.chat_speak import spelled_out
 from tasks.providers.local_extractor import LocalExtractor
+from tests.test_forgotten_repeats import session
 
 DEV = [
     'hey, can you drop all the medical stuff about me?',
@@ -84,10 +82,8 @@ LOOK_ALIKES = [
 
 
 def _accepted(text: str) -> list[str]:
-    at = datetime(2026, 1, 1, tzinfo=UTC)
-    session = Session(app_name="a", user_id="u", session_id="s", started_at=at, ended_at=at,
-                      events=(Event(id="e1", author="user", role="user", text=text, timestamp=at),))  # fmt: skip
-    return [r.query for r in LocalExtractor().extract(session).forgets if accept_forget(r, session)[0]]
+    said = session(0, text)
+    return [r.query for r in LocalExtractor().extract(said).forgets if accept_forget(r, said)[0]]
 
 
 @pytest.mark.parametrize("text", [*DEV, *HELD_OUT])

@@ -10,9 +10,8 @@ together across the "lol". :func:`tasks.textrules.clean` already writes out "don
 from __future__ import annotations
 
 import re
-from functools import cache
 
-from tasks.wordnet import index_lemmas, irregular_forms
+from tasks.wordnet import is_common, verb_base
 
 #: Shorthand that is nothing else, and what it stands for.
 _SHORTHAND = {
@@ -42,17 +41,10 @@ _DEL = re.compile(r"(?<![\w-])del(?=\s+(?:please|it|that|this|them|my|the)\b|\s*
 _HASH = re.compile(r"(?<=\bmy )#(?!\w)", re.I)
 
 
-@cache
 def _english(word: str) -> bool:
-    """A word of WordNet's (any part of speech, inflected or not); True when WordNet is not installed."""
-    lemmas = [index_lemmas(pos) for pos in ("noun", "verb", "adj", "adv")]
-    if not any(lemmas):
-        return True
-    forms = {word, irregular_forms("verb").get(word, ""), irregular_forms("noun").get(word, "")}
-    forms |= {word[: -len(end)] + add for end, add in (("s", ""), ("es", ""), ("ies", "y"), ("ed", ""), ("ed", "e"),
-                                                       ("ing", ""), ("ing", "e"), ("er", ""), ("ly", ""))
-              if word.endswith(end)}  # fmt: skip
-    return any(f in known for f in forms if f for known in lemmas)
+    """A word WordNet knows in lower case, or a verb's past or gerund (True when WordNet is not installed)."""
+    common = is_common(word)
+    return common is None or common or verb_base(word) is not None
 
 
 def _one_typo(a: str, b: str) -> bool:

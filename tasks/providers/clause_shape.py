@@ -12,7 +12,6 @@ from tasks.providers.wording import content_words as stems
 from tasks.providers.wording import is_negated
 from tasks.textrules import ASKED, REQUEST, SMALL_TALK, USER_CLAUSE, WEEKDAYS, clauses, content_words
 from tasks.third_person import third_person
-from tasks.wordnet import index_lemmas
 
 #: A code, a long number or a year ("A123", "#4521", "2021"), not a count ("3 months").
 IDENTIFIER_WORD = re.compile(r"(?=[\w-]*\d)[\w-]{3,}")
@@ -286,28 +285,3 @@ _FRONTED = re.compile(r"^(?:for|on|at|in|during|after|before) [^,]{1,40}?,? (?=U
 #: The job rule's wording of "User is a nurse ...", and the clause it came from.
 _JOB_AS = re.compile(r"^(\w+ )works as (?=an? )")
 _JOB_IS = re.compile(r"^\w+ is an? ")
-#: "We foster kittens", "I homeschool my kids", "we rent a flat": a person, a verb and what it is done to.
-_ACTS_ON = re.compile(
-    r"^\W*(?:I|we)\s+(?:\w+\s+)?(?P<verb>[a-z]+)\s+(?:(?:my|our|the|a|an|two|three|own)\s+){0,2}(?P<obj>[a-z]+)\W*$",
-    re.I,
-)
-
-
-def acts_on_a_thing(clause: str) -> bool:
-    """A short first-person clause whose verb acts on a noun: two words of content say something of the user
-    (three were needed, and "We homeschool our kids" was lost); "I mean whatever" names no thing."""
-    found = _ACTS_ON.match(clause)
-    if found is None:
-        return False
-    verb, obj = found["verb"].lower(), found["obj"].lower()
-    nouns = index_lemmas("noun")
-    singular = obj[:-1] if obj.endswith("s") else obj
-    return bool(nouns) and (obj in nouns or singular in nouns) and obj not in _NOT_THINGS and verb not in _NOT_THINGS
-
-
-#: Words that take a noun's place without naming a thing, and verbs of talk that say nothing of the user.
-_NOT_THINGS = frozenset({
-    "whatever", "something", "anything", "everything", "nothing", "thing", "things", "stuff", "lot", "bit", "way",
-    "time", "mean", "guess", "think", "know", "agree", "hope", "bet", "it", "that", "this", "them", "those", "these",
-    "one", "so", "too", "all",
-})  # fmt: skip

@@ -175,9 +175,8 @@ class LocalConsolidator:
             why = self._forget_match(scored, core, named, query) or states_value(scored.memory, request, values)
             if why := why or area_match(query, scored.memory.content, names):  # "my health stuff", "my ex"
                 found.append((scored, why))
-        # An area or a person has its own rules (what is of the area: cosine does not tell "my vehicle" from a
-        # driving instructor; whose things they are: the person's name outweighs "my sister's wedding plans" in
-        # the cosine to "User's sister lives in Dublin"); any other request names one thing.
+        # An area or a person has its own rules (cosine does not tell "my vehicle" from a driving instructor, and a
+        # name outweighs "my sister's wedding plans" against "User's sister lives in Dublin"); else one thing is meant.
         own = [s for s in related if (s.memory.speaker or "").lower() == (request.speaker or "").lower()]
         if found or kin or named_areas(query) or (pointed := pointed_at(own, query)) is None:
             return found  # by rank, only a memory of the request's own speaker

@@ -18,6 +18,7 @@ from typing import Protocol
 import tasks.providers.clause_shape as shape
 from tasks.models import Event, Extraction, Fact, ForgetRequest
 from tasks.plural import reported
+from tasks.providers.acts_on import acts_on_a_thing
 from tasks.providers.asked_apart import asked_apart, is_pretend
 from tasks.providers.chat_speak import spelled_out
 from tasks.providers.choices import chosen
@@ -216,8 +217,7 @@ class UserClauses:
         return [q for p in parts for q in (re.split(r",\s+", p) if ruled else [p]) if q]
 
     def _informative(self, clause: str, alone: bool = True) -> bool:
-        """Not a question or a request; an identifier, a stated attribute or enough words of its own (``alone``:
-        no rule read the sentence)."""
+        """Not a question or a request; an identifier, a stated attribute or enough words (alone: no rule read it)."""
         if clause.endswith("?") or REQUEST.match(clause):
             return False
         if is_specific(RESOLVED_DATE.sub("", clause)) or frame_of(clause) is not None:
@@ -225,11 +225,10 @@ class UserClauses:
         about = self._relative(clause) or opens_with_name(clause, self.people) or says_relative(clause)
         if about and len(content_words(clause)) >= 2:  # "Sam is gluten-free" after "my partner Sam"
             return True  # about someone in the user's life; "My brother just got engaged"
-        needed = 2 if self.asked is not None else 3
+        needed = 2 if self.asked is not None or (alone and acts_on_a_thing(clause)) else 3  # "We foster kittens"
         strong = STRONG_CUE.search(clause) is not None
         if strong and content_words(clause):
             return True  # "The dog is gone now", "There's no X anymore": a change said without "I"
-        needed = 2 if alone and shape.acts_on_a_thing(clause) else needed  # "We foster kittens"
         if strong or shape.is_news(clause) or re.search(r"\b(?:not|never|no)\b|n't\b", clause, re.I):
             needed = 1  # "I'm not vegan any more": one word of content, and it closes a fact; "Got a puppy!"
         if self.first_generic and self._seeks() and shape.is_short_answer(clause) and content_words(clause):
