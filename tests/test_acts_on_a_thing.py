@@ -3,7 +3,7 @@
 "We homeschool our kids" and "We foster kittens" left no memory: a clause without a rule needed three words of
 content, and "homeschool" and "kids" are two (the forget probe's third set showed it: a look-alike case lost
 "homeschool" before any request). A person, a verb and a noun it acts on now say enough
-(`clause_shape.acts_on_a_thing`); a pronoun or a placeholder ("I mean whatever", "We tried that") names no
+(`tasks/providers/acts_on.py`); a pronoun or a placeholder ("I mean whatever", "We tried that") names no
 thing. DEV read while writing; HELD-OUT written with the rule and run once (4 of 5: "We brew our own beer" had
 two words before its noun, mended after); look-alikes store nothing, as before.
 """
