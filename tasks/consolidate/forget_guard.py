@@ -53,11 +53,14 @@ _TASK_WORDS = (
 #: A task word anywhere in the clause; ``_FROM_TASK``: one the object is taken out of ("from my calendar").
 _TASK = re.compile(r"\b" + _TASK_WORDS, re.I)
 _FROM_TASK = re.compile(
-    r"\b(?:from|off|out of|in|on)\s+(?:the|my|our|this|that|your)?\s*(?:\w+\s+){0,2}?" + _TASK_WORDS
+    r"\b(?:from|off|out of|in|on)\s+(?:the|my|our|this|that|your)?\s*(?:\w+\s+){0,2}?"
+    + _TASK_WORDS
     # "Remove all the jargon from this so farmers get it: '…'": from the text at hand
     + r"|\b(?:from|out of)\s+(?:this|that|it|the\s+(?:above|following|text))\b(?!\s+(?:list|memory|chat))",
     re.I,
 )
+#: "I never said …", "can we pretend I didn't mention …": what the user told, named as such.
+_NEVER_SAID = r"I (?:never|didn'?t|did not) (?:say|said|mention(?:ed)?|tell|told)\b"
 #: Words that say the request is about the assistant's memory of the user.
 _MEMORY = re.compile(
     r"\b(?:(?:from|in) (?:your|the) (?:memory|memories|records?|notes|profile|database|files)|you (?:know|remember|"
@@ -66,8 +69,7 @@ _MEMORY = re.compile(
     r"\b(?:number|reference|code|ID|PIN|password|passcode|IBAN)\b|that I\b|"
     r"I(?:'m| am| was| have| had| live| work| used| like| love| hate| prefer| own|"
     r" gave| told| sent| mentioned| shared| vented| ranted| complained| brought up| talked)\b|\bon file\b|"
-    r"\b(?:everything|anything) (?:about|on) (?-i:[A-Z])|"
-    r"I (?:never|didn'?t|did not) (?:say|said|mention(?:ed)?|tell|told)\b|"
+    r"\b(?:everything|anything) (?:about|on) (?-i:[A-Z])|" + _NEVER_SAID + "|"
     r"\bmy\b|\bme\b)",
     re.I,
 )
@@ -78,8 +80,8 @@ _ABOUT_MEMORY = re.compile(
     r"\b(?:told|tell(?:ing)?|mention(?:ed|ing)?(?: to)?|shar(?:ed|ing)(?: with)?) (?:you|u) about\b|"
     r"(?:you|u) (?:know|remember|have|stored|"
     r"saved|noted|wrote down|keep) (?:about|on) me|about me\b|what I (?:said|told you|mentioned|shared)|"
-    r"I (?:never|didn'?t|did not) (?:say|said|mention(?:ed)?|tell|told)\b|"
-    r"everything (?:about|on) me|my (?:data|personal|details|information|info|profile)|"
+    + _NEVER_SAID
+    + r"|everything (?:about|on) me|my (?:data|personal|details|information|info|profile)|"
     # "scrap what you know about the trip …": the assistant's knowledge of it, whatever it is
     r"(?:what|everything|anything|all) (?:you|u) (?:know|remember|have|stored|saved|noted|keep) (?:about|on|of)\b)",
     re.I,

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
-from tasks.providers.statements import STRONG_CUE, WEAK_CUE, is_specific
+from tasks.providers.statements import CLAUSE_BREAK, STRONG_CUE, WEAK_CUE, is_specific
 from tasks.providers.wording import content_words as stems
 from tasks.providers.wording import is_negated
 from tasks.textrules import ASKED, REQUEST, SMALL_TALK, USER_CLAUSE, WEEKDAYS, clauses, content_words
@@ -285,3 +285,14 @@ _FRONTED = re.compile(r"^(?:for|on|at|in|during|after|before) [^,]{1,40}?,? (?=U
 #: The job rule's wording of "User is a nurse ...", and the clause it came from.
 _JOB_AS = re.compile(r"^(\w+ )works as (?=an? )")
 _JOB_IS = re.compile(r"^\w+ is an? ")
+
+
+def clauses_of(resolved: str, cue: bool, ruled: bool) -> list[str]:
+    """A user's sentence in the clauses read apart: a change stays whole (old and new value together) unless
+    rules took its facts (``ruled``), then only the rest."""
+    if cue and not ruled:
+        return [resolved]
+    # "Sam - my wife - thinks ..." is an apposition, not three clauses: the name stays with its statement.
+    resolved = re.sub(r"\s+-\s+((?:[\w']+ ){0,3}[\w']+)\s+-\s+", r" (\1) ", resolved)
+    parts = [p for c in clauses(resolved) for p in clauses(c, CLAUSE_BREAK) if p]
+    return [q for p in parts for q in (re.split(r",\s+", p) if ruled else [p]) if q]

@@ -36,7 +36,7 @@ from tasks.providers.requested import requested
 from tasks.providers.retractions import retract, retraction
 from tasks.providers.said_as import as_said
 from tasks.providers.short_answers import said_in_full
-from tasks.providers.statements import CLAUSE_BREAK, STRONG_CUE, WEAK_CUE, frame_of, is_specific, old_words
+from tasks.providers.statements import STRONG_CUE, WEAK_CUE, frame_of, is_specific, old_words
 from tasks.providers.wording import OPENERS, STOP, is_negated
 from tasks.textrules import (
     FIRST_PERSON,
@@ -141,7 +141,7 @@ class UserClauses:
         covered = " ".join(r.content for r in rules)
         rest: list[str] = []
         details: list[str] = []  # "I work at Google, mostly on search": what a rule's clause goes on to say
-        for clause in self._clauses(resolved, cue, bool(rules)):
+        for clause in shape.clauses_of(resolved, cue, bool(rules)):
             clause = shape.FILLER.sub("", clause.strip(" ,;-")).strip()
             # In a change, a clause with the cue carries the new value even without "I" ("it's all jazz now").
             carries = change and _CUES.search(clause) is not None and len(content_words(clause)) >= 2
@@ -205,16 +205,6 @@ class UserClauses:
         merged = RuleFact(primary.topic, "; ".join(parts), importance, primary.slot, primary.value)
         kept = [merged if r is primary else r for r in rules if r not in joined]
         return merged, kept, [c for c in rest if c not in absorbed]
-
-    @staticmethod
-    def _clauses(resolved: str, cue: bool, ruled: bool) -> list[str]:
-        """A change stays whole (old and new value together) unless rules took its facts: then only the rest."""
-        if cue and not ruled:
-            return [resolved]
-        # "Sam - my wife - thinks ..." is an apposition, not three clauses: the name stays with its statement.
-        resolved = re.sub(r"\s+-\s+((?:[\w']+ ){0,3}[\w']+)\s+-\s+", r" (\1) ", resolved)
-        parts = [p for c in clauses(resolved) for p in clauses(c, CLAUSE_BREAK) if p]
-        return [q for p in parts for q in (re.split(r",\s+", p) if ruled else [p]) if q]
 
     def _informative(self, clause: str, alone: bool = True) -> bool:
         """Not a question or a request; an identifier, a stated attribute or enough words (alone: no rule read it)."""
