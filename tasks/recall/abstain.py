@@ -24,8 +24,9 @@ from dataclasses import dataclass, field
 
 from tasks.dates import MONTHS
 from tasks.models import RecallHit
+from tasks.noun_senses import noun_lexicon
 from tasks.providers.wording import content_words
-from tasks.textrules import WEEKDAYS
+from tasks.textrules import ASKED, WEEKDAYS
 
 #: What a context block says instead of padding with the nearest memories.
 NOTHING_KNOWN = "Nothing relevant is known from past conversations."
@@ -93,8 +94,11 @@ def identifying_words(query: str) -> frozenset[str]:
     """The query's content words less its date: a date places the event, it does not say whose it is,
     and the write path writes absolute dates into memories, so "7 July 2023" matches anything of that
     month. Month and weekday names count only capitalised ("March", not "march")."""
-    undated = _DATE_WORD.sub(lambda m: " " if m[0][0].isdigit() or m[0].lower() in _CALENDAR else m[0], query)
-    return content_words(undated)
+    return content_words(_undated(query))
+
+
+def _undated(query: str) -> str:
+    return _DATE_WORD.sub(lambda m: " " if m[0][0].isdigit() or m[0].lower() in _CALENDAR else m[0], query)
 
 
 def name_words(text: str) -> Iterator[tuple[int, str]]:
@@ -132,7 +136,32 @@ def misattributed(query: str, hits: Sequence[RecallHit]) -> bool:
         overlap = len(wanted & (content_words(hit.content) - names))
         if overlap > best_overlap:
             best, best_overlap = hit, overlap
-    return best is not None and best.speaker not in named
+    return best is not None and best.speaker not in named and not said_by_them_too(query, top, named, names)
+
+
+def said_by_them_too(query: str, top: Sequence[RecallHit], named: set[str], names: frozenset[str]) -> bool:
+    """True when a memory of the named person holds, in their own words (a quoted question aside), every
+    thing the question names (two or more nouns): "When did P take part in the 5K charity run?" is theirs
+    to answer when P set that run up, even if someone else's memory shares the verb too. A question
+    asked of the wrong person names things that person never spoke of. Without WordNet: False."""
+    things = question_things(query, names)
+    return len(things) >= 2 and any(
+        h.speaker in named and things <= content_words(ASKED.sub("", h.content)) for h in top
+    )
+
+
+def question_things(query: str, names: frozenset[str]) -> frozenset[str]:
+    """The question's identifying words (stemmed) that WordNet knows as nouns, or that hold a digit ("5K")."""
+    lexicon = noun_lexicon()
+    if lexicon is None:
+        return frozenset()
+    wanted = identifying_words(query) - names
+    found: set[str] = set()
+    for _, word in name_words(_undated(query)):
+        stems = content_words(word) & wanted
+        if stems and (lexicon.bases(word.lower()) or any(c.isdigit() for c in word)):
+            found |= stems
+    return frozenset(found)
 
 
 def calibrate(answerable: Sequence[float], max_false_abstain: float = 0.05) -> float:
