@@ -6,7 +6,7 @@ was written blind before the rule read it).
 
 from __future__ import annotations
 
-from tasks.recall.abstain import misattributed, question_things
+from tasks.recall.abstain import identifying_words, misattributed, question_things
 from tests.test_recall_packing import _memory
 
 
@@ -41,8 +41,9 @@ def test_a_quoted_question_is_not_the_named_persons_own_words() -> None:
 
 
 def test_the_things_a_question_names_are_its_nouns_and_numbers() -> None:
-    names = frozenset({"ravi"})
-    assert question_things("When did Ravi participate in a 5K charity run?", names) == {"5k", "charity", "run"}
-    assert question_things("What damages have happened to Ravi's car?", names) == {"damag", "car"}
-    # a date places the event, it names no thing
-    assert question_things("What did Ravi bake on 3 March 2024?", names) == set()
+    def things(query: str) -> frozenset[str]:
+        return question_things(query, identifying_words(query) - {"ravi"})
+
+    assert things("When did Ravi participate in a 5K charity run?") == {"5k", "charity", "run"}
+    assert things("What damages have happened to Ravi's car?") == {"damag", "car"}
+    assert things("What did Ravi bake on 3 March 2024?") == set()  # a date places the event, it names no thing

@@ -136,26 +136,26 @@ def misattributed(query: str, hits: Sequence[RecallHit]) -> bool:
         overlap = len(wanted & (content_words(hit.content) - names))
         if overlap > best_overlap:
             best, best_overlap = hit, overlap
-    return best is not None and best.speaker not in named and not said_by_them_too(query, top, named, names)
+    return best is not None and best.speaker not in named and not said_by_them_too(query, wanted, top, named)
 
 
-def said_by_them_too(query: str, top: Sequence[RecallHit], named: set[str], names: frozenset[str]) -> bool:
+def said_by_them_too(query: str, wanted: frozenset[str], top: Sequence[RecallHit], named: set[str]) -> bool:
     """True when a memory of the named person holds, in their own words (a quoted question aside), every
     thing the question names (two or more nouns): "When did P take part in the 5K charity run?" is theirs
     to answer when P set that run up, even if someone else's memory shares the verb too. A question
     asked of the wrong person names things that person never spoke of. Without WordNet: False."""
-    things = question_things(query, names)
+    things = question_things(query, wanted)
     return len(things) >= 2 and any(
         h.speaker in named and things <= content_words(ASKED.sub("", h.content)) for h in top
     )
 
 
-def question_things(query: str, names: frozenset[str]) -> frozenset[str]:
-    """The question's identifying words (stemmed) that WordNet knows as nouns, or that hold a digit ("5K")."""
+def question_things(query: str, wanted: frozenset[str]) -> frozenset[str]:
+    """Those of ``wanted`` (the query's identifying words, stemmed, names left out) that the query says as
+    a noun WordNet knows or as a word with a digit ("5K")."""
     lexicon = noun_lexicon()
     if lexicon is None:
         return frozenset()
-    wanted = identifying_words(query) - names
     found: set[str] = set()
     for _, word in name_words(_undated(query)):
         stems = content_words(word) & wanted
