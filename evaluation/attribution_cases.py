@@ -9,7 +9,9 @@ DEV may be printed case by case; HELD-OUT is only counted.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from pathlib import Path
 
 
 @dataclass(frozen=True)
@@ -238,3 +240,24 @@ HELD: list[Conversation] = [
     ]),
 ]
 # fmt: on
+
+
+#: Round 42's "both talked of it" set, one conversation a line with its split ("DEV" or "HELD"), written blind
+#: by a helper before any rule read it and without reading the rules or this probe. In each conversation both
+#: people talk of the same objects, places, events or hobbies in different roles (one hosted the quiz night,
+#: the other's team played in it; one plans what the other already did). Answerable questions ask, by name,
+#: what a person's own words answer, often with a verb that person did not use or nouns the other said too;
+#: unanswerable ones ask the same of the other person, whose own words do not answer it (they asked about it,
+#: reacted to it, only plan it, or did something different with it). The splits share no topics.
+BOTH_TALKED_FILE = Path(__file__).with_name("attribution_cases2.jsonl")
+
+
+def both_talked() -> dict[str, list[Conversation]]:
+    """Round 42's set by split ("DEV", "HELD")."""
+    out: dict[str, list[Conversation]] = {"DEV": [], "HELD": []}
+    with BOTH_TALKED_FILE.open(encoding="utf-8") as f:
+        for line in f:
+            row = json.loads(line)
+            sessions = [(day, [(who, text) for who, text in turns]) for day, turns in row["sessions"]]
+            out[row["split"]].append(C(tuple(row["people"]), sessions, row["answerable"], row["unanswerable"]))
+    return out

@@ -15,7 +15,7 @@ import tempfile
 from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
-from evaluation import attribution_cases, attribution_cases2
+from evaluation.attribution_cases import DEV, HELD, Conversation, both_talked
 from tasks.ingest.run import ingest_sessions
 from tasks.models import Event, Session
 from tasks.recall.recaller import Recaller
@@ -51,13 +51,13 @@ def sessions_of(conv: Talk, user: str) -> list[Session]:
 
 
 #: The case sets: 1, round 30's; 2, round 42's "both talked of it" (each person speaks of the same things).
-SETS = {1: attribution_cases, 2: attribution_cases2}
+SETS = (1, 2)
 
 
 def run(show: bool = False, case_set: int = 1) -> dict[str, dict[str, dict[str, int]]]:
     """Per split and mode: answerable questions, answered; unanswerable questions, answered anyway."""
-    cases = SETS[case_set]
-    splits = {"DEV": cases.DEV, "HELD-OUT": cases.HELD}
+    cases: dict[str, list[Conversation]] = {"DEV": DEV, "HELD": HELD} if case_set == 1 else both_talked()
+    splits = {"DEV": cases["DEV"], "HELD-OUT": cases["HELD"]}
     results: dict[str, dict[str, dict[str, int]]] = {name: {} for name in splits}
     with tempfile.TemporaryDirectory() as tmp:
         base = Settings().model_copy(update={"store_uri": tmp})
@@ -90,7 +90,7 @@ def report(results: dict[str, dict[str, dict[str, int]]]) -> None:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--show", choices=["DEV"], default=None, help="print DEV's wrong verdicts")
-    parser.add_argument("--set", type=int, choices=sorted(SETS), default=1, help="which case set (default 1)")
+    parser.add_argument("--set", type=int, choices=SETS, default=1, help="which case set (default 1)")
     args = parser.parse_args(argv)
     report(run(args.show == "DEV", args.set))
 

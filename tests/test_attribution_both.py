@@ -47,3 +47,36 @@ def test_the_things_a_question_names_are_its_nouns_and_numbers() -> None:
     assert things("When did Ravi participate in a 5K charity run?") == {"5k", "charity", "run"}
     assert things("What damages have happened to Ravi's car?") == {"damag", "car"}
     assert things("What did Ravi bake on 3 March 2024?") == set()  # a date places the event, it names no thing
+
+
+def test_the_blind_set_asks_each_question_of_one_of_its_two_people() -> None:
+    """Round 42's probe set (``attribution_probe --set 2``) is well formed: what its figures count is real."""
+    from evaluation.attribution_cases import both_talked
+    from evaluation.attribution_probe import sessions_of
+    from tasks.recall.abstain import named_speakers
+
+    cases = both_talked()
+    assert not {p for c in cases["DEV"] for p in c.people} & {p for c in cases["HELD"] for p in c.people}
+    for conv in cases["DEV"] + cases["HELD"]:
+        assert all(len(named_speakers(q, conv.people)) == 1 for q in conv.unanswerable)  # asked of the wrong one
+        assert all(named_speakers(q, conv.people) for q in conv.answerable)
+        sessions = sessions_of(conv, "u1")
+        assert {e.author for s in sessions for e in s.events} == set(conv.people)
+        assert 2 <= len(sessions) <= 4
+
+
+def test_a_hyphenated_or_two_word_name_is_named_as_a_whole() -> None:
+    """Found by the blind set: "How old is Mei-Lin's daughter?" named nobody, so attribution never ran."""
+    from tasks.recall.abstain import named_speakers
+    from tasks.recall.contrast import swapped
+
+    assert named_speakers("How old is Mei-Lin's daughter?", ["Mei-Lin", "Bastian"]) == {"Mei-Lin"}
+    assert named_speakers("Where does Anne Marie live now?", ["Anne Marie", "Bo"]) == {"Anne Marie"}
+    assert named_speakers("What did Jean-Luc cook?", ["Jean", "Ana"]) == set()  # a part of a longer name
+    assert swapped("How old is Mei-Lin's daughter?", "Mei-Lin", "Bastian") == "How old is Bastian's daughter?"
+    hits = [
+        _memory("Bastian's daughter Romy turned seven in March", ["t1"], "Bastian"),
+        _memory("Mei-Lin teaches piano to kids on weekends", ["t2"], "Mei-Lin"),
+    ]
+    assert misattributed("How old is Mei-Lin's daughter?", hits)
+    assert not misattributed("How old is Bastian's daughter?", hits)

@@ -108,10 +108,16 @@ def name_words(text: str) -> Iterator[tuple[int, str]]:
 
 
 def named_speakers(query: str, speakers: Iterable[str | None]) -> set[str]:
-    """The ``speakers`` (people, not roles) that the query names as a word (possessives too)."""
+    """The ``speakers`` (people, not roles) that the query names as a whole name (possessives too): "Mei-Lin"
+    and "Anne Marie" too (before round 42, read word by word, they were never found), not "Jean" in "Jean-Luc"."""
     people = {p for p in speakers if p and p.lower() not in ROLE_SPEAKERS}
-    words = {w for _, w in name_words(query.lower())}
-    return {p for p in people if p.lower() in words}
+    return {p for p in people if name_said(p).search(query)}
+
+
+def name_said(person: str) -> re.Pattern[str]:
+    """``person`` as a whole name in a text: not a part of a longer or hyphenated name ("Lin" is not in
+    "Mei-Lin"); a possessive may follow ("Mei-Lin's")."""
+    return re.compile(rf"(?<![\w'’-]){re.escape(person)}(?!\w|-\w)", re.I)
 
 
 def looked_at(hits: Sequence[RecallHit]) -> list[RecallHit]:

@@ -19,12 +19,11 @@ The two left are questions where both people did the thing (both ran a charity 5
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from functools import partial
 
 from tasks.models import RecallHit
-from tasks.recall.abstain import ROLE_SPEAKERS, looked_at, named_speakers
+from tasks.recall.abstain import ROLE_SPEAKERS, looked_at, name_said, named_speakers
 from tasks.recall.cross_encoder import CrossEncoderReranker, PairScorer
 from tasks.recall.lines import point_text
 from tasks.settings import Settings
@@ -37,7 +36,7 @@ OTHER_DEPTH = 20
 def swapped(query: str, person: str, other: str) -> str:
     """``query`` asked of ``other``: each whole-word ``person`` (possessives too, not a part of a
     hyphenated name) becomes ``other``."""
-    return re.sub(rf"(?<![\w'’-]){re.escape(person)}(?!\w|-\w)", lambda _: other, query, flags=re.I)
+    return name_said(person).sub(lambda _: other, query)
 
 
 def other_fits_better(
