@@ -14,7 +14,8 @@ No threshold is learned: the two logits are of one model on one kind of pair.
 
 Built on LoCoMo-dev (its three conversations all looked at; the rule has no parameter to fit). One full
 run, reranked: answerable questions abstained on 7 → 2 of 383, unanswerable ones answered 0.464 → 0.500.
-The two left are questions where both people did the thing (both ran a charity 5K).
+The two left are questions where both people did the thing (both ran a charity 5K); since round 42 the word
+check lets them be (:func:`tasks.recall.abstain.said_by_them_too`) and the contrast is not asked.
 """
 
 from __future__ import annotations
