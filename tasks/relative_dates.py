@@ -7,6 +7,7 @@ speaker said "yesterday", and "18 June 2023 was rough" where "Yesterday was roug
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import datetime, timedelta
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -38,9 +39,9 @@ def _weekday(anchor: datetime, name: str, direction: int) -> datetime:
 def resolve_dates(text: str, when: datetime) -> str:
     """Rewrite relative time expressions as absolute dates, keeping the original words in brackets."""
 
-    def sub(pattern: str, fn: object) -> None:
+    def sub(pattern: str, fn: Callable[[re.Match[str]], str]) -> None:
         nonlocal text
-        text = re.sub(pattern, fn, text, flags=re.IGNORECASE)  # type: ignore[call-overload]
+        text = re.sub(pattern, lambda m: _cased(m, fn(m)), text, flags=re.IGNORECASE)
 
     sub(r"\b(the day before yesterday)\b", lambda m: f"on {fmt_date(when - timedelta(days=2))}")
     sub(r"\b(yesterday|last night)\b", lambda m: f"on {fmt_date(when - timedelta(days=1))}")
@@ -73,7 +74,8 @@ def resolve_dates(text: str, when: datetime) -> str:
         r"less than|under|at least|just over|just under) )?(?P<n>\d+|a|an|one|two|three|four|five|six|seven|eight|"
         r"nine|ten|a couple of|a few|several) (?P<unit>days?|weeks?|months?|years?) ago\b", ago)  # fmt: skip
     # "from next month" is "from June 2023", not "from in June 2023"
-    text = re.sub(rf"\b(from|until|till|by|since|starting|through|before|after) (?:in|on) (?={_DATE}\b)", r"\1 ", text)
+    text = re.sub(rf"\b(from|until|till|by|since|starting|through|before|after) (?:in|on) (?={_DATE}\b)", r"\1 ", text,
+                  flags=re.IGNORECASE)
     return _AS_SUBJECT.sub(_as_subject, text)
 
 
@@ -84,15 +86,21 @@ _DATE = r"(?:\d{1,2} )?[A-Z][a-z]+ \d{4}|\d{4}"
 #: thinking) and a verb or "'s" follows. "What I did yesterday was amazing" keeps its "on": a verb comes before.
 _AS_SUBJECT = re.compile(
     r"(?P<lead>^|[,;:.!?-] |\b(?:and|but|so|because|cause|since|think|thought|hope|know|knew|guess|bet|feel|felt|"
-    r"said|says|say|believe|reckon|figure) )(?:in|on) (?P<date>" + _DATE + r")(?P<after>'s\b| (?:is|was|will|would|"
-    r"has|had|have|gonna|went|looks|looked|seems|seemed|felt|feels|marks|marked|means|meant|became|turned|could|"
-    r"should|might|must|can|did|does|isn't|wasn't|won't|wouldn't|hasn't|didn't|doesn't)\b)"
+    r"said|says|say|believe|reckon|figure) )(?:[Ii]n|[Oo]n) (?P<date>" + _DATE + r")"
+    r"(?P<after>'s\b| (?:is|was|will|would|has|had|have|gonna|went|looks|looked|seems|seemed|felt|feels|marks|"
+    r"marked|means|meant|became|turned|could|should|might|must|can|did|does|isn't|wasn't|won't|wouldn't|hasn't|didn't|doesn't)\b)"
 )
 #: What follows a day's "'s" when it is "is" ("tomorrow's the big day", "tomorrow's gonna be"), not a possessive.
 _IS_NEXT = re.compile(
     r" (?:gonna|going|a|an|the|my|our|your|his|her|their|been|so|really|not|when|supposed|another|all|just|"
     r"finally|here|over|almost|coming|looking)\b"
 )
+
+
+def _cased(said: re.Match[str], written: str) -> str:
+    """``written`` opening with a capital when what was said did ("Last week I ..." → "The week before 3 July
+    2023 I ..."): a sentence keeps its capital (round 43; before, "... happened. the week before ...")."""
+    return written[:1].upper() + written[1:] if said[0][:1].isupper() else written
 
 
 def _as_subject(m: re.Match[str]) -> str:

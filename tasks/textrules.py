@@ -101,7 +101,7 @@ _BARE = re.compile(r"\b(" + "|".join(_BARE_CONTRACTIONS) + r")\b", re.I)
 _LOWER_I = re.compile(r"(?<![\w'])i(?=(?:'(?:m|ve|d|ll))?(?:\s|$|[,!?;:]|\.(?!\w)))")
 #: Filler that opens a chat sentence, and filler that closes one.
 _LEADING_FILLER = re.compile(
-    r"^(?:(?:so|well|oh|ah|hey|haha|hmm|um|yeah|yes|wow|lol|ok|okay|(?:just )?fyi|btw|by the way|tbh|"
+    r"^(?:(?:so(?! far\b)|well|oh|ah|hey|haha|hmm|um|yeah|yes|wow|lol|ok|okay|(?:just )?fyi|btw|by the way|tbh|"
     r"to be honest|just so you know|anyway|anyways)[,!.:]?\s+"
     # asides that open a point with or without a mark: "fwiw im colorblind", "ngl - I'm nervous"
     r"|(?:fwiw|ngl)(?:\s*[,!.:;–—-]+\s*|\s+)"

@@ -35,12 +35,12 @@ DAY_AS_SUBJECT_HELD_OUT = [
 #: The day is when something else happened: its preposition stays.
 DAY_AS_TIME_DEV = [
     ("What I did yesterday was amazing", "What I did on 18 June 2023 was amazing"),
-    ("Tomorrow I fly to Rome", "on 20 June 2023 I fly to Rome"),
+    ("Tomorrow I fly to Rome", "On 20 June 2023 I fly to Rome"),
     ("I saw her yesterday", "I saw her on 18 June 2023"),
 ]
 DAY_AS_TIME_HELD_OUT = [
     ("The package I ordered yesterday is still missing", "The package I ordered on 18 June 2023 is still missing"),
-    ("Yesterday I finally finished the book", "on 18 June 2023 I finally finished the book"),
+    ("Yesterday I finally finished the book", "On 18 June 2023 I finally finished the book"),
     ("The concert we saw last year was incredible", "The concert we saw in 2022 was incredible"),
 ]
 

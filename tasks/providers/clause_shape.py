@@ -37,13 +37,13 @@ _ASIDE = rf"(?:as|like) I(?:'ve)? (?:already )?{TOLD}(?: (?:{WHEN_TOLD}))?|as yo
 TRAILING_ASIDE = re.compile(rf"[,;]?\s*(?:{_ASIDE})(?=[.!?]*$)", re.I)
 #: Words that open a clause and say nothing of it ("btw", "Quick update:", "Good news,", "Again,", "To repeat:").
 FILLER = re.compile(
-    rf"^(?:quick update|update|fyi|by the way|btw|also|and|so|well|anyway|honestly|actually|{_ASIDE}|"
+    rf"^(?:quick update|update|fyi|by the way|btw|also|and|so(?! far\b)|well|anyway|honestly|actually|{_ASIDE}|"
     r"I (?:already )?(?:said|told you)(?: before| earlier| already)?(?: that)?(?=,? I\b)|"
     r"for the record|for context|for (?:your|ur) information|fwiw|(?:just )?(?:a )?heads up|"
     r"nothing changed|yes|yeah|yep|yup|nah|nope|no(?=\s*[,:;!.-])|sorry|ok|okay|change of plans?|plan change|"
     r"(?:big |good |great |small |quick |some )?(?:news|change)(?=\s*[,:;!.-])|"
     r"(?:(?:once )?again|once more|as (?:always|usual|ever)|(?:just )?to (?:repeat|reiterate)|repeating myself"
-    r"(?:,? but)?)(?=\s*[,:;!.-]|(?<=but) ))\b"
+    r"(?:,? but)?)(?=\s*[,:;!.-]|(?<=but) ))\b(?!-\w)"  # not a part of a compound ("Well-being", "So-called")
     r"[,:;!.\s-]*",
     re.I,
 )
