@@ -66,7 +66,16 @@ _SOCIAL = re.compile(
     r"(?:so |really |very )?proud of (?:you|u)\b|"
     r"(?:you|u)(?:'d| would|'re| are|'ll| will)(?: going to| gonna)? (?:be|make) (?:a |an |such an? |so )?"
     r"(?:great|amazing|awesome|wonderful|fantastic|incredible|brilliant|natural)\b|"
-    r"(?:good|best of) luck\b|fingers crossed\b)",
+    r"(?:good|best of) luck\b|fingers crossed\b|"
+    # encouragement and praise of them (round 43): "Glad you made it", "Keep up the great work!", "You're so
+    # inspiring", "You really put in the work", "Your kind words mean a lot", "Sounds like you had a blast"
+    r"glad (?:you|you're|you've|y'all|ya|it|that|everyone|the)\b|"
+    r"keep (?:it up|up the \w+ work|going|pushing|at it|doing what you're doing|that \w+ going)\b|"
+    rf"(?:you|u)(?:'re| are) (?:so |really |truly |such an? )?(?:{_JUDGED}|brave|strong|dedicated|talented|"
+    r"enthusiastic|passionate|determined|kind|sweet)\b|"
+    r"(?:you|u)(?: really| totally)? (?:put in|nailed|crushed|smashed|killed|rocked|earned|deserve)\b|"
+    r"your (?:\w+ ){1,3}(?:means?|meant) (?:a lot|so much|the world)\b|"
+    r"sounds like (?:you|y'all|u)\b)",
     re.I,
 )
 
