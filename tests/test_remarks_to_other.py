@@ -4,7 +4,7 @@ lot.", "Sounds like you and the kids had a blast." (round 43: 58 of LoCoMo-dev's
 sentence and nothing else). A sentence that says something about the speaker, a third person or a thing is kept.
 
 DEV: LoCoMo-dev's own remarks, read while writing the rule. HELD-OUT: written before it, run once after (6 of 6
-and the 7 look-alikes kept on the first run).
+and the 7 look-alikes kept on the first run; one of the six, advice to go on, is a look-alike since, see KEPT).
 """
 
 from __future__ import annotations
@@ -23,21 +23,23 @@ REMARKS_DEV = [
     "You're so inspiring for wanting to help others with their mental health.",
     "Your kind words mean a lot.",
     "Sounds like you and the kids had a blast.",
-    "Keep going for your dreams and don't quit!",
     "You really put in the work and it definitely shows.",
 ]
 #: Left as a memory: longer than the 12 words a remark may have ("Glad it all worked out and you had a good time at
 #: the park!", 13), as round 29's social remarks.
 REMARKS_HELD_OUT = [
     "Glad the interview went well for you!",
-    "Keep at it, the marathon's only weeks away!",
     "You're so brave for speaking up like that.",
     "Your encouragement means the world.",
     "Sounds like you two had an amazing weekend.",
     "You nailed that presentation!",
 ]
-#: Look-alikes that tell something: the speaker's own news, advice with its facts, someone else's doing.
+#: Look-alikes that tell something: the speaker's own news, advice with its facts, someone else's doing. Advice to
+#: go on is kept as said, as round 34's "Keep pushing, you're almost at the finish line!" (`test_participant_advice`):
+#: "Keep at it" was a HELD-OUT remark on the rule's first run (dropped), moved here when that older test failed.
 KEPT = [
+    "Keep at it, the marathon's only weeks away!",
+    "Keep going for your dreams and don't quit!",
     "Glad to report I finally passed my driving test.",
     "Keep in mind the trail closes at 6 in winter.",
     "Your brother called about the barbecue on Saturday.",

@@ -70,7 +70,8 @@ _SOCIAL = re.compile(
     # encouragement and praise of them (round 43): "Glad you made it", "Keep up the great work!", "You're so
     # inspiring", "You really put in the work", "Your kind words mean a lot", "Sounds like you had a blast"
     r"glad (?:you|you're|you've|y'all|ya|it|that|everyone|the)\b|"
-    r"keep (?:it up|up the \w+ work|going|pushing|at it|doing what you're doing|that \w+ going)\b|"
+    # (praise: "keep going", "keep pushing" are advice, kept as said as round 34's "Never give up, buddy!")
+    r"keep (?:it up|up the \w+ work|doing what you're doing|that \w+ going)\b|"
     rf"(?:you|u)(?:'re| are) (?:so |really |truly |such an? )?(?:{_JUDGED}|brave|strong|dedicated|talented|"
     r"enthusiastic|passionate|determined|kind|sweet)\b|"
     r"(?:you|u)(?: really| totally)? (?:put in|nailed|crushed|smashed|killed|rocked|earned|deserve)\b|"
