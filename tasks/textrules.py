@@ -99,9 +99,11 @@ _BARE_CONTRACTIONS = {
 _BARE = re.compile(r"\b(" + "|".join(_BARE_CONTRACTIONS) + r")\b", re.I)
 #: "i" typed in lower case, alone or contracted ("i'm"), not "i.e." or a list marker "i)".
 _LOWER_I = re.compile(r"(?<![\w'])i(?=(?:'(?:m|ve|d|ll))?(?:\s|$|[,!?;:]|\.(?!\w)))")
+#: "So" as opening filler, not the "So" of "So far" ("So far it's been great" was "Far it's been great").
+SO_FILLER = r"so(?! far\b)"
 #: Filler that opens a chat sentence, and filler that closes one.
 _LEADING_FILLER = re.compile(
-    r"^(?:(?:so(?! far\b)|well|oh|ah|hey|haha|hmm|um|yeah|yes|wow|lol|ok|okay|(?:just )?fyi|btw|by the way|tbh|"
+    rf"^(?:(?:{SO_FILLER}|well|oh|ah|hey|haha|hmm|um|yeah|yes|wow|lol|ok|okay|(?:just )?fyi|btw|by the way|tbh|"
     r"to be honest|just so you know|anyway|anyways)[,!.:]?\s+"
     # asides that open a point with or without a mark: "fwiw im colorblind", "ngl - I'm nervous"
     r"|(?:fwiw|ngl)(?:\s*[,!.:;–—-]+\s*|\s+)"

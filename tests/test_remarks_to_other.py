@@ -9,13 +9,11 @@ and the 7 look-alikes kept on the first run; one of the six, advice to go on, is
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from tasks.models import Event, Session
 from tasks.providers.local_extractor import LocalExtractor
 from tasks.providers.reactions import is_social
+from tests.test_extraction import session
 
 REMARKS_DEV = [
     "Glad you made some new family mems.",
@@ -61,11 +59,7 @@ def test_a_sentence_that_tells_something_is_not(text: str) -> None:
 
 
 def test_the_remark_leaves_no_memory_and_the_news_after_it_stays() -> None:
-    said = datetime(2024, 5, 1, 12, tzinfo=UTC)
-    turns = ("Keep up the great work!", "Glad you bonded over nature. I went to a council meeting about the park.")
-    events = tuple(
-        Event(id=f"e{i}", author="Nadia", role="other", text=t, timestamp=said) for i, t in enumerate(turns)
-    )
-    session = Session(app_name="a", user_id="u", session_id="s", started_at=said, ended_at=said, events=events)
-    facts = [f.content for f in LocalExtractor().extract(session).facts]
+    told = session(("Nadia", "Keep up the great work!"),
+                   ("Nadia", "Glad you bonded over nature. I went to a council meeting about the park."))  # fmt: skip
+    facts = [f.content for f in LocalExtractor().extract(told).facts]
     assert facts == ["Nadia went to a council meeting about the park."]

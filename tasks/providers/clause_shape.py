@@ -10,7 +10,7 @@ from datetime import datetime
 from tasks.providers.statements import CLAUSE_BREAK, STRONG_CUE, WEAK_CUE, is_specific
 from tasks.providers.wording import content_words as stems
 from tasks.providers.wording import is_negated
-from tasks.textrules import ASKED, REQUEST, SMALL_TALK, USER_CLAUSE, WEEKDAYS, clauses, content_words
+from tasks.textrules import ASKED, REQUEST, SMALL_TALK, SO_FILLER, USER_CLAUSE, WEEKDAYS, clauses, content_words
 from tasks.third_person import third_person
 
 #: A code, a long number or a year ("A123", "#4521", "2021"), not a count ("3 months").
@@ -37,7 +37,7 @@ _ASIDE = rf"(?:as|like) I(?:'ve)? (?:already )?{TOLD}(?: (?:{WHEN_TOLD}))?|as yo
 TRAILING_ASIDE = re.compile(rf"[,;]?\s*(?:{_ASIDE})(?=[.!?]*$)", re.I)
 #: Words that open a clause and say nothing of it ("btw", "Quick update:", "Good news,", "Again,", "To repeat:").
 FILLER = re.compile(
-    rf"^(?:quick update|update|fyi|by the way|btw|also|and|so(?! far\b)|well|anyway|honestly|actually|{_ASIDE}|"
+    rf"^(?:quick update|update|fyi|by the way|btw|also|and|{SO_FILLER}|well|anyway|honestly|actually|{_ASIDE}|"
     r"I (?:already )?(?:said|told you)(?: before| earlier| already)?(?: that)?(?=,? I\b)|"
     r"for the record|for context|for (?:your|ur) information|fwiw|(?:just )?(?:a )?heads up|"
     r"nothing changed|yes|yeah|yep|yup|nah|nope|no(?=\s*[,:;!.-])|sorry|ok|okay|change of plans?|plan change|"
