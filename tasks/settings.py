@@ -181,8 +181,7 @@ class Settings(BaseSettings):
     adk_db_lookback_seconds: float = 300.0
 
     # -- issue 16: recall quality ------------------------------------------------------------------
-    #: Candidates fetched per leg and table, as a multiple of k (ranking re-orders them): 8 found
-    #: more evidence than 4 on LoCoMo-dev (the text leg's rare-word matches sit deep in its list).
+    #: Candidates per leg and table, a multiple of k: 8 found more evidence than 4 on LoCoMo-dev.
     recall_pool_factor: int = 8
     #: Abstention: a recall is "confident" when its best hit's cosine reaches this. Learned on the
     #: synthetic set (tasks.recall.abstain.calibrate: at most 5% of answerable questions abstain;
@@ -191,6 +190,8 @@ class Settings(BaseSettings):
     #: Packing (tasks.recall.pack): recall ranks k x this many hits so that an episode saying nothing new
     #: can give its slot to the next; 1 turns packing off. LoCoMo-dev k=10: same recall, 642 -> 588 tokens.
     recall_pack_depth: int = 3
+    #: An episode shown says its session's best-ranked statements for the question (pack.focus).
+    recall_focus_episodes: bool = True
     #: Second-stage reranking of the best candidates: "cross-encoder" reads the question with each of
     #: them (tasks.recall.cross_encoder; a model pass per candidate, so hundreds of ms per recall on
     #: 2 cores); "none" keeps the ~14 ms default path.

@@ -158,17 +158,24 @@ class Recaller:
         ]
         if anchor is not None:  # "after the road trip": the event's candidate dates the window
             found, window = anchored(found, anchor, now)
-        depth = k * self.settings.recall_pack_depth if self.settings.recall_pack_depth > 1 else k
+        packed = self.settings.recall_pack_depth > 1
+        depth = k * self.settings.recall_pack_depth if packed else k
         hits = top_hits(found, self.settings, depth if self.reranker is None and kind is None else None)
-        cut = pack if self.settings.recall_pack_depth > 1 else lambda ranked, n: ranked[:n]
-        basis, confirm = cut(hits, k), None
+        cut = pack if packed else lambda ranked, n: ranked[:n]
+        basis, confirm = cut(hits, k), None  # what abstention judges: the episodes' own sentences
+        focus = packed and self.settings.recall_focus_episodes
+        show = (lambda ranked, n: pack(ranked, n, focus=True)) if focus else cut
         if self.reranker is not None:
             reranked = self.reranker(asked, hits)
             confirm = second_opinion(self.settings, self.reranker, asked, basis, hits, reranked)
-            hits = cut(listed(timely_first(reranked) if window else reranked, k, kind, query), k)
+            hits = show(listed(timely_first(reranked) if window else reranked, k, kind, query), k)
         else:  # an event's own words pull its rows, on neither side of it, above the answers
             timed = anchor is not None and window is not None
-            hits = cut(listed(timely_first(hits) if timed else hits, k, kind, query), k) if timed or kind else basis
+            hits = (
+                show(listed(timely_first(hits) if timed else hits, k, kind, query), k)
+                if timed or kind or focus
+                else basis
+            )
         self._track(hits)
         in_time = any(f.signals.timely is not None and f.signals.timely.any() for f in found) and not (
             window is not None and window.empty

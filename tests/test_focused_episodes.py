@@ -1,0 +1,140 @@
+"""Focused packing: an episode shown says what its session said about the question (tasks.recall.pack)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from tasks.ingest.run import ingest_sessions
+from tasks.models import EpisodeSentence, Event, RecallHit, Session
+from tasks.recall.pack import pack
+from tasks.recall.recaller import Recaller
+from tasks.settings import Settings
+
+WHEN = datetime(2024, 3, 1, tzinfo=UTC)
+
+
+def mem(content: str, session: str, *turns: str) -> RecallHit:
+    return RecallHit(id=content, kind="memory", topic="t", content=content, score=1.0, session_id=session,
+                     source_event_ids=list(turns), created_at=WHEN, speaker="user")  # fmt: skip
+
+
+def ep(session: str, *parts: tuple[str, tuple[str, ...]]) -> RecallHit:
+    sentences = tuple(EpisodeSentence(text=t, source_event_ids=ids) for t, ids in parts)
+    return RecallHit(id=f"ep-{session}", kind="episode", topic="episode", content=" ".join(t for t, _ in parts),
+                     score=1.0, session_id=session, source_event_ids=[e for _, ids in parts for e in ids],
+                     created_at=WHEN, sentences=sentences)  # fmt: skip
+
+
+OPENING = ("On 1 March 2024, the user talked about pets.", ())
+
+
+def test_an_episode_shows_its_sessions_best_ranked_memory_in_place_of_an_unasked_sentence() -> None:
+    episode = ep("s1", OPENING, ("User repainted the hallway.", ("t1",)), ("User adopted a cat.", ("t2",)))
+    hits = [
+        episode,
+        mem("User rides to work", "s2", "t9"),
+        mem("User adopted a cat called Miso", "s1", "t2"),  # ranked: the episode's cat sentence ranks here
+        mem("User went to a pottery workshop", "s1", "t3"),  # below k, in the episode's session
+        mem("User likes rain", "s3", "t8"),
+    ]
+    packed = pack(hits, k=3, focus=True)
+    shown = packed[0]
+    assert [s.text for s in shown.sentences] == ["User adopted a cat.", "User went to a pottery workshop"]
+    assert shown.source_event_ids == ["t2", "t3"]
+    # as many sentences as it showed unfocused, so the context does not grow
+    assert len(shown.sentences) == len(pack(hits, k=3)[0].sentences)
+    # the memory shown in the episode takes no slot of its own: the next hit gets it
+    assert [h.content for h in packed[1:]] == ["User rides to work", "User adopted a cat called Miso"]
+
+
+def test_memories_ranked_above_the_episode_or_of_other_sessions_stay_in_their_own_slots() -> None:
+    hits = [
+        mem("User has a grey cat", "s1", "t1"),
+        ep("s1", OPENING, ("User has a grey cat.", ("t1",)), ("User repainted the hallway.", ("t2",))),
+        mem("User's cat is called Miso", "s2", "t5"),
+    ]
+    packed = pack(hits, k=3, focus=True)
+    assert [h.content for h in packed] == [
+        "User has a grey cat", "User repainted the hallway.", "User's cat is called Miso",
+    ]  # fmt: skip
+
+
+def test_an_episode_whose_sentences_are_all_said_shows_its_sessions_later_memory() -> None:
+    """Unfocused, the episode would give its slot away; focused, it says the session's next relevant turn."""
+    hits = [
+        mem("User has a grey cat", "s1", "t1"),
+        ep("s1", OPENING, ("User has a grey cat.", ("t1",))),
+        mem("User rides to work", "s2", "t9"),
+        mem("User's cat sleeps on the piano", "s1", "t4"),
+    ]
+    assert [h.kind for h in pack(hits, k=2)] == ["memory", "memory"]
+    focused = pack(hits, k=2, focus=True)
+    assert focused[1].kind == "episode" and focused[1].content == "User's cat sleeps on the piano."
+    assert focused[1].source_event_ids == ["t4"]
+
+
+def test_a_later_memory_saying_only_turns_already_shown_is_not_taken() -> None:
+    hits = [
+        mem("User has a grey cat", "s1", "t1"),
+        ep("s1", OPENING, ("User repainted the hallway.", ("t2",))),
+        mem("User's cat is grey", "s1", "t1"),
+    ]
+    packed = pack(hits, k=3, focus=True)
+    assert packed[1].content == "User repainted the hallway."
+    assert packed[2].content == "User's cat is grey"  # kept in its own slot, as unfocused packing keeps it
+
+
+def test_a_long_memory_is_shown_as_an_episode_sentence_is_written() -> None:
+    long = "User went to a pottery workshop with the kids. " + "They made bowls and mugs all afternoon. " * 6
+    hits = [ep("s1", OPENING, ("User repainted the hallway.", ("t1",))), mem(long, "s1", "t2")]
+    sentence = pack(hits, k=1, focus=True)[0].sentences[0]
+    assert len(sentence.text) <= 160 and long.startswith(sentence.text)
+
+
+# -- end to end: the local write path, a LanceDB store on tmp_path, the recaller -----------------------
+
+T0 = datetime(2025, 2, 3, 18, 0, tzinfo=UTC)
+
+
+def _session(sid: str, day: int, *turns: str) -> Session:
+    start, events = T0 + timedelta(days=day), []
+    for i, text in enumerate(turns):
+        at = start + timedelta(minutes=3 * i)
+        events += [Event(id=f"{sid}-u{i}", author="user", role="user", text=text, timestamp=at),
+                   Event(id=f"{sid}-a{i}", author="agent", role="agent", text="Noted.", timestamp=at)]  # fmt: skip
+    return Session(app_name="app", user_id="ines", session_id=sid, started_at=start,
+                   ended_at=start + timedelta(hours=1), events=tuple(events))  # fmt: skip
+
+
+def test_focused_recall_shows_the_asked_turn_of_a_shown_session_and_keeps_the_verdict(tmp_path: Path) -> None:
+    """Local write path, LanceDB on tmp_path, the recaller: the episode of a long session shows the turn asked
+    about, which its write-time sentences (picked by importance, without the question) left out."""
+    settings = Settings(store_uri=str(tmp_path / "store"))
+    long_session = _session(
+        "s1", 0,
+        "My name is Ines and I work as a nurse at the Santa Maria hospital.",
+        "I am allergic to peanuts, so please remember that.",
+        "I live in Porto with my partner Rui.",
+        "I prefer aisle seats on long flights.",
+        "I'm vegetarian since last year.",
+        "My sister Carla is a lawyer in Lisbon.",
+        "At the weekend the kids and I went to a pottery workshop and made bowls.",
+        "We also flew kites on the beach with the kids on Sunday.",
+        "My manager asked me to lead the budget review.",
+    )  # fmt: skip
+    others = [
+        _session("s2", 3, "I started a Spanish course on Tuesdays."),
+        _session("s3", 6, "I get motion sick on buses."),
+    ]
+    ingest_sessions([long_session, *others], settings)
+    question, pottery = "What have I done with the kids?", "s1-u6"
+    with Recaller(settings) as focused, Recaller(settings.model_copy(update={"recall_focus_episodes": False})) as plain:
+        on, off = focused.recall_result(question, "app", "ines", k=2), plain.recall_result(question, "app", "ines", k=2)
+    assert pottery not in {e for h in off.hits for e in h.source_event_ids}  # the premise: unfocused, it is missed
+    episode = next(h for h in on.hits if h.kind == "episode")
+    assert pottery in episode.source_event_ids and "pottery" in episode.content
+    twin = next(h for h in off.hits if h.id == episode.id)
+    assert len(episode.sentences) == len(twin.sentences)  # no longer: the same number of sentences
+    assert all(e.startswith("s1-") for e in episode.source_event_ids)
+    assert on.confident == off.confident  # abstention reads the unfocused pack
