@@ -254,6 +254,11 @@ def _kin_slots(slot: str | None, memory: MemoryRow, text: str) -> bool:
     return {new, old} == {"noun", "verb"} or ((old, new) == ("none", "verb") and said != memory.content)
 
 
+#: People whose changes are made to the user's things ("User's doctor upped the metformin to 1000mg").
+_ACTS_FOR_USER = frozenset({"boss", "manager", "mentor", "teacher", "doctor", "therapist", "lead", "landlord",
+                            "landlady"})  # fmt: skip
+
+
 def about_someone(text: str) -> bool:
     """``text`` opens with someone in the user's life ("User's daughter Maya quit swimming")."""
     return _PERSON_SUBJECT.match(text) is not None
@@ -265,8 +270,12 @@ def only_the_person(text: str, memory_words: frozenset[str]) -> bool:
     shares nothing with it but them ("User's partner Sam is gluten-free these days" leaves "Sam is
     coming along")."""
     subject = _PERSON_SUBJECT.match(text)
-    if subject is None:
-        return False
+    if subject is None:  # someone unnamed ("User's brother moved to Valencia") changes no memory without them
+        kin = owner(text)
+        whose = text.split("'s ", 1)[0]  # ... unless what they changed is the speaker's ("sold User's car")
+        if not kin or kin in _ACTS_FOR_USER or f"{whose}'s " in text[len(whose) + 3 :]:
+            return False
+        return not any(inflected(w, kin) or inflected(kin, w) for w in memory_words)
     person = content_words(subject[0])
     if subject[0].split()[-1].lower() not in memory_words:
         return True
