@@ -44,8 +44,8 @@ def test_an_episode_shows_its_sessions_best_ranked_memory_in_place_of_an_unasked
     assert shown.source_event_ids == ["t2", "t3"]
     # as many sentences as it showed unfocused, so the context does not grow
     assert len(shown.sentences) == len(pack(hits, k=3)[0].sentences)
-    # the memory shown in the episode takes no slot of its own: the next hit gets it
-    assert [h.content for h in packed[1:]] == ["User rides to work", "User adopted a cat called Miso"]
+    # every other hit of the top k is the same, whole
+    assert packed[1:] == pack(hits, k=3)[1:]
 
 
 def test_memories_ranked_above_the_episode_or_of_other_sessions_stay_in_their_own_slots() -> None:
@@ -60,18 +60,23 @@ def test_memories_ranked_above_the_episode_or_of_other_sessions_stay_in_their_ow
     ]  # fmt: skip
 
 
-def test_an_episode_whose_sentences_are_all_said_shows_its_sessions_later_memory() -> None:
-    """Unfocused, the episode would give its slot away; focused, it says the session's next relevant turn."""
+def test_focus_changes_no_other_hit_and_an_episode_with_nothing_new_still_gives_its_slot_away() -> None:
     hits = [
         mem("User has a grey cat", "s1", "t1"),
         ep("s1", OPENING, ("User has a grey cat.", ("t1",))),
         mem("User rides to work", "s2", "t9"),
         mem("User's cat sleeps on the piano", "s1", "t4"),
     ]
-    assert [h.kind for h in pack(hits, k=2)] == ["memory", "memory"]
-    focused = pack(hits, k=2, focus=True)
-    assert focused[1].kind == "episode" and focused[1].content == "User's cat sleeps on the piano."
-    assert focused[1].source_event_ids == ["t4"]
+    assert pack(hits, k=2, focus=True) == pack(hits, k=2) == [hits[0], hits[2]]
+
+
+def test_sentences_of_one_turn_stay_together() -> None:
+    """Two sentences the summary took from one turn are both shown, as unfocused packing shows them."""
+    episode = ep("s1", OPENING, ("User's cat Biscuit stopped eating.", ("t1",)), ("User is worried sick.", ("t1",)))
+    hits = [episode, mem("User's cat Biscuit stopped eating", "s1", "t1"), mem("User bakes", "s1", "t2")]
+    assert [s.text for s in pack(hits, k=1, focus=True)[0].sentences] == [
+        "User's cat Biscuit stopped eating.", "User is worried sick.",
+    ]  # fmt: skip
 
 
 def test_a_later_memory_saying_only_turns_already_shown_is_not_taken() -> None:

@@ -12,9 +12,9 @@ own (a one-turn session's episode is its memory): two memories of one turn can s
 Focused packing (what recall shows; the abstention verdict reads the unfocused pack) also makes an
 episode say what its session said about the question: its sentences were picked at write time, without
 the question, so a list question ("What events has Caroline attended?") found the session and missed
-the turn it asks about. The episode shows, best-ranked first, as many sentences as it would have shown,
-drawn from its own sentences and its session's memories ranked below it; a memory shown so takes no
-slot of its own.
+the turn it asks about. The episode shows, best-ranked first, as many sentences as it showed unfocused,
+drawn from its own and from its session's memories that did not make the top k. Nothing else shown
+changes: a memory in the top k keeps its own line, whole.
 """
 
 from __future__ import annotations
@@ -32,26 +32,19 @@ _UNRANKED = 1 << 30
 
 def pack(hits: Sequence[RecallHit], k: int, *, focus: bool = False) -> list[RecallHit]:
     """The first ``k`` of ``hits`` (best first), episodes cut to their sentences that add turns; with
-    ``focus``, an episode's sentences are its session's best-ranked ones (see the module's docstring)."""
-    ranks, sessions = _ranked_memories(hits) if focus else ({}, {})
+    ``focus``, an episode also shows its session's best-ranked memories left out (see the module's docstring)."""
     covered: set[str] = set()
     said: set[str] = set()
-    shown_in_episode: set[str] = set()
     out: list[RecallHit] = []
     skipped: list[RecallHit] = []
-    for position, hit in enumerate(hits):
+    for hit in hits:
         if len(out) >= k:
             break
-        if hit.id in shown_in_episode:
-            continue
         if hit.kind == "memory" and _key(hit.content) in said and not set(hit.source_event_ids) - covered:
             skipped.append(hit)
             continue
         if hit.kind == "episode" and hit.sentences:
             kept = [s for s in hit.sentences if set(s.source_event_ids) - covered]
-            if focus:
-                later = [(p, m) for p, m in sessions.get(hit.session_id, ()) if p > position]
-                kept = _focused(hit, kept, later, covered, ranks, shown_in_episode)
             if not kept:
                 skipped.append(hit)
                 continue
@@ -59,46 +52,14 @@ def pack(hits: Sequence[RecallHit], k: int, *, focus: bool = False) -> list[Reca
         covered.update(hit.source_event_ids)
         said.update(_key(t) for t in _lines(hit))
         out.append(hit)
-    return out + skipped[: max(k - len(out), 0)]
+    packed = out + skipped[: max(k - len(out), 0)]
+    return _focused(packed, hits) if focus else packed
 
 
-def _focused(
-    episode: RecallHit,
-    kept: list[EpisodeSentence],
-    later: list[tuple[int, RecallHit]],
-    covered: set[str],
-    ranks: dict[str, int],
-    shown_in_episode: set[str],
-) -> list[EpisodeSentence]:
-    """The episode's sentences to show, best-ranked first: its own that add turns and its session's
-    later-ranked memories, as many as it would show unfocused (its cited sentences when none is new).
-
-    A sentence ranks as the best-ranked memory citing one of its turns. The memories taken are added
-    to ``shown_in_episode``.
-    """
-    wanted = len(kept) or sum(1 for s in episode.sentences if s.source_event_ids)
-    own: list[tuple[int, EpisodeSentence | RecallHit]] = [
-        (min((ranks.get(e, _UNRANKED) for e in s.source_event_ids), default=_UNRANKED), s) for s in kept
-    ]
-    theirs: list[tuple[int, EpisodeSentence | RecallHit]] = list(later)
-    seen = set(covered)
-    out: list[EpisodeSentence] = []
-    for _, item in sorted(own + theirs, key=lambda pair: pair[0]):
-        if len(out) >= wanted:
-            break
-        if not set(item.source_event_ids) - seen:
-            continue
-        if isinstance(item, RecallHit):
-            shown_in_episode.add(item.id)
-            item = EpisodeSentence(text=excerpt(item.content), source_event_ids=tuple(item.source_event_ids))
-        seen.update(item.source_event_ids)
-        out.append(item)
-    return out
-
-
-def _ranked_memories(hits: Sequence[RecallHit]) -> tuple[dict[str, int], dict[str, list[tuple[int, RecallHit]]]]:
-    """Each turn's best position among the ranked memories citing it; each session's memories with
-    their positions."""
+def _focused(packed: list[RecallHit], hits: Sequence[RecallHit]) -> list[RecallHit]:
+    """Each episode shown with as many sentences as before, best-ranked first: its own, and its session's
+    memories that are not shown and add a turn nothing shown cites. A sentence ranks as the best-ranked
+    memory citing one of its turns; one no memory cites ranks last."""
     ranks: dict[str, int] = {}
     sessions: dict[str, list[tuple[int, RecallHit]]] = {}
     for position, hit in enumerate(hits):
@@ -106,7 +67,32 @@ def _ranked_memories(hits: Sequence[RecallHit]) -> tuple[dict[str, int], dict[st
             sessions.setdefault(hit.session_id, []).append((position, hit))
             for turn in hit.source_event_ids:
                 ranks.setdefault(turn, position)
-    return ranks, sessions
+    shown = {h.id for h in packed}
+    covered = {turn for h in packed for turn in h.source_event_ids}
+    out: list[RecallHit] = []
+    for hit in packed:
+        if hit.kind != "episode" or not hit.sentences:
+            out.append(hit)
+            continue
+        own: list[tuple[int, EpisodeSentence | RecallHit]] = [
+            (min((ranks.get(e, _UNRANKED) for e in s.source_event_ids), default=_UNRANKED), s) for s in hit.sentences
+        ]
+        theirs: list[tuple[int, EpisodeSentence | RecallHit]] = [
+            (p, m) for p, m in sessions.get(hit.session_id, ()) if m.id not in shown
+        ]
+        sentences: list[EpisodeSentence] = []
+        for _, item in sorted(own + theirs, key=lambda pair: pair[0]):  # stable: its own first on a tie
+            if len(sentences) >= len(hit.sentences):
+                break
+            if isinstance(item, RecallHit):
+                if not set(item.source_event_ids) - covered:
+                    continue
+                covered.update(item.source_event_ids)
+                shown.add(item.id)
+                item = EpisodeSentence(text=excerpt(item.content), source_event_ids=tuple(item.source_event_ids))
+            sentences.append(item)
+        out.append(showing(hit, sentences))
+    return out
 
 
 def showing(episode: RecallHit, sentences: Sequence[EpisodeSentence]) -> RecallHit:
