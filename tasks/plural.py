@@ -22,8 +22,10 @@ def reported(text: str) -> str:
 
 
 #: Who the speaker pairs with in a shared subject ("My partner and I", "Sam and I"): one reader for the
-#: clause splitter, which keeps the pair whole, and the rewrite, which names the speaker first.
-PARTNER = r"(?:[Mm]y|[Oo]ur) (?:[\w-]+ ){0,2}[\w-]+|[A-Z][a-z]+"
+#: clause splitter, which keeps the pair whole, and the rewrite, which names the speaker first. A verb ends
+#: it: "My name is Ines and I work as a nurse" is two statements, not "User and User's name is Ines work …".
+_NO_VERB = r"(?!(?:is|are|was|were|has|have|had)\b)"
+PARTNER = rf"(?:[Mm]y|[Oo]ur) (?:{_NO_VERB}[\w-]+ ){{0,2}}{_NO_VERB}[\w-]+|[A-Z][a-z]+"
 
 _ONE_SENTENCE = re.compile(r"[^.!?]+[.!?]*")
 _I_SUBJECT = re.compile(r"\b(?:I|[Mm]y)\b")  # the speaker, as subject or owner
