@@ -147,7 +147,9 @@ class RerankedPipelineSystem(PipelineSystem):
         reranker = build_reranker(self.settings)
         if isinstance(reranker, CrossEncoderReranker):
             self._memo = _MemoScorer(reranker.encoder)
-            reranker = CrossEncoderReranker(self._memo, reranker.depth, reranker.episode_sentences)
+            reranker = CrossEncoderReranker(
+                self._memo, reranker.depth, reranker.episode_sentences, focus=reranker.focus
+            )
         return Recaller(self.settings, reranker=reranker)
 
     def extra_latency_ms(self) -> float:

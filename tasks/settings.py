@@ -190,7 +190,7 @@ class Settings(BaseSettings):
     #: Packing (tasks.recall.pack): recall ranks k x this many hits so that an episode saying nothing new
     #: can give its slot to the next; 1 turns packing off. LoCoMo-dev k=10: same recall, 642 -> 588 tokens.
     recall_pack_depth: int = 3
-    #: An episode shown says its session's best-ranked statements for the question (pack.focus).
+    #: An episode is read (cross-encoder) and shown as its session's best-ranked statements (tasks.recall.pack).
     recall_focus_episodes: bool = True
     #: Second-stage reranking of the best candidates: "cross-encoder" reads the question with each of
     #: them (tasks.recall.cross_encoder; a model pass per candidate, so hundreds of ms per recall on
