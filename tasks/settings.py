@@ -187,8 +187,8 @@ class Settings(BaseSettings):
     #: synthetic set (tasks.recall.abstain.calibrate: at most 5% of answerable questions abstain;
     #: 0.292 with MiniLM). On LoCoMo-dev it abstains on none: its unanswerable questions are as close.
     recall_abstain_min_cosine: float = 0.29
-    #: Packing (tasks.recall.pack): recall ranks k x this many hits so that an episode saying nothing new
-    #: can give its slot to the next; 1 turns packing off. LoCoMo-dev k=10: same recall, 642 -> 588 tokens.
+    #: Packing (tasks.recall.pack): k x this many hits ranked, so an episode saying nothing new gives its slot
+    #: away; 1 turns packing off. LoCoMo-dev k=10: same recall, 642 -> 588 tokens.
     recall_pack_depth: int = 3
     #: An episode is read (cross-encoder) and shown as its session's best-ranked statements (tasks.recall.pack).
     recall_focus_episodes: bool = True
@@ -211,9 +211,8 @@ class Settings(BaseSettings):
     recall_reranker_path: str | None = None
     #: onnxruntime threads for the cross-encoder; None lets it use every core.
     recall_reranker_threads: int | None = None
-    #: Read the time a question names ("in June", "last week", "two days ago") and rank what lies in
-    #: it higher (``ranking.timely``), first after a reranker (``tasks.recall.when``); a time named by
-    #: a told event ("after the road trip") is dated by its memory (``tasks.recall.anchor``).
+    #: Read the time a question names ("in June", "last week") and rank what lies in it higher, first after a
+    #: reranker (``tasks.recall.when``); a time named by an event ("after the road trip") is dated by its memory.
     recall_time_window: bool = True
     #: Read a person the question calls by another name than the user's memories do: "Nora" for what
     #: was said of "my sister" before the user named her, "my sister" for what was said of "Nora"

@@ -59,8 +59,7 @@ def pack(hits: Sequence[RecallHit], k: int, *, focus: bool = False) -> list[Reca
 
 def _focused(packed: list[RecallHit], hits: Sequence[RecallHit]) -> list[RecallHit]:
     """Each episode shown with as many sentences as before, best-ranked first: its own, and its session's
-    memories that are not shown and add a turn nothing shown cites. A sentence ranks as the best-ranked
-    memory citing one of its turns; one no memory cites ranks last."""
+    memories that are not shown and add a turn nothing shown cites (ranked by :func:`_rank`)."""
     ranks, sessions = ranked_memories(hits)
     shown = {h.id for h in packed}
     covered = {turn for h in packed for turn in h.source_event_ids}
@@ -70,7 +69,7 @@ def _focused(packed: list[RecallHit], hits: Sequence[RecallHit]) -> list[RecallH
             out.append(hit)
             continue
         own: list[tuple[int, EpisodeSentence | RecallHit]] = [
-            (min((ranks.get(e, _UNRANKED) for e in s.source_event_ids), default=_UNRANKED), s) for s in hit.sentences
+            (_rank(s.source_event_ids, ranks), s) for s in hit.sentences
         ]
         theirs: list[tuple[int, EpisodeSentence | RecallHit]] = [
             (p, m) for p, m in sessions.get(hit.session_id, ()) if m.id not in shown
@@ -115,7 +114,7 @@ def read_as(episode: RecallHit, ranked: RankedMemories) -> str:
     ranks, sessions = ranked
     cited = [s for s in episode.sentences if s.source_event_ids]
     opening = [s.text for s in episode.sentences if not s.source_event_ids]
-    own = [(min(ranks.get(e, _UNRANKED) for e in s.source_event_ids), 0, s.text, s.source_event_ids) for s in cited]
+    own = [(_rank(s.source_event_ids, ranks), 0, s.text, s.source_event_ids) for s in cited]
     theirs = [(p, 1, excerpt(m.content), tuple(m.source_event_ids)) for p, m in sessions.get(episode.session_id, ())]
     seen: set[str] = set()
     best: list[str] = []
@@ -126,6 +125,11 @@ def read_as(episode: RecallHit, ranked: RankedMemories) -> str:
             seen.update(turns)
             best.append(text)
     return one_line(joined([*opening, *best]))
+
+
+def _rank(turns: Iterable[str], ranks: dict[str, int]) -> int:
+    """A sentence's rank: the best-ranked memory citing one of its turns (after every memory when none does)."""
+    return min((ranks.get(turn, _UNRANKED) for turn in turns), default=_UNRANKED)
 
 
 def showing(episode: RecallHit, sentences: Sequence[EpisodeSentence]) -> RecallHit:
