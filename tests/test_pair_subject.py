@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from tasks.models import Event, Session
+from tasks.models import Event, Fact, Session
 from tasks.providers.local_extractor import LocalExtractor
 
 DEV = ["My name is Ines and I work as a nurse at the Santa Maria hospital.", "My name is Tom and I live in Leeds."]
@@ -40,10 +40,14 @@ LOOK_ALIKES = [
 T0 = datetime(2024, 5, 1, 12, tzinfo=UTC)
 
 
-def facts(text: str) -> list[str]:
+def extracted(text: str) -> list[Fact]:
     event = Event(id="e1", author="user", role="user", text=text, timestamp=T0)
     session = Session(app_name="a", user_id="u", session_id="s", started_at=T0, ended_at=T0, events=(event,))
-    return [f.content for f in LocalExtractor().extract(session).facts]
+    return list(LocalExtractor().extract(session).facts)
+
+
+def facts(text: str) -> list[str]:
+    return [f.content for f in extracted(text)]
 
 
 @pytest.mark.parametrize("text", DEV + HELD_OUT + HELD_OUT_SHORT)
@@ -54,9 +58,7 @@ def test_a_statement_then_and_i_is_two_statements(text: str) -> None:
 
 
 def test_the_name_and_the_job_are_each_stored_with_their_slot() -> None:
-    event = Event(id="e1", author="user", role="user", text=DEV[0], timestamp=T0)
-    session = Session(app_name="a", user_id="u", session_id="s", started_at=T0, ended_at=T0, events=(event,))
-    slots = {f.slot: f.content for f in LocalExtractor().extract(session).facts}
+    slots = {f.slot: f.content for f in extracted(DEV[0])}
     assert slots == {"name": "User's name is Ines", "occupation": "User works as a nurse at the Santa Maria hospital."}
 
 
