@@ -272,8 +272,8 @@ def only_the_person(text: str, memory_words: frozenset[str]) -> bool:
     subject = _PERSON_SUBJECT.match(text)
     if subject is None:  # someone unnamed ("User's brother moved to Valencia") changes no memory without them
         kin = owner(text)
-        whose = text.split("'s ", 1)[0]  # ... unless what they changed is the speaker's ("sold User's car")
-        if not kin or kin in _ACTS_FOR_USER or f"{whose}'s " in text[len(whose) + 3 :]:
+        whose, _, rest = text.partition("'s ")  # ... unless what they changed is the speaker's ("sold User's car")
+        if not kin or kin in _ACTS_FOR_USER or f"{whose}'s " in rest:
             return False
         return not any(inflected(w, kin) or inflected(kin, w) for w in memory_words)
     person = content_words(subject[0])

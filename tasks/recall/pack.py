@@ -54,10 +54,10 @@ def pack(hits: Sequence[RecallHit], k: int, *, focus: bool = False) -> list[Reca
         said.update(_key(t) for t in _lines(hit))
         out.append(hit)
     packed = out + skipped[: max(k - len(out), 0)]
-    return _focused(packed, hits) if focus else packed
+    return focused(packed, hits) if focus else packed
 
 
-def _focused(packed: list[RecallHit], hits: Sequence[RecallHit]) -> list[RecallHit]:
+def focused(packed: list[RecallHit], hits: Sequence[RecallHit]) -> list[RecallHit]:
     """Each episode shown with as many sentences as before, best-ranked first: its own, and its session's
     memories that are not shown and add a turn nothing shown cites (ranked by :func:`_rank`)."""
     ranks, sessions = ranked_memories(hits)

@@ -33,7 +33,7 @@ from tasks.recall.cross_encoder import build_reranker
 from tasks.recall.hits import TablePlan, candidate_texts, candidates_of, top_hits
 from tasks.recall.kinds import kind_of, listed
 from tasks.recall.legs import fts_text
-from tasks.recall.pack import pack
+from tasks.recall.pack import focused, pack
 from tasks.recall.ranking import Reranker, timely_first
 from tasks.recall.search import HybridSearcher, Leg
 from tasks.recall.spelling import respelled
@@ -164,18 +164,17 @@ class Recaller:
         cut = pack if packed else lambda ranked, n: ranked[:n]
         basis, confirm = cut(hits, k), None  # what abstention judges: the episodes' own sentences
         focus = packed and self.settings.recall_focus_episodes
-        show = (lambda ranked, n: pack(ranked, n, focus=True)) if focus else cut
+        show = partial(pack, focus=True) if focus else cut
         if self.reranker is not None:
             reranked = self.reranker(asked, hits)
             confirm = second_opinion(self.settings, self.reranker, asked, basis, hits, reranked)
             hits = show(listed(timely_first(reranked) if window else reranked, k, kind, query), k)
         else:  # an event's own words pull its rows, on neither side of it, above the answers
             timed = anchor is not None and window is not None
-            hits = (
-                show(listed(timely_first(hits) if timed else hits, k, kind, query), k)
-                if timed or kind or focus
-                else basis
-            )
+            if timed or kind:
+                hits = show(listed(timely_first(hits) if timed else hits, k, kind, query), k)
+            else:  # the basis, packed once: focusing it shows the same as packing again with focus
+                hits = focused(basis, hits) if focus else basis
         self._track(hits)
         in_time = any(f.signals.timely is not None and f.signals.timely.any() for f in found) and not (
             window is not None and window.empty
