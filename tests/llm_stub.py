@@ -169,7 +169,7 @@ class LLMStub:
         usage = {"prompt_tokens": prompt, "completion_tokens": count_tokens(content)}
         usage["total_tokens"] = usage["prompt_tokens"] + usage["completion_tokens"]
         return 200, {
-            "id": "chatcmpl-stub", "object": "chat.completion", "created": int(time.time()), "model": body.get("model"),
+            "id": "chatcmpl-stub", "object": "chat.completion", "created": 1_700_000_000, "model": body.get("model"),
             "choices": [{"index": 0, "finish_reason": "stop",
                          "message": {"role": "assistant", "content": content}}],
             "usage": usage,

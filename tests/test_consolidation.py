@@ -78,9 +78,11 @@ def consolidator() -> LocalConsolidator:
 def run(
     store: Store, consolidator: LocalConsolidator, batches: list[SessionBatch], run_id: str, user: str = USER
 ) -> ConsolidationOutcome:
-    """What the ingest pipeline does for one user: load, consolidate, write."""
+    """What the ingest pipeline does for one user: load, consolidate, write; the run happens as its last
+    session ends (a fixed, ordered clock: runs in a test follow each other as their sessions do)."""
     existing = load_user_memories(store, APP, user)
-    outcome = consolidate_user(existing, batches, consolidator, run_id=run_id, now=datetime.now(UTC))
+    ran_at = max(b.session.ended_at for b in batches)
+    outcome = consolidate_user(existing, batches, consolidator, run_id=run_id, now=ran_at)
     store.upsert(MEMORIES, outcome.upserts)
     store.insert_new(CHANGES, outcome.changes)
     return outcome

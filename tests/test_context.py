@@ -16,7 +16,7 @@ from tasks.recall.recaller import Recaller
 from tasks.settings import Settings
 from tasks.store.tables import EPISODES, MEMORIES, Store
 from tasks.tokens import count_tokens
-from tests.test_recall import APP, DISTRACTORS, USER, episode, memory
+from tests.test_recall import APP, DISTRACTORS, NOW, USER, episode, memory
 
 LINE = re.compile(r"^\d{1,2} [A-Z][a-z]+ \d{4} - \S.*$")
 
@@ -35,7 +35,7 @@ def _lines(block: str) -> list[str]:
 
 
 def test_context_block_sections_and_line_format(settings: Settings, recaller: Recaller) -> None:
-    block = build_context("Tell me about my parrot", APP, USER, 500, settings=settings, recaller=recaller)
+    block = build_context("Tell me about my parrot", APP, USER, 500, settings=settings, recaller=recaller, now=NOW)
     assert block.startswith(FACTS_HEADER)
     assert EPISODES_HEADER in block
     lines = _lines(block)
@@ -46,7 +46,7 @@ def test_context_block_sections_and_line_format(settings: Settings, recaller: Re
 
 @pytest.mark.parametrize("budget", [0, 5, 12, 20, 40, 80, 300])
 def test_context_never_exceeds_budget(settings: Settings, recaller: Recaller, budget: int) -> None:
-    block = build_context("parrot", APP, USER, budget, settings=settings, recaller=recaller)
+    block = build_context("parrot", APP, USER, budget, settings=settings, recaller=recaller, now=NOW)
     assert count_tokens(block) <= budget
     assert all(LINE.match(ln) for ln in _lines(block))
 
@@ -96,26 +96,32 @@ def test_recall_memory_tool_matches_openai_tools_format() -> None:
 
 def test_handle_recall_memory_returns_json(settings: Settings, recaller: Recaller) -> None:
     out = json.loads(
-        handle_recall_memory('{"query": "bird", "limit": 2}', APP, USER, settings=settings, recaller=recaller)
+        handle_recall_memory('{"query": "bird", "limit": 2}', APP, USER, settings=settings, recaller=recaller, now=NOW)
     )
     assert len(out["memories"]) == 2
     first = out["memories"][0]
     assert {"id", "kind", "topic", "content", "date", "score"} <= set(first)
-    as_dict = json.loads(handle_recall_memory({"query": "bird"}, APP, USER, settings=settings, recaller=recaller))
+    as_dict = json.loads(
+        handle_recall_memory({"query": "bird"}, APP, USER, settings=settings, recaller=recaller, now=NOW)
+    )
     assert as_dict["memories"]
     # The model cannot widen the tenant: extra arguments are ignored, the caller's user is used.
-    other = handle_recall_memory({"query": "bird", "user_id": "bob"}, APP, "bob", settings=settings, recaller=recaller)
+    other = handle_recall_memory(
+        {"query": "bird", "user_id": "bob"}, APP, "bob", settings=settings, recaller=recaller, now=NOW
+    )
     assert json.loads(other) == {"memories": []}
     for bad in ("not json", "[]", '{"limit": 2}', '{"query": "  "}', '{"query": "x", "limit": "many"}'):
-        assert "error" in json.loads(handle_recall_memory(bad, APP, USER, settings=settings, recaller=recaller))
+        assert "error" in json.loads(
+            handle_recall_memory(bad, APP, USER, settings=settings, recaller=recaller, now=NOW)
+        )
 
 
 def test_preload_block_for_system_instructions(settings: Settings, recaller: Recaller) -> None:
-    block = preload_memories("What should I feed my parrot?", APP, USER, settings=settings, recaller=recaller)
+    block = preload_memories("What should I feed my parrot?", APP, USER, settings=settings, recaller=recaller, now=NOW)
     assert block.startswith("<PAST_CONVERSATIONS>") and block.endswith("</PAST_CONVERSATIONS>")
     assert "African Grey" in block
     assert count_tokens(block) <= settings.context_max_tokens
-    small = preload_memories("parrot", APP, USER, settings=settings, recaller=recaller, max_tokens=60)
+    small = preload_memories("parrot", APP, USER, settings=settings, recaller=recaller, max_tokens=60, now=NOW)
     assert count_tokens(small) <= 60
-    assert preload_memories("parrot", APP, "nobody", settings=settings, recaller=recaller) == ""
-    assert preload_memories("   ", APP, USER, settings=settings, recaller=recaller) == ""
+    assert preload_memories("parrot", APP, "nobody", settings=settings, recaller=recaller, now=NOW) == ""
+    assert preload_memories("   ", APP, USER, settings=settings, recaller=recaller, now=NOW) == ""

@@ -15,7 +15,7 @@ from tasks.store import layout
 from tasks.store.indexes import ensure_indexes
 from tasks.store.layout import cluster_by_scope, layout_stats, needs_clustering
 from tasks.store.tables import MEMORIES, Store
-from tests.test_recall import APP, memory
+from tests.test_recall import APP, NOW, memory
 
 USERS = ("u0", "u1", "u2", "u3")
 
@@ -118,6 +118,6 @@ def test_ensure_indexes_clusters_large_tables_and_rebuilds_indexes(settings: Set
     assert ensure_indexes(store, small) == []  # clustered and indexed: nothing to do
     late = memory(embedder, "User's locker code is QV-9913", user="u2", app=APP)
     store.upsert(MEMORIES, [late])
-    hits = Recaller(small, store=store, embedder=embedder).recall("QV-9913", APP, "u2", k=1)
+    hits = Recaller(small, store=store, embedder=embedder).recall("QV-9913", APP, "u2", k=1, now=NOW)
     assert [h.id for h in hits] == [late.row_id]
     assert layout.layout_stats(tbl).unclustered_rows == 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 import time
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from email.utils import format_datetime
 from pathlib import Path
 
@@ -17,6 +17,7 @@ from tasks.providers.openai_client import LLMClient
 from tasks.providers.openai_extractor import OpenAIExtractor
 from tasks.providers.openai_slots import Slots
 from tasks.providers.openai_usage import USAGE
+from tests.clock import NOW
 from tests.llm_stub import LLMStub, Scripted, make_session, plausible_chat, stub_settings
 
 ONE_FACT = (
@@ -27,11 +28,12 @@ TURNS = [("user", "I adopted a parrot called Kiwi"), ("agent", "Lovely!")]
 
 
 def waits(stub: LLMStub, tmp_path: Path, *scripted: Scripted) -> list[float]:
-    """The waits between attempts for the scripted failures (then a valid reply); no real sleeping."""
+    """The waits between attempts for the scripted failures (then a valid reply); no real sleeping, and
+    the client's clock is the suite's fixed one."""
     delays: list[float] = []
     settings = stub_settings(stub, tmp_path / "store", openai_backoff_base_seconds=0.5, openai_backoff_max_seconds=30)
     stub.chat.extend([*scripted, Scripted(content=ONE_FACT)])
-    out = OpenAIExtractor(settings, LLMClient(settings, "extractor", sleep=delays.append)).extract(
+    out = OpenAIExtractor(settings, LLMClient(settings, "extractor", sleep=delays.append, clock=NOW.timestamp)).extract(
         make_session("s1", TURNS)
     )
     assert len(out.facts) == 1 and len(stub.chat_requests()) == len(scripted) + 1
@@ -47,13 +49,13 @@ def test_retry_after_ms_is_honoured(llm_stub: LLMStub, tmp_path: Path) -> None:
 
 
 def test_retry_after_http_date_is_honoured(llm_stub: LLMStub, tmp_path: Path) -> None:
-    when = format_datetime(datetime.now(UTC) + timedelta(seconds=8), usegmt=True)
+    when = format_datetime(NOW + timedelta(seconds=8), usegmt=True)
     [delay] = waits(llm_stub, tmp_path, Scripted(status=503, headers={"Retry-After": when}))
-    assert 5.0 < delay <= 8.0, "the date has whole seconds; the wait is what is left until then"
+    assert delay == 8.0, "the wait is what is left until then, on the client's clock"
 
 
 def test_retry_after_is_capped_and_never_negative(llm_stub: LLMStub, tmp_path: Path) -> None:
-    past = format_datetime(datetime.now(UTC) - timedelta(minutes=5), usegmt=True)
+    past = format_datetime(NOW - timedelta(minutes=5), usegmt=True)
     delays = waits(llm_stub, tmp_path, Scripted(status=429, headers={"Retry-After": "3600"}),
                    Scripted(status=429, headers={"Retry-After": past}))  # fmt: skip
     assert delays == [30.0, 0.0]

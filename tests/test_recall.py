@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Sequence
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
@@ -18,10 +18,10 @@ from tasks.rows import MemoryRow
 from tasks.settings import Settings
 from tasks.store.indexes import ensure_indexes
 from tasks.store.tables import EPISODES, MEMORIES, Store
+from tests.clock import NOW
 
 APP = "app"
 USER = "alice"
-NOW = datetime.now(UTC)
 
 
 def memory(
@@ -122,7 +122,7 @@ def store(settings: Settings, embedder: Embedder) -> Store:
 def test_semantic_recall_ranks_closest_meaning_first(settings: Settings, embedder: Embedder, store: Store) -> None:
     store.upsert(MEMORIES, [memory(embedder, c) for c in (*DISTRACTORS, "User loves African Grey parrots")])
     ensure_indexes(store, settings)
-    hits = Recaller(settings, store=store, embedder=embedder).recall("What bird did I like?", APP, USER, k=3)
+    hits = Recaller(settings, store=store, embedder=embedder).recall("What bird did I like?", APP, USER, k=3, now=NOW)
     assert hits[0].content == "User loves African Grey parrots"
     assert hits[0].kind == "memory"
     assert set(hits[0].score_parts) >= {"similarity", "recency", "importance", "frequency"}
@@ -138,7 +138,7 @@ def test_keyword_recall_finds_rare_id_that_vectors_miss(settings: Settings, embe
     qv = embedder.embed([query])[0]
     vector_only = store.table(MEMORIES).search(qv).distance_type("cosine").limit(3).to_list()
     assert target not in [r["content"] for r in vector_only]  # the premise: embeddings blur the id
-    hits = Recaller(settings, store=store, embedder=embedder).recall(query, APP, USER, k=3)
+    hits = Recaller(settings, store=store, embedder=embedder).recall(query, APP, USER, k=3, now=NOW)
     assert hits[0].content == target
     assert hits[0].score_parts["keyword"] > 0
 
@@ -154,17 +154,17 @@ def test_topic_and_time_filters(settings: Settings, embedder: Embedder, store: S
     )
     recaller = Recaller(settings, store=store, embedder=embedder)
     q = "Tell me about the user"
-    only = recaller.recall(q, APP, USER, topics=["user_personal_info"])
+    only = recaller.recall(q, APP, USER, topics=["user_personal_info"], now=NOW)
     assert contents(only) == ["User lives in Porto"]
-    recent = recaller.recall(q, APP, USER, since=NOW - timedelta(days=10))
+    recent = recaller.recall(q, APP, USER, since=NOW - timedelta(days=10), now=NOW)
     assert sorted(contents(recent)) == [
         "User prefers window seats on flights",
         "User's flight to Oslo is on Friday",
     ]
-    old = recaller.recall(q, APP, USER, until=NOW - timedelta(days=50))
+    old = recaller.recall(q, APP, USER, until=NOW - timedelta(days=50), now=NOW)
     assert contents(old) == ["User lives in Porto"]
     both = recaller.recall(
-        q, APP, USER, topics=["user_preferences", "key_conversation_details"], until=NOW - timedelta(days=2)
+        q, APP, USER, topics=["user_preferences", "key_conversation_details"], until=NOW - timedelta(days=2), now=NOW
     )
     assert contents(both) == ["User prefers window seats on flights"]
 
@@ -182,7 +182,7 @@ def test_status_and_as_of(settings: Settings, embedder: Embedder, store: Store) 
     new = memory(embedder, "User works at Globex", topic="user_personal_info", days_ago=30, valid_from=switch)
     store.upsert(MEMORIES, [old, new])
     recaller = Recaller(settings, store=store, embedder=embedder)
-    assert contents(recaller.recall("Where does the user work?", APP, USER)) == ["User works at Globex"]
+    assert contents(recaller.recall("Where does the user work?", APP, USER, now=NOW)) == ["User works at Globex"]
     then = recaller.recall("Where does the user work?", APP, USER, as_of=NOW - timedelta(days=60))
     assert contents(then) == ["Works at Acme"]
     assert contents(recaller.recall("Where does the user work?", APP, USER, as_of=NOW)) == ["User works at Globex"]
@@ -194,7 +194,7 @@ def test_recent_memory_ranks_first_when_equally_similar(settings: Settings, embe
     recent = memory(embedder, text, days_ago=2, key="recent")
     store.upsert(MEMORIES, [old, recent])
     ensure_indexes(store, settings)
-    hits = Recaller(settings, store=store, embedder=embedder).recall("favourite colour", APP, USER)
+    hits = Recaller(settings, store=store, embedder=embedder).recall("favourite colour", APP, USER, now=NOW)
     assert [h.id for h in hits] == [recent.row_id, old.row_id]
     assert hits[0].score_parts["similarity"] == pytest.approx(hits[1].score_parts["similarity"], abs=1e-6)
     assert hits[0].score_parts["recency"] > hits[1].score_parts["recency"]
@@ -219,11 +219,11 @@ def test_hostile_user_ids_neither_error_nor_leak(
     store.upsert(EPISODES, [episode(embedder, "Alice discussed her bank account")])
     ensure_indexes(store, settings)
     recaller = Recaller(settings, store=store, embedder=embedder)
-    assert recaller.recall("bank PIN", APP, hostile) == []
-    assert recaller.recall("bank PIN", hostile, USER) == []
+    assert recaller.recall("bank PIN", APP, hostile, now=NOW) == []
+    assert recaller.recall("bank PIN", hostile, USER, now=NOW) == []
     # The hostile id is also a legitimate tenant of its own.
     store.upsert(MEMORIES, [memory(embedder, "Hostile user owns a cat", user=hostile)])
-    own = recaller.recall("bank PIN cat", APP, hostile)
+    own = recaller.recall("bank PIN cat", APP, hostile, now=NOW)
     assert contents(own) == ["Hostile user owns a cat"]
 
 
@@ -238,11 +238,14 @@ def test_rows_added_after_indexes_are_found(settings: Settings, embedder: Embedd
     assert ensure_indexes(store, settings) == []  # idempotent
     late = memory(embedder, "User's locker code is QV-9913")
     store.upsert(MEMORIES, [late])
-    hits = Recaller(settings, store=store, embedder=embedder).recall("QV-9913", APP, USER, k=2)
+    hits = Recaller(settings, store=store, embedder=embedder).recall("QV-9913", APP, USER, k=2, now=NOW)
     assert hits[0].id == late.row_id and hits[0].score_parts["keyword"] > 0
     refreshed = ensure_indexes(store, settings)
     assert "memories.content:refreshed" in refreshed
-    assert Recaller(settings, store=store, embedder=embedder).recall("QV-9913", APP, USER, k=1)[0].id == late.row_id
+    assert (
+        Recaller(settings, store=store, embedder=embedder).recall("QV-9913", APP, USER, k=1, now=NOW)[0].id
+        == late.row_id
+    )
 
 
 def test_ann_index_built_only_past_threshold(settings: Settings, embedder: Embedder, store: Store) -> None:
@@ -263,7 +266,7 @@ def test_ann_index_built_only_past_threshold(settings: Settings, embedder: Embed
     assert "memories.vector:created" not in ensure_indexes(store, big)
     for use_ann in (True, False):
         recaller = Recaller(big, store=store, embedder=embedder, use_ann=use_ann)
-        hits = recaller.recall("Which instrument does the user play?", APP, USER, k=1)
+        hits = recaller.recall("Which instrument does the user play?", APP, USER, k=1, now=NOW)
         assert contents(hits) == ["User plays the cello"]
 
 
@@ -274,7 +277,7 @@ def test_access_counts_are_batched_and_flushed_once(settings: Settings, embedder
     recaller = Recaller(settings, store=store, embedder=embedder)
     before = store.versions()
     for _ in range(3):
-        recaller.recall("parrot", APP, USER, k=2)
+        recaller.recall("parrot", APP, USER, k=2, now=NOW)
     assert store.versions() == before  # nothing written per query
     assert recaller.flush_access() == 2
     after = store.versions()
@@ -283,7 +286,7 @@ def test_access_counts_are_batched_and_flushed_once(settings: Settings, embedder
     assert row["access_count"] == 3 and row["last_accessed_at"] is not None
     assert store.rows(EPISODES)[0]["access_count"] == 3
     assert recaller.flush_access() == 0
-    one_shot = recall("parrot", APP, USER, settings=settings, k=2)  # opens, recalls, flushes, closes
+    one_shot = recall("parrot", APP, USER, settings=settings, k=2, now=NOW)  # opens, recalls, flushes, closes
     assert parrot.row_id in [h.id for h in one_shot]
     assert store.rows(MEMORIES, f"row_id = '{parrot.row_id}'")[0]["access_count"] == 4
 
@@ -293,31 +296,33 @@ def test_episodes_join_unless_disabled(settings: Settings, embedder: Embedder, s
     ep = episode(embedder, "User planned a two-week trip to Japan and booked flights to Tokyo")
     store.upsert(EPISODES, [ep])
     recaller = Recaller(settings, store=store, embedder=embedder)
-    hits = recaller.recall("trip to Japan", APP, USER)
+    hits = recaller.recall("trip to Japan", APP, USER, now=NOW)
     assert hits[0].kind == "episode" and hits[0].topic == "episode"
     assert hits[0].id == ep["episode_id"] and hits[0].source_event_ids == ["ev1", "ev2"]
     assert hits[0].stated_at == ep["started_at"]
-    assert all(h.kind == "memory" for h in recaller.recall("trip to Japan", APP, USER, include_episodes=False))
-    assert all(h.kind == "memory" for h in recaller.recall("trip", APP, USER, topics=["user_preferences"]))
+    assert all(h.kind == "memory" for h in recaller.recall("trip to Japan", APP, USER, include_episodes=False, now=NOW))
+    assert all(h.kind == "memory" for h in recaller.recall("trip", APP, USER, topics=["user_preferences"], now=NOW))
     no_eps = settings.model_copy(update={"include_episodes": False})
-    assert all(h.kind == "memory" for h in Recaller(no_eps, store=store, embedder=embedder).recall("Japan", APP, USER))
+    assert all(
+        h.kind == "memory" for h in Recaller(no_eps, store=store, embedder=embedder).recall("Japan", APP, USER, now=NOW)
+    )
 
 
 def test_empty_store_and_odd_queries(settings: Settings, embedder: Embedder, store: Store) -> None:
     recaller = Recaller(settings, store=store, embedder=embedder)
-    assert recaller.recall("anything", APP, USER) == []
+    assert recaller.recall("anything", APP, USER, now=NOW) == []
     assert MEMORIES not in store.existing()  # reads never create tables
     store.upsert(MEMORIES, [memory(embedder, "User likes jazz")])
     ensure_indexes(store, settings)
     for odd in ("", "   ", "the a of", 'AND OR NOT "unbalanced (', "user_id:* OR 1=1"):
-        assert len(recaller.recall(odd, APP, USER)) <= 1
+        assert len(recaller.recall(odd, APP, USER, now=NOW)) <= 1
 
 
 def test_reranker_hook_reorders(settings: Settings, embedder: Embedder, store: Store) -> None:
     store.upsert(MEMORIES, [memory(embedder, c) for c in DISTRACTORS])
     recaller = Recaller(settings, store=store, embedder=embedder, reranker=lambda q, hits: hits[::-1])
-    plain = Recaller(settings, store=store, embedder=embedder).recall("tea", APP, USER)
-    assert [h.id for h in recaller.recall("tea", APP, USER)] == [h.id for h in plain[::-1]]
+    plain = Recaller(settings, store=store, embedder=embedder).recall("tea", APP, USER, now=NOW)
+    assert [h.id for h in recaller.recall("tea", APP, USER, now=NOW)] == [h.id for h in plain[::-1]]
 
 
 def test_cli_recall_json(
@@ -340,10 +345,10 @@ def test_cli_recall_json(
 def test_long_lived_recaller_sees_other_writers(settings: Settings, embedder: Embedder, store: Store) -> None:
     store.upsert(MEMORIES, [memory(embedder, "User likes jazz")])
     recaller = Recaller(settings, store=store, embedder=embedder, refresh_seconds=0)
-    assert contents(recaller.recall("jazz", APP, USER)) == ["User likes jazz"]
+    assert contents(recaller.recall("jazz", APP, USER, now=NOW)) == ["User likes jazz"]
     other = make_store(settings, embedder)  # e.g. an ingest run in another process
     other.upsert(MEMORIES, [memory(embedder, "User plays jazz piano on Sundays")])
-    assert len(recaller.recall("jazz", APP, USER)) == 2
+    assert len(recaller.recall("jazz", APP, USER, now=NOW)) == 2
 
 
 @pytest.mark.parametrize(("use_ann", "whole_max"), [(False, 400), (False, 0), (True, 400)])
@@ -366,7 +371,7 @@ def test_hits_keep_their_own_rows_after_deletes_and_updates(
     live = {r["row_id"]: r for r in store.rows(MEMORIES, columns=["row_id", "content", "vector", "status", "user_id"])}
     recaller = Recaller(big, store=store, embedder=embedder, use_ann=use_ann)
     for query in ("QX-17", "User note about coffee", "marathon training", "QX-44 sister"):
-        hits = recaller.recall(query, APP, USER, k=8, include_episodes=False)
+        hits = recaller.recall(query, APP, USER, k=8, include_episodes=False, now=NOW)
         assert hits
         q = embedder.embed([query])[0]
         for hit in hits:
@@ -380,7 +385,7 @@ def test_searcher_stops_reading_large_tenants_whole(settings: Settings, embedder
     small = settings.model_copy(update={"recall_whole_tenant_max_rows": 5})
     recaller = Recaller(small, store=store, embedder=embedder)
     assert recaller._search._whole(MEMORIES)  # nothing seen yet: optimistic
-    whole = recaller.recall("marathon", APP, USER, include_episodes=False)
+    whole = recaller.recall("marathon", APP, USER, include_episodes=False, now=NOW)
     assert not recaller._search._whole(MEMORIES)  # 20 rows per tenant seen, over 5
-    taken = recaller.recall("marathon", APP, USER, include_episodes=False)
+    taken = recaller.recall("marathon", APP, USER, include_episodes=False, now=NOW)
     assert [h.id for h in taken] == [h.id for h in whole] and len(whole) == 10

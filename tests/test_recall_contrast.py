@@ -17,7 +17,7 @@ from tasks.recall.recaller import Recaller
 from tasks.settings import Settings
 from tasks.store.indexes import ensure_indexes
 from tasks.store.tables import MEMORIES
-from tests.test_recall import APP, USER, make_store, memory
+from tests.test_recall import APP, NOW, USER, make_store, memory
 from tests.test_recall_packing import _memory
 
 
@@ -86,10 +86,10 @@ def test_recaller_answers_when_the_named_person_said_it(two_people: Settings, em
     question = "When did Zora run the charity 5K?"  # its words match Ilka's quoted question best
     words_only = two_people.model_copy(update={"recall_attribution_contrast": False})
     with Recaller(words_only, embedder=embedder) as recaller:
-        before = recaller.recall_result(question, APP, USER, k=5)
+        before = recaller.recall_result(question, APP, USER, k=5, now=NOW)
     with Recaller(two_people, embedder=embedder) as recaller:
-        after = recaller.recall_result(question, APP, USER, k=5)
-        swapped_life = recaller.recall_result("What is the name of Zora's rescue greyhound?", APP, USER, k=5)
+        after = recaller.recall_result(question, APP, USER, k=5, now=NOW)
+        swapped_life = recaller.recall_result("What is the name of Zora's rescue greyhound?", APP, USER, k=5, now=NOW)
     assert before.misattributed and not before.confident
     assert after.confident and not after.misattributed
     assert after.hits[0].content.startswith("Zora ran a 5K")
@@ -99,7 +99,7 @@ def test_recaller_answers_when_the_named_person_said_it(two_people: Settings, em
 def test_recaller_without_a_reranker_keeps_the_word_check(two_people: Settings, embedder: Embedder) -> None:
     plain = two_people.model_copy(update={"recall_reranker": "none"})
     with Recaller(plain, embedder=embedder) as recaller:
-        result = recaller.recall_result("When did Zora run the charity 5K?", APP, USER, k=5)
+        result = recaller.recall_result("When did Zora run the charity 5K?", APP, USER, k=5, now=NOW)
     assert result.misattributed and not result.confident
 
 

@@ -20,7 +20,7 @@ from tasks.recall.cross_encoder import CrossEncoder, CrossEncoderReranker, build
 from tasks.recall.recaller import Recaller
 from tasks.settings import Settings
 from tasks.store.tables import MEMORIES, open_store
-from tests.test_recall import APP, USER, memory
+from tests.test_recall import APP, NOW, USER, memory
 from tests.test_recall_packing import _episode, _memory
 from tests.test_turn_baselines import SMALL
 
@@ -61,12 +61,12 @@ def test_recaller_reranks_by_the_cross_encoder(tmp_path: Path, embedder: Embedde
     reranked = Recaller(base.model_copy(update={"recall_reranker": "cross-encoder"}), store=store, embedder=embedder)
     assert isinstance(reranked.reranker, CrossEncoderReranker)
     for question, answer, _ in CASES:
-        before = plain.recall(question, APP, USER, k=3)
-        after = reranked.recall(question, APP, USER, k=3)
+        before = plain.recall(question, APP, USER, k=3, now=NOW)
+        after = reranked.recall(question, APP, USER, k=3, now=NOW)
         assert before[0].content != answer  # the embedder alone ranks a near miss first ...
         assert after[0].content == answer  # ... the cross-encoder the memory that answers
         assert "rerank" in after[0].score_parts and "rerank" not in before[0].score_parts
-        assert {h.id for h in after} <= {h.id for h in plain.recall(question, APP, USER, k=30)}
+        assert {h.id for h in after} <= {h.id for h in plain.recall(question, APP, USER, k=30, now=NOW)}
 
 
 def test_depth_bounds_what_is_reordered(encoder: CrossEncoder, tmp_path: Path, embedder: Embedder) -> None:
@@ -74,7 +74,7 @@ def test_depth_bounds_what_is_reordered(encoder: CrossEncoder, tmp_path: Path, e
     settings = Settings(store_uri=str(tmp_path / "store"))
     store = open_store(settings)
     store.upsert(MEMORIES, [memory(embedder, t, key=t) for t in (answer, *near)])
-    hits = Recaller(settings, store=store, embedder=embedder).recall(question, APP, USER, k=3)
+    hits = Recaller(settings, store=store, embedder=embedder).recall(question, APP, USER, k=3, now=NOW)
     assert CrossEncoderReranker(encoder, depth=1)(question, hits) == hits  # one candidate: nothing to reorder
     top2 = CrossEncoderReranker(encoder, depth=2)(question, hits)
     assert top2[2:] == hits[2:] and {h.id for h in top2[:2]} == {h.id for h in hits[:2]}
@@ -110,9 +110,12 @@ def test_abstention_is_judged_on_the_embedders_ranking(tmp_path: Path, embedder:
     reranked = Recaller(base.model_copy(update={"recall_reranker": "cross-encoder"}), store=store, embedder=embedder)
     shown_differently = 0
     for query in [q for q, _, _ in CASES] + ["What is the capital of Peru?", "Which vaccine did the cat get?"]:
-        a, b = plain.recall_result(query, APP, USER, k=3), reranked.recall_result(query, APP, USER, k=3)
+        a, b = (
+            plain.recall_result(query, APP, USER, k=3, now=NOW),
+            reranked.recall_result(query, APP, USER, k=3, now=NOW),
+        )
         assert (a.confident, a.top_cosine, a.misattributed) == (b.confident, b.top_cosine, b.misattributed)
-        assert [h.id for h in b.hits] == [h.id for h in reranked.recall(query, APP, USER, k=3)]
+        assert [h.id for h in b.hits] == [h.id for h in reranked.recall(query, APP, USER, k=3, now=NOW)]
         shown_differently += [h.id for h in a.hits] != [h.id for h in b.hits]
     assert shown_differently >= len(CASES)  # the reranker changed what is shown, not the verdicts
 

@@ -17,7 +17,7 @@ from tasks.settings import Settings
 from tasks.store.filters import scope
 from tasks.store.indexes import ensure_indexes
 from tasks.store.tables import MEMORIES
-from tests.test_recall import APP, USER, make_store, memory
+from tests.test_recall import APP, NOW, USER, make_store, memory
 from tests.test_recall_packing import _memory
 
 
@@ -119,9 +119,9 @@ def lena(settings: Settings, embedder: Embedder) -> Settings:
 def test_recaller_shows_the_member_the_question_shares_no_word_with(lena: Settings, embedder: Embedder) -> None:
     question = "Which cities has Lena visited?"
     with Recaller(lena.model_copy(update={"recall_kinds": False}), embedder=embedder) as recaller:
-        before = [h.content for h in recaller.recall(question, APP, USER, k=4)]
+        before = [h.content for h in recaller.recall(question, APP, USER, k=4, now=NOW)]
     with Recaller(lena, embedder=embedder) as recaller:
-        after = [h.content for h in recaller.recall(question, APP, USER, k=4)]
+        after = [h.content for h in recaller.recall(question, APP, USER, k=4, now=NOW)]
     assert not any("Porto" in c for c in before)
     assert any("Porto" in c for c in after) and len(after) == 4
     assert not any("Vienna" in c for c in after)  # Omar's city is not Lena's

@@ -14,7 +14,7 @@ from tasks.recall.recaller import Recaller
 from tasks.settings import Settings
 from tasks.store.indexes import ensure_indexes
 from tasks.store.tables import EPISODES, MEMORIES
-from tests.test_recall import APP, USER, episode, make_store, memory
+from tests.test_recall import APP, NOW, USER, episode, make_store, memory
 
 WHEN = datetime(2024, 3, 1, tzinfo=UTC)
 
@@ -95,8 +95,8 @@ def test_recall_result_abstains_when_the_named_person_did_not_say_it(settings: S
     store.upsert(MEMORIES, rows)
     ensure_indexes(store, settings)
     with Recaller(settings, store=store, embedder=embedder) as recaller:
-        wrong = recaller.recall_result("What is the name of Zora's rescue greyhound?", APP, USER)
-        right = recaller.recall_result("What is the name of Ilka's rescue greyhound?", APP, USER)
+        wrong = recaller.recall_result("What is the name of Zora's rescue greyhound?", APP, USER, now=NOW)
+        right = recaller.recall_result("What is the name of Ilka's rescue greyhound?", APP, USER, now=NOW)
     assert wrong.hits and wrong.misattributed and not wrong.confident
     assert right.confident and not right.misattributed
     assert right.hits[0].speaker == "Ilka"
@@ -116,7 +116,7 @@ def test_recall_trims_an_episode_to_what_memories_above_it_lack(settings: Settin
     store.upsert(EPISODES, [ep])
     ensure_indexes(store, settings)
     with Recaller(settings, store=store, embedder=embedder) as recaller:
-        hits = recaller.recall("Reykjavik northern lights trip", APP, USER, k=5)
+        hits = recaller.recall("Reykjavik northern lights trip", APP, USER, k=5, now=NOW)
     assert [h.kind for h in hits] == ["memory", "episode"]
     assert hits[1].content == "User hiked a glacier." and hits[1].source_event_ids == ["ev2"]
 

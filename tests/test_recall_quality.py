@@ -22,7 +22,7 @@ from tasks.settings import RankingWeights, Settings
 from tasks.store.indexes import ensure_indexes
 from tasks.store.tables import MEMORIES, Store
 from tasks.textrules import fmt_date
-from tests.test_recall import APP, DISTRACTORS, USER, make_store, memory
+from tests.test_recall import APP, DISTRACTORS, NOW, USER, make_store, memory
 
 UNRELATED = "Explain the renormalization group flow in lattice quantum chromodynamics"
 
@@ -73,12 +73,12 @@ def test_rare_word_match_beats_name_heavy_chatter(settings: Settings, embedder: 
     store.upsert(MEMORIES, [memory(embedder, c, topic="key_conversation_details") for c in (*chatter, target)])
     ensure_indexes(store, settings)
     query = "What did Priya research?"
-    hits = Recaller(settings, store=store, embedder=embedder).recall(query, APP, USER, k=3)
+    hits = Recaller(settings, store=store, embedder=embedder).recall(query, APP, USER, k=3, now=NOW)
     assert hits[0].content == target
     # The lever: with the former keyword weight (0.3, capped similarity) chatter outranked it.
     weak = settings.model_copy(update={"ranking": RankingWeights(keyword=0.3)})
     cos = {h.content: h.score_parts["cosine"] for h in Recaller(weak, store=store, embedder=embedder).recall(
-        query, APP, USER, k=len(chatter) + 1)}  # fmt: skip
+        query, APP, USER, k=len(chatter) + 1, now=NOW)}  # fmt: skip
     assert max(cos[c] for c in chatter) > cos[target]  # the premise: embeddings prefer the chatter
 
 
@@ -92,10 +92,10 @@ def test_pool_factor_setting_sets_each_legs_depth(pets: Recaller, monkeypatch: p
         return search(legs, text, embed, limit, use_ann)
 
     monkeypatch.setattr(pets._search, "search", spy)
-    pets.recall("bird", APP, USER, k=10)
+    pets.recall("bird", APP, USER, k=10, now=NOW)
     pets.settings = pets.settings.model_copy(update={"recall_pool_factor": 3})
-    pets.recall("bird", APP, USER, k=10)
-    pets.recall("bird", APP, USER, k=2)
+    pets.recall("bird", APP, USER, k=10, now=NOW)
+    pets.recall("bird", APP, USER, k=2, now=NOW)
     assert seen == [10 * Settings().recall_pool_factor, 30, MIN_POOL]
 
 
@@ -111,8 +111,8 @@ def test_calibrate_keeps_answerable_loss_within_bounds() -> None:
 
 
 def test_default_threshold_holds_on_a_hand_built_store(pets: Recaller) -> None:
-    related = pets.recall_result("What bird did I like?", APP, USER)
-    unrelated = pets.recall_result(UNRELATED, APP, USER)
+    related = pets.recall_result("What bird did I like?", APP, USER, now=NOW)
+    unrelated = pets.recall_result(UNRELATED, APP, USER, now=NOW)
     assert related.confident and related.hits[0].content == "User loves African Grey parrots"
     assert not unrelated.confident and unrelated.hits  # the hits are still there, only judged
     assert unrelated.top_cosine < pets.settings.recall_abstain_min_cosine <= related.top_cosine
@@ -120,26 +120,31 @@ def test_default_threshold_holds_on_a_hand_built_store(pets: Recaller) -> None:
 
 
 def test_context_says_nothing_is_known_instead_of_padding(settings: Settings, pets: Recaller) -> None:
-    padded = build_context(UNRELATED, APP, USER, 200, settings=settings, recaller=pets)
+    padded = build_context(UNRELATED, APP, USER, 200, settings=settings, recaller=pets, now=NOW)
     assert padded.startswith("Known facts:")  # the default is unchanged: nearest memories
-    assert build_context(UNRELATED, APP, USER, 200, settings=settings, recaller=pets, abstain=True) == NOTHING_KNOWN
-    kept = build_context("What bird did I like?", APP, USER, 200, settings=settings, recaller=pets, abstain=True)
+    assert (
+        build_context(UNRELATED, APP, USER, 200, settings=settings, recaller=pets, abstain=True, now=NOW)
+        == NOTHING_KNOWN
+    )
+    kept = build_context(
+        "What bird did I like?", APP, USER, 200, settings=settings, recaller=pets, abstain=True, now=NOW
+    )
     assert "African Grey parrots" in kept
 
 
 def test_agent_tools_abstain(settings: Settings, pets: Recaller) -> None:
-    body = json.loads(handle_recall_memory({"query": UNRELATED}, APP, USER, settings=settings, recaller=pets))
+    body = json.loads(handle_recall_memory({"query": UNRELATED}, APP, USER, settings=settings, recaller=pets, now=NOW))
     assert set(body) == {"memories"}  # unchanged without abstain
     body = json.loads(
-        handle_recall_memory({"query": UNRELATED}, APP, USER, settings=settings, recaller=pets, abstain=True)
+        handle_recall_memory({"query": UNRELATED}, APP, USER, settings=settings, recaller=pets, abstain=True, now=NOW)
     )
     assert body["confident"] is False and body["note"] == NOTHING_KNOWN
     body = json.loads(
-        handle_recall_memory({"query": "my bird"}, APP, USER, settings=settings, recaller=pets, abstain=True)
+        handle_recall_memory({"query": "my bird"}, APP, USER, settings=settings, recaller=pets, abstain=True, now=NOW)
     )
     assert body["confident"] is True and "note" not in body
-    assert preload_memories(UNRELATED, APP, USER, settings=settings, recaller=pets, abstain=True) == ""
-    assert "parrots" in preload_memories("my bird", APP, USER, settings=settings, recaller=pets, abstain=True)
+    assert preload_memories(UNRELATED, APP, USER, settings=settings, recaller=pets, abstain=True, now=NOW) == ""
+    assert "parrots" in preload_memories("my bird", APP, USER, settings=settings, recaller=pets, abstain=True, now=NOW)
 
 
 def test_context_lines_carry_the_event_date(settings: Settings, embedder: Embedder, store: Store) -> None:
@@ -151,6 +156,6 @@ def test_context_lines_carry_the_event_date(settings: Settings, embedder: Embedd
     store.upsert(MEMORIES, [row])
     ensure_indexes(store, settings)
     block = build_context("When did I adopt my dog?", APP, USER, 200, settings=settings,
-                          recaller=Recaller(settings, store=store, embedder=embedder))  # fmt: skip
+                          recaller=Recaller(settings, store=store, embedder=embedder), now=NOW)  # fmt: skip
     assert f"{fmt_date(said)} - User adopted a greyhound called Biscuit" in block
     assert fmt_date(said) == "7 May 2023"

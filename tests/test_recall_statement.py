@@ -13,7 +13,7 @@ from tasks.recall.statement import as_statement
 from tasks.settings import Settings
 from tasks.store.indexes import ensure_indexes
 from tasks.store.tables import MEMORIES
-from tests.test_recall import make_store, memory
+from tests.test_recall import NOW, make_store, memory
 
 
 @pytest.mark.parametrize(
@@ -62,7 +62,7 @@ def test_the_statement_form_brings_a_paraphrased_question_to_its_memory(settings
     for on in (False, True):
         mode = settings.model_copy(update={"recall_statement_query": on, "include_episodes": False})
         result = Recaller(mode, store=store, embedder=embedder).recall_result("What do I do for a living?", "app",
-                                                                             "alice", k=3)  # fmt: skip
+                                                                             "alice", k=3, now=NOW)  # fmt: skip
         found[on] = result
     assert found[True].hits[0].content.startswith("User teaches chemistry")
     assert found[True].top_cosine > found[False].top_cosine + 0.05  # measured 0.15 -> 0.24
@@ -81,5 +81,5 @@ def test_a_rewritten_question_is_judged_on_its_own_threshold(settings: Settings,
         }
     )
     recaller = Recaller(strict, store=store, embedder=embedder)
-    assert recaller.recall_result("What do I keep on my allotment?", "app", "alice").confident
-    assert not recaller.recall_result("What does Ravi keep on the allotment?", "app", "alice").confident
+    assert recaller.recall_result("What do I keep on my allotment?", "app", "alice", now=NOW).confident
+    assert not recaller.recall_result("What does Ravi keep on the allotment?", "app", "alice", now=NOW).confident

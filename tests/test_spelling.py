@@ -112,7 +112,7 @@ def test_recall_finds_the_memory_a_mistyped_question_asks_for(settings: Settings
         plain = recaller.recall_result(asked, APP, USER, k=3, now=NOW)
     assert plain.searched_as is None
     # the agent's tool says what it searched, so the model can tell the user
-    body = json.loads(handle_recall_memory({"query": asked}, APP, USER, settings=settings))
+    body = json.loads(handle_recall_memory({"query": asked}, APP, USER, settings=settings, now=NOW))
     assert body["searched_as"] == "What am I planning for the fundraiser?"
 
 

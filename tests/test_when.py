@@ -114,7 +114,7 @@ def test_recall_puts_the_thing_told_in_the_named_month_first(settings: Settings,
     """Three hikes; similarity alone cannot tell them apart, the month can."""
     hikes = {"the Dolomites": 400, "Snowdonia": 130, "the Tatras": 30}  # days before NOW
     store = _told(settings, embedder, {f"User went hiking in {p}": d for p, d in hikes.items()})
-    month = (NOW - timedelta(days=130)).strftime("%B %Y")
+    month = "November 2025"  # 130 days before NOW (no strftime: month names follow the locale)
     with Recaller(settings, store=store, embedder=embedder) as recaller:
         hits = recaller.recall(f"Where did I go hiking in {month}?", APP, USER, k=3, now=NOW)
         assert hits[0].content == "User went hiking in Snowdonia"
@@ -133,7 +133,7 @@ def test_reranked_recall_keeps_the_named_time_first(settings: Settings, embedder
     store = _told(settings, embedder, {
         "User went hiking in the Tatras and loved the mountain huts": 30, "User went hiking in Snowdonia": 130,
     })  # fmt: skip
-    month = (NOW - timedelta(days=130)).strftime("%B")
+    month = "November"  # 130 days before NOW
 
     def words_only(query: str, hits: list[RecallHit]) -> list[RecallHit]:
         return sorted(hits, key=lambda h: -len(h.content))  # prefers the longer, other-month hike
@@ -180,10 +180,12 @@ def test_a_time_that_holds_nothing_is_said_so(settings: Settings, embedder: Embe
         assert result.untimely == "last week" and result.hits
         assert recaller.recall_result("What did I buy last month?", APP, USER, now=NOW).untimely is None
         assert recaller.recall_result("What did I buy?", APP, USER, now=NOW).untimely is None
-    context = build_context("What did I buy last week?", APP, USER, 300, settings=settings)  # asked now
+    context = build_context("What did I buy last week?", APP, USER, 300, settings=settings, now=NOW)  # asked now
     assert context.startswith("Nothing is known from last week;") and "road bike" in context
-    alone = build_context("What did I buy last week?", APP, USER, 300, settings=settings, abstain=True)
+    alone = build_context("What did I buy last week?", APP, USER, 300, settings=settings, abstain=True, now=NOW)
     assert alone == "Nothing is known from last week; the nearest memories are of other times."
-    tool = json.loads(handle_recall_memory({"query": "what did I buy yesterday"}, APP, USER, settings=settings))
+    tool = json.loads(
+        handle_recall_memory({"query": "what did I buy yesterday"}, APP, USER, settings=settings, now=NOW)
+    )
     assert tool["note"] == "Nothing is known from yesterday; the nearest memories are of other times."
     assert tool["memories"]  # still shown: the agent decides

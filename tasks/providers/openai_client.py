@@ -100,9 +100,9 @@ def _retryable(exc: Exception) -> bool:
     return isinstance(exc, openai.APIStatusError) and (exc.status_code == 429 or exc.status_code >= 500)
 
 
-def retry_after(exc: Exception, cap: float) -> float | None:
+def retry_after(exc: Exception, cap: float, clock: Callable[[], float] = time.time) -> float | None:
     """The wait a 429 or 503 asks for (``retry-after-ms``, or ``Retry-After`` in seconds or as an HTTP
-    date), at most ``cap`` seconds; None when it names none (the backoff applies)."""
+    date, counted from ``clock``), at most ``cap`` seconds; None when it names none (the backoff applies)."""
     if not isinstance(exc, openai.APIStatusError) or exc.status_code not in (429, 503):
         return None
     headers = exc.response.headers
@@ -116,7 +116,7 @@ def retry_after(exc: Exception, cap: float) -> float | None:
         except ValueError:
             with suppress(TypeError, ValueError, IndexError):
                 when = parsedate_to_datetime(raw)
-                seconds = (when if when.tzinfo else when.replace(tzinfo=UTC)).timestamp() - time.time()
+                seconds = (when if when.tzinfo else when.replace(tzinfo=UTC)).timestamp() - clock()
     if seconds is None or not math.isfinite(seconds):
         return None
     return min(cap, max(0.0, seconds))
@@ -149,11 +149,12 @@ class LLMClient:
         *,
         model: str | None = None,
         sleep: Callable[[float], None] = time.sleep,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.settings = settings
         self.provider = provider
         self.model = model or settings.openai_chat_model
-        self._sleep = sleep
+        self._sleep, self._clock = sleep, clock
         self.client = _openai(resolve_api_key(settings), settings.openai_base_url, settings.openai_timeout_seconds)
 
     def call(self, fn: Callable[[], T], what: str) -> T:
@@ -170,7 +171,7 @@ class LLMClient:
                     raise ProviderCallError(
                         f"{self.provider} {what}: {_describe(exc)} after {attempt + 1} attempts"
                     ) from exc
-                delay = retry_after(exc, s.openai_backoff_max_seconds)
+                delay = retry_after(exc, s.openai_backoff_max_seconds, self._clock)
                 told = delay is not None
                 if delay is None:
                     delay = min(s.openai_backoff_max_seconds, s.openai_backoff_base_seconds * 2**attempt)

@@ -8,6 +8,7 @@ system instructions (as ADK's PreloadMemoryTool does), not into the message list
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from typing import Any
 
 from tasks.models import RecallHit
@@ -65,8 +66,10 @@ def handle_recall_memory(
     settings: Settings,
     recaller: Recaller | None = None,
     abstain: bool = False,
+    now: datetime | None = None,
 ) -> str:
-    """Run a ``recall_memory`` tool call; always returns JSON text (errors included) for the model.
+    """Run a ``recall_memory`` tool call asked at ``now`` (default: the clock); always returns JSON text
+    (errors included) for the model.
 
     With ``abstain``, ``confident`` tells the model whether the best memory is close enough to be
     about the query; when it is not, a ``note`` says so, so the model can say it does not know.
@@ -76,7 +79,7 @@ def handle_recall_memory(
     except ValueError as exc:
         return json.dumps({"error": str(exc)})
     with recaller_for(settings, recaller) as active:
-        result = active.recall_result(query, app_name, user_id, k=limit)
+        result = active.recall_result(query, app_name, user_id, k=limit, now=now)
     body: dict[str, Any] = {"memories": [_tool_view(h) for h in result.hits]}
     if result.searched_as:  # a word respelt as the memories spell it: the model sees what was searched
         body["searched_as"] = result.searched_as
@@ -98,6 +101,7 @@ def preload_memories(
     max_tokens: int | None = None,
     recaller: Recaller | None = None,
     abstain: bool = False,
+    now: datetime | None = None,
 ) -> str:
     """A ``<PAST_CONVERSATIONS>`` block for the system instructions ("" when nothing is recalled).
 
@@ -107,7 +111,7 @@ def preload_memories(
     if not latest_user_turn.strip():
         return ""
     with recaller_for(settings, recaller) as active:
-        result = active.recall_result(latest_user_turn, app_name, user_id)
+        result = active.recall_result(latest_user_turn, app_name, user_id, now=now)
     if abstain and (not result.confident or result.untimely):
         return ""
     hits = result.hits

@@ -9,6 +9,7 @@ still fit); the whole block, headers included, is counted with the same tokenize
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 
 from tasks.models import RecallHit
 from tasks.recall.abstain import NOTHING_KNOWN, nothing_from
@@ -33,15 +34,17 @@ def build_context(
     settings: Settings,
     recaller: Recaller | None = None,
     abstain: bool = False,
+    now: datetime | None = None,
 ) -> str:
-    """The context block for ``query`` within ``max_tokens`` ("" when nothing is recalled).
+    """The context block for ``query`` within ``max_tokens`` ("" when nothing is recalled), asked at ``now``
+    (default: the clock).
 
     With ``abstain``, a recall whose best hit is not close enough to the query gives the line
     :data:`~tasks.recall.abstain.NOTHING_KNOWN` instead of the nearest (unrelated) memories. A question
     whose time holds nothing ("what did I buy last week?") is told so first; with ``abstain``, only that.
     """
     with recaller_for(settings, recaller) as active:
-        result = active.recall_result(query, app_name, user_id)
+        result = active.recall_result(query, app_name, user_id, now=now)
     if abstain and (not result.confident or result.untimely):
         said = nothing_from(result.untimely) if result.untimely else NOTHING_KNOWN
         return said if count_tokens(said) <= max_tokens else ""
