@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint bench evaluate clean
+.PHONY: demo test test-fast test-dates lint bench evaluate clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,8 +21,25 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	PREFECT_SERVER_ANALYTICS_ENABLED=false $(BIN)/python -m flows.demo
 
+# All cores; a module's tests stay on one worker so module-scoped stores are built once (docs/testing.md).
+XDIST := -n auto --dist loadscope
+
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(XDIST)
+
+# The inner loop: everything but the end-to-end tests marked slow (they still run in `make test`).
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest $(XDIST) -m "not slow"
+
+# The suite under a shifted clock on the dates that break clock-reading tests, then at UTC+14 (docs/testing.md).
+# An offset (not a start time) so that child processes (the Prefect API, xdist workers) share one clock.
+DATES ?= 2027-03-01T00:05 2027-01-31T23:55 2028-02-29T12:00 2027-12-31T23:59
+test-dates: $(STAMP)
+	@command -v faketime >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get install -y -qq faketime >/dev/null; } \
+		|| { echo "test-dates needs faketime (Debian: apt-get install faketime)"; exit 1; }
+	@for d in $(DATES); do off=$$(( $$(date -u -d "$${d}Z" +%s) - $$(date -u +%s) )); \
+		echo "== the suite at $$d UTC"; faketime -f "+$${off}s" $(BIN)/python -m pytest $(XDIST) || exit 1; done
+	@echo "== the suite at UTC+14 (Pacific/Kiritimati)"; TZ=Pacific/Kiritimati $(BIN)/python -m pytest $(XDIST)
 
 lint: $(STAMP)
 	$(BIN)/ruff check flows tasks evaluation tests benchmarks
