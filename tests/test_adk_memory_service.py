@@ -145,6 +145,7 @@ def test_search_before_anything_was_ingested_is_empty(mem_settings: Settings) ->
     assert found.memories == []
 
 
+@pytest.mark.slow
 def test_the_core_never_imports_google_adk() -> None:
     code = (
         "import sys, flows.cli, flows.ingest, tasks.ingest.run, tasks.sources.adk_db, tasks.integrations.spool;"

@@ -31,6 +31,8 @@ from tasks.integrations.adk_memory import PipelineMemoryService
 from tasks.settings import Settings
 from tasks.store.tables import LEDGER, MEMORIES, open_store
 
+pytestmark = pytest.mark.slow  # end to end: `make test-fast` leaves it out
+
 APP, USER = "travel-assistant", "alice"
 
 

@@ -96,6 +96,7 @@ def test_recall_marks_the_side_of_the_told_event(settings: Settings, embedder: E
     assert all(h.score_parts["timely"] == 0.0 for h in plain)
 
 
+@pytest.mark.slow
 def test_anchored_family_figures() -> None:
     """The end-to-end family (``python -m evaluation.anchored``): reading the event must pay on every
     split, the unseen one included; questions naming no event get no window; before the oldest event

@@ -127,6 +127,7 @@ def _imports(path: Path) -> set[str]:
     return names
 
 
+@pytest.mark.slow
 def test_imports_point_one_way_without_cycles() -> None:
     modules = {
         ".".join(p.relative_to(REPO).with_suffix("").parts).removesuffix(".__init__"): p

@@ -27,6 +27,7 @@ def test_only_plans_can_be_called_off(memory: str, plan: bool) -> None:
     assert bool(PLAN_WORDS.search(memory)) is plan
 
 
+@pytest.mark.slow
 def test_cancellations_through_the_real_ingest() -> None:
     """The dev family: each plan stops being current, the memory sharing its name ("my sister lives in
     Lisbon", "I love barbecue ribs") stays."""

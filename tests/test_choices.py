@@ -117,6 +117,7 @@ def test_a_decision_about_it_says_what_it_is() -> None:
     assert [f.content for f in facts] == ["Decision: accept it (the quote for the roof is 4,200 euros)"]
 
 
+@pytest.mark.slow
 def test_the_decision_family_finds_every_dev_decision() -> None:
     """Before: DEV top-1 14/20 ("walnut", "No, too expensive" and the recaps were no memory; "before 9" was
     closed by "not a morning person"; "Tuesday works" was dropped); held-out top-3 10/18."""

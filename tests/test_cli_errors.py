@@ -105,6 +105,7 @@ def test_a_missing_settings_file_is_an_error(monkeypatch, tmp_path: Path, capsys
     assert "nope.toml" in line and "does not exist" in line
 
 
+@pytest.mark.slow
 def test_the_real_command_prints_one_line_and_debug_shows_the_traceback(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("MEMORY_PIPELINE_")} | {"PYTHONPATH": str(REPO)}
     argv = [sys.executable, "-m", "flows.cli", "ingest", "--sessions", "/no/such/dir", "--store", str(tmp_path / "s")]

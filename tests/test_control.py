@@ -157,6 +157,7 @@ _FLUSHER = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
 def test_two_processes_flushing_at_once_keep_every_count(filled: Settings, tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     ready = [str(tmp_path / f"ready{i}") for i in range(2)]

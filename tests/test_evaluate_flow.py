@@ -12,6 +12,8 @@ from evaluation.synthetic import SyntheticConfig
 from flows.cli import main
 from flows.evaluate import EvaluateParams, EvaluateSummary, EvaluationThresholdError, evaluate_flow
 
+pytestmark = pytest.mark.slow  # end to end: `make test-fast` leaves it out
+
 HEADLINE = (
     "precision_at_k", "recall_at_k", "answer_recall_at_k", "mrr", "ndcg_at_k", "mean_sources_per_memory",
     "mean_context_tokens", "token_savings_vs_full", "recall_p50_ms", "recall_p95_ms",

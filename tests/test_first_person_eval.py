@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from evaluation.first_person import first_person, measure
 from tasks.settings import Settings
 
@@ -12,6 +14,7 @@ def test_synthetic_questions_are_asked_in_the_first_person() -> None:
     assert first_person("What should the assistant call the user?") == "What should the assistant call me?"
 
 
+@pytest.mark.slow
 def test_the_statement_form_keeps_answers_the_question_alone_abstained_on() -> None:
     """Asked in the first person, 31 of 78 answerable synthetic questions abstained on the question's
     vector alone, 4 with its statement form; the probe's DEV users, 6 of 26 and 0."""

@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tasks.ingest.run import run_ingest
 from tasks.settings import Settings
 from tasks.store.tables import EPISODES, MEMORIES, open_store
@@ -46,5 +48,6 @@ def test_a_memory_closed_by_another_is_forgotten_with_it(tmp_path: Path) -> None
     assert "Sam" not in episodes and "Alex" not in episodes and "hiking" in episodes, episodes
 
 
+@pytest.mark.slow
 def test_a_run_killed_after_its_write_forgets_the_closed_memory_once(tmp_path: Path) -> None:
     killed_like_clean(SAID, tmp_path)

@@ -75,6 +75,7 @@ def test_one_clause_saying_both_goes_whole(tmp_path: Path) -> None:
     assert active == ["User loves hiking in the Alps"], active
 
 
+@pytest.mark.slow
 def test_a_run_killed_after_its_write_keeps_the_rest_once(tmp_path: Path) -> None:
     killed_like_clean([session(0, DEV[0][0], HIKING), session(1, DEV[0][1])], tmp_path)
 

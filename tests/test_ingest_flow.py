@@ -15,6 +15,8 @@ from tasks.recall.recaller import Recaller
 from tasks.settings import Settings
 from tasks.store.tables import CHANGES, EPISODES, LEDGER, MEMORIES, QUARANTINE, RUNS, open_store
 
+pytestmark = pytest.mark.slow  # end to end: `make test-fast` leaves it out
+
 SAMPLE = Path(__file__).resolve().parents[1] / "data" / "sessions"
 APP = "travel-assistant"
 

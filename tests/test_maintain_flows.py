@@ -16,6 +16,8 @@ from tasks.settings import Settings
 from tasks.store.tables import LEDGER, MEMORIES, RUNS, open_store
 from tests.maintain_fixtures import NOW, mem, seed
 
+pytestmark = pytest.mark.slow  # end to end: `make test-fast` leaves it out
+
 SAMPLE = Path(__file__).resolve().parents[1] / "data" / "sessions"
 
 

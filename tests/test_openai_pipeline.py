@@ -298,6 +298,7 @@ def test_ingest_flow_with_llm_extraction_and_local_embedder(
     assert adk["summary"] == "Carol is planning a family trip with her daughter Mia."
 
 
+@pytest.mark.slow
 def test_evaluation_reports_j_per_system(llm_stub: LLMStub, tmp_path: Path) -> None:
     """The runner's judge hook: local pipeline and baselines, the LLM judge on top (answers from top-k context)."""
     from evaluation.runner import run_evaluation

@@ -87,6 +87,7 @@ def test_missing_model_is_a_clear_error(tmp_path: Path) -> None:
         build_reranker(broken)
 
 
+@pytest.mark.slow
 def test_evaluation_compares_both_recall_modes_on_one_ingest(tmp_path: Path, embedder: Embedder) -> None:
     settings = Settings(store_uri=str(tmp_path / "unused"))
     store_uri = str(tmp_path / "store")

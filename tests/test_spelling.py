@@ -127,6 +127,7 @@ def test_probe_typos_are_non_words_drawn_per_question() -> None:
     assert neighbours("s") == "ad" and neighbours("q") == "w"
 
 
+@pytest.mark.slow
 def test_typo_probe_respelling_pays_on_the_synthetic_set() -> None:
     """``python -m evaluation.typo_probe`` without LoCoMo: the mistyped questions lose evidence, and
     respelling gives some back on DEV and on the HELD-OUT family of other edits."""

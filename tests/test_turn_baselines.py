@@ -202,6 +202,7 @@ def test_curve_is_monotone_and_within_budget(data: EvalDataset, embedder: Embedd
         assert curve[-1].recall > curve[0].recall
 
 
+@pytest.mark.slow
 def test_evaluation_run_carries_curves_verdicts_and_categories(
     tmp_path: Path, settings: Settings, embedder: Embedder
 ) -> None:

@@ -143,6 +143,7 @@ def test_reranked_recall_keeps_the_named_time_first(settings: Settings, embedder
     assert hits[0].content == "User went hiking in Snowdonia"
 
 
+@pytest.mark.slow
 def test_temporal_family_figures() -> None:
     """The end-to-end family (``python -m evaluation.temporal``): reading the time must pay on the
     phrasings it was written with and must not cost on the held-out ones; no-time questions get none."""

@@ -115,6 +115,7 @@ def test_session_repeated_with_other_content_keeps_the_later_line(tmp_path: Path
     assert any("Rome" in c for c in contents) and not any("Berlin" in c for c in contents)
 
 
+@pytest.mark.slow
 def test_session_of_10000_events_is_ingested(tmp_path: Path) -> None:
     texts = tuple(f"I visited museum number {i} today." if i % 50 == 0 else "ok" for i in range(10_000))
     sessions = tmp_path / "sessions"

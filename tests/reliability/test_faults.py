@@ -62,6 +62,7 @@ def test_a_provider_that_is_down_fails_the_run(tmp_path: Path) -> None:
     assert not open_store(settings).has(LEDGER)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pair", [1, 2])
 def test_two_ingests_started_at_once_end_equal_to_one(tmp_path: Path, clean: dict[str, Any], pair: int) -> None:
     both = Settings(store_uri=str(tmp_path / "both"), sessions_uri=str(SAMPLE), **KEEP_FORGOTTEN)

@@ -14,6 +14,7 @@ import os
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -25,6 +26,8 @@ from tasks.sources.files import read_source
 from tasks.sources.raw import RawSession
 from tasks.store.tables import LEDGER, QUARANTINE, open_store
 from tests.reliability.hostile import HOSTILE_IDS, TEXTS, line, session
+
+pytestmark = pytest.mark.slow  # end to end: `make test-fast` leaves it out
 
 _COMMON = {"deadline": None, "suppress_health_check": list(HealthCheck), "database": None}
 settings.register_profile("reliability-ci", derandomize=True, **_COMMON)  # type: ignore[arg-type]

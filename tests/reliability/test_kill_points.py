@@ -37,6 +37,7 @@ def _check_recovered(settings: Settings, clean: dict[str, list[tuple[object, ...
     assert run_ingest(settings).sessions_processed == 0, "a third run still found work"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("point", POINTS)
 def test_kill_at_boundary_then_rerun_equals_clean_run(
     tmp_path: Path, clean: dict[str, list[tuple[object, ...]]], point: str
