@@ -86,7 +86,7 @@ class WorkingMemoryPlugin(BasePlugin):
         """The session's policy over its working memory (opened from the table once: a restart resumes)."""
         key = (app_name, user_id, session_id)
         if key not in self._policies:
-            memory = WorkingMemory.open(self.settings, app_name, user_id, session_id, now=self._now())
+            memory = WorkingMemory.open(self.settings, app_name, user_id, session_id, clock=self._now)
             self._policies[key] = CitationPolicy(memory, goal=self.goal, use_llm=self.use_llm)
         return self._policies[key]
 

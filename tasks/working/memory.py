@@ -10,7 +10,7 @@ when it started, read-only unless shared writable; on return its own items are m
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -59,6 +59,7 @@ class WorkingMemory:
         parent: WorkingMemory | None = None,
         inherited: Iterable[WorkingItem] = (),
         writable: bool = False,
+        clock: Callable[[], datetime] = wall_now,
     ) -> None:
         for name, value in (("app_name", app_name), ("user_id", user_id), ("run_id", run_id)):
             eq(name, value, _COLS)  # the id rule, before anything is stored under it
@@ -69,6 +70,8 @@ class WorkingMemory:
         self._inherited: dict[str, WorkingItem] = {i.memory_id: i for i in inherited}
         self._parent = parent
         self.writable = writable
+        #: The time of a store or a table read when the caller passes none (tests and replays pass a fixed one).
+        self.clock = clock
         self._indexes: OrderedDict[str, PassageIndex] = OrderedDict()
         self._store: Store | None = None
         self._sequence = 0
@@ -77,10 +80,10 @@ class WorkingMemory:
 
     @classmethod
     def open(cls, settings: Settings, app_name: str, user_id: str, run_id: str, *, now: datetime | None = None,
-             embedder: Embedder | None = None) -> WorkingMemory:  # fmt: skip
+             embedder: Embedder | None = None, clock: Callable[[], datetime] = wall_now) -> WorkingMemory:  # fmt: skip
         """The run's memory with every unexpired item it stored before (after a crash: exactly those)."""
-        memory = cls(settings, app_name, user_id, run_id, embedder=embedder)
-        at = utc(now or wall_now())
+        memory = cls(settings, app_name, user_id, run_id, embedder=embedder, clock=clock)
+        at = utc(now or clock())
         for row in memory._rows(None, at):
             item = WorkingItem.from_row(row)
             memory._own[item.memory_id] = item
@@ -118,7 +121,7 @@ class WorkingMemory:
             return self._parent.store(content, item_type, source=source, title=title, url=url, tags=tags,
                                       related_ids=related_ids, now=now)  # fmt: skip
         kind, text, size = encode_content(content, self.settings.working_max_item_bytes)
-        at = utc(now or wall_now())
+        at = utc(now or self.clock())
         ttl = self.settings.working_ttl_hours
         seq = self._sequence
         item = WorkingItem(
@@ -145,7 +148,7 @@ class WorkingMemory:
         if item is None and self._parent is not None and self.writable:
             item = self._parent._own.get(memory_id)
         if item is None and self.persist and isinstance(memory_id, str) and memory_id.startswith("wm-"):
-            rows = self._rows(memory_id, utc(now or wall_now())) if len(memory_id) < 64 else []
+            rows = self._rows(memory_id, utc(now or self.clock())) if len(memory_id) < 64 else []
             if rows:
                 item = WorkingItem.from_row(rows[0])
                 self._own[item.memory_id] = item
@@ -257,7 +260,7 @@ class WorkingMemory:
     def snapshot(self, *, now: datetime | None = None) -> Snapshot:
         """Every item this run sees, as they are now (items are immutable: no copy of the content)."""
         return Snapshot(app_name=self.app_name, user_id=self.user_id, run_id=self.run_id,
-                        taken_at=utc(now or wall_now()), items=tuple(self.items()))  # fmt: skip
+                        taken_at=utc(now or self.clock()), items=tuple(self.items()))  # fmt: skip
 
     def spawn(self, run_id: str, *, writable: bool | None = None, persist: bool | None = None) -> WorkingMemory:
         """A sub-agent's memory: this run's items as of now (none when sharing is off), its own items apart."""
@@ -266,7 +269,7 @@ class WorkingMemory:
         return WorkingMemory(self.settings, self.app_name, self.user_id, run_id,
                              persist=self.persist if persist is None else persist, embedder=self._embedder,
                              parent=self, inherited=self.items() if share else (),
-                             writable=share and writable)  # fmt: skip
+                             writable=share and writable, clock=self.clock)  # fmt: skip
 
     def merge(self, child: WorkingMemory) -> list[str]:
         """Take a returning sub-agent's own items into this run (same ids, so its citations still resolve)."""
@@ -287,15 +290,16 @@ class WorkingMemory:
     @classmethod
     def restore(cls, settings: Settings, snapshot: Snapshot | str | bytes | dict[str, Any], *,
                 run_id: str | None = None, persist: bool = True, embedder: Embedder | None = None,
-                ) -> WorkingMemory:  # fmt: skip
+                clock: Callable[[], datetime] = wall_now) -> WorkingMemory:  # fmt: skip
         """A memory from a snapshot: the same run's items exactly (``run_id`` None), or a sub-agent's
         read-only view of them under its own ``run_id``. Older snapshot versions are upgraded first."""
         snap = load_snapshot(snapshot)
         if run_id is None or run_id == snap.run_id:
-            memory = cls(settings, snap.app_name, snap.user_id, snap.run_id, persist=persist, embedder=embedder)
+            memory = cls(settings, snap.app_name, snap.user_id, snap.run_id, persist=persist, embedder=embedder,
+                         clock=clock)
             own = [i for i in snap.items if i.run_id == snap.run_id]
             memory._inherited = {i.memory_id: i for i in snap.items if i.run_id != snap.run_id}
             memory._put(own)
             return memory
         return cls(settings, snap.app_name, snap.user_id, run_id, persist=persist, embedder=embedder,
-                   inherited=snap.items)  # fmt: skip
+                   inherited=snap.items, clock=clock)  # fmt: skip
