@@ -85,8 +85,9 @@ def say(text: str) -> Reply:
 
 
 def cited_ids(request: LlmRequest) -> list[str]:
-    return [p.function_response.response[MARKER] for c in request.contents for p in c.parts or []
-            if p.function_response is not None and MARKER in (p.function_response.response or {})]  # fmt: skip
+    responses = [p.function_response.response for c in request.contents for p in c.parts or []
+                 if p.function_response is not None]  # fmt: skip
+    return [str(r[MARKER]) for r in responses if r and MARKER in r]
 
 
 def fetch_page(url: str) -> dict[str, Any]:

@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from tasks.procedures.recall import offer_procedures
 from tasks.procedures.rows import ProcedureRow
 from tasks.settings import Settings
 from tasks.textrules import fmt_date
 from tasks.tokens import count_tokens
+
+if TYPE_CHECKING:
+    from tasks.recall.recaller import Recaller
 
 PROCEDURES_HEADER = "For tasks like this, what worked:"
 
@@ -43,12 +47,16 @@ def procedures_section(rows: Sequence[ProcedureRow], max_tokens: int) -> str:
 
 
 def agent_context(settings: Settings, query: str, app_name: str, user_id: str, task_type: str, max_tokens: int,
-                  *, context: str = "", abstain: bool = False) -> str:  # fmt: skip
+                  *, context: str = "", abstain: bool = False, recaller: Recaller | None = None) -> str:  # fmt: skip
     """Procedures for ``task_type``, then the facts and episodes for ``query``, all within ``max_tokens``."""
     from tasks.recall.context import build_context
 
     offered = offer_procedures(settings, app_name, user_id, task_type, context=context or query)
     section = procedures_section(offered, int(max_tokens * settings.procedure_context_share))
-    used = count_tokens(section + "\n\n") if section else 0
-    facts = build_context(query, app_name, user_id, max_tokens - used, settings=settings, abstain=abstain)
-    return "\n\n".join(part for part in (section, facts) if part)
+    room = max_tokens - (count_tokens(section + "\n\n") if section else 0)
+    while True:  # tokens of a join can differ from the parts' sum by one: shrink until the whole fits
+        facts = build_context(query, app_name, user_id, room, settings=settings, abstain=abstain, recaller=recaller)
+        block = "\n\n".join(part for part in (section, facts) if part)
+        if count_tokens(block) <= max_tokens or room <= 0:
+            return block if count_tokens(block) <= max_tokens else section
+        room -= count_tokens(block) - max_tokens
