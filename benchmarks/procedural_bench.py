@@ -111,7 +111,8 @@ def simulate(settings: Settings | None, episodes: int, seed: int) -> dict[str, d
     for episode in range(episodes):
         for k, task in enumerate(TASKS):
             rng = random.Random(seed * 1000 + episode * 10 + k)  # the same exploration draws in both modes
-            plan, procedure_id = [], None
+            plan: list[str] = []
+            procedure_id: str | None = None
             if settings is not None:
                 plan, procedure_id = plan_of(offer_procedures(settings, APP, USER, task.name))
             steps = run_task(task, episode, rng, plan)
@@ -146,9 +147,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'task type':<16} {'success without':>16} {'success with':>13} {'steps without':>14} {'steps with':>11}")
     for task in TASKS:
         a, b = without[task.name], with_[task.name]
-        row = {"success_without": round(sum(a["ok"]) / len(a["ok"]), 3), "success_with": round(sum(b["ok"]) / len(b["ok"]), 3),
+        row = {"success_without": round(sum(a["ok"]) / len(a["ok"]), 3),
+               "success_with": round(sum(b["ok"]) / len(b["ok"]), 3),
                "steps_without": round(sum(a["steps"]) / len(a["steps"]), 2),
-               "steps_with": round(sum(b["steps"]) / len(b["steps"]), 2), "runs_following_a_procedure": b["followed"]}  # fmt: skip
+               "steps_with": round(sum(b["steps"]) / len(b["steps"]), 2),
+               "runs_following_a_procedure": b["followed"]}  # fmt: skip
         per_type[task.name] = row
         print(f"{task.name:<16} {row['success_without']:>16.1%} {row['success_with']:>13.1%} "
               f"{row['steps_without']:>14.2f} {row['steps_with']:>11.2f}")  # fmt: skip
