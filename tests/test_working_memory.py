@@ -275,3 +275,19 @@ def test_a_garbage_compaction_reply_falls_back_to_the_plugin(llm_stub: object, t
         fallback = compact(wm.get(notes), settings, goal="who designed the bridges")
         assert fallback.compacted_by == "plain_text" and fallback.excerpt.startswith("Meeting notes.")
     assert "who designed the bridges" in json.dumps(llm_stub.chat_requests()[0])
+
+
+def test_rolling_back_a_crashed_run_leaves_the_agents_items(tmp_path: Path) -> None:
+    from tasks.consolidate.history import rollback
+    from tasks.rows import RunRow
+    from tasks.store.tables import RUNS
+
+    settings = Settings(store_uri=str(tmp_path / "store"))
+    store = open_store(settings)
+    crashed = RunRow(run_id="ingest-crashed", flow="ingest", started_at=NOW, ended_at=NOW, status="running",
+                     versions_before=json.dumps(store.versions()), versions_after="", counts="{}")  # fmt: skip
+    store.upsert(RUNS, [crashed])
+    wm = memory(settings, "agent-run")
+    kept = wm.store("written by an agent while the ingest was down", now=NOW)
+    rollback(store, "ingest-crashed")  # whatever moved since a crashed run started is its, but not these
+    assert WorkingMemory.open(settings, APP, USER, "agent-run", now=NOW).retrieve(kept).startswith("written")

@@ -30,6 +30,9 @@ MEMORIES, EPISODES, CHANGES, LEDGER, QUARANTINE, RUNS = (
 SOURCE_STATE = "source_state"
 #: Issue 65, the agent layers: an agent run's action results; recorded runs and the procedures built from them.
 WORKING_ITEMS, PROCEDURE_RUNS, PROCEDURES = "working_items", "procedure_runs", "procedures"
+#: Written by agents as they run, not by pipeline runs: a run's rollback never restores them (an agent's
+#: writes made while an ingest ran are not that ingest's).
+AGENT_TABLES = (WORKING_ITEMS, PROCEDURE_RUNS, PROCEDURES)
 ROW_MODELS: dict[str, type[BaseModel]] = {
     MEMORIES: MemoryRow,
     EPISODES: EpisodeRow,
