@@ -40,10 +40,14 @@ from tasks.working.policy import MARKER
 APP, USER = "bridge-research", "ana"
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 ANSWER = "The Aldermoor bridge opened in 1887 after six years of work on its piers."
-PAGE = "<html><head><title>Aldermoor</title></head><body>" + "".join(
-    f"<p>Parish accounts of {1800 + i} list {i % 40 + 3} repairs to the mill race and the canal locks.</p>\n\n"
-    for i in range(400)
-) + f"<p>{ANSWER}</p></body></html>"
+PAGE = (
+    "<html><head><title>Aldermoor</title></head><body>"
+    + "".join(
+        f"<p>Parish accounts of {1800 + i} list {i % 40 + 3} repairs to the mill race and the canal locks.</p>\n\n"
+        for i in range(400)
+    )
+    + f"<p>{ANSWER}</p></body></html>"
+)
 Reply = Callable[[LlmRequest], types.Part]
 
 

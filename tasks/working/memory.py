@@ -295,8 +295,9 @@ class WorkingMemory:
         read-only view of them under its own ``run_id``. Older snapshot versions are upgraded first."""
         snap = load_snapshot(snapshot)
         if run_id is None or run_id == snap.run_id:
-            memory = cls(settings, snap.app_name, snap.user_id, snap.run_id, persist=persist, embedder=embedder,
-                         clock=clock)
+            memory = cls(
+                settings, snap.app_name, snap.user_id, snap.run_id, persist=persist, embedder=embedder, clock=clock
+            )
             own = [i for i in snap.items if i.run_id == snap.run_id]
             memory._inherited = {i.memory_id: i for i in snap.items if i.run_id != snap.run_id}
             memory._put(own)
