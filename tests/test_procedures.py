@@ -88,9 +88,9 @@ def test_similar_successes_merge_failures_demote_and_offers_rank(tmp_path: Path)
         assert count_tokens(procedures_section(offer_procedures(settings, APP, USER, "price_lookup"), budget)) <= budget
 
 
-@pytest.fixture
-def stocked(tmp_path: Path, embedder: Embedder) -> tuple[Settings, Recaller]:
-    settings = Settings(store_uri=str(tmp_path / "store"))
+@pytest.fixture(scope="module")
+def stocked(tmp_path_factory: pytest.TempPathFactory, embedder: Embedder) -> tuple[Settings, Recaller]:
+    settings = Settings(store_uri=str(tmp_path_factory.mktemp("procedures") / "store"))
     store = Store(settings.store_uri, embedder.model, embedder.dim)
     facts = ["User prefers prices in euros", "User shops at Hansen Hardware", "User's budget is 200 euros"]
     rows = [memory(embedder, c, days_ago=i + 1) for i, c in enumerate(facts)]

@@ -26,6 +26,7 @@ from tasks.working.items import (
 )
 from tasks.working.memory import WorkingMemory
 from tasks.working.policy import MARKER, CitationPolicy
+from tasks.working.retention import purge_expired
 from tasks.working.snapshot import SNAPSHOT_VERSION
 
 APP, USER = "research", "ana"
@@ -132,6 +133,9 @@ def test_a_run_survives_a_crash_exactly_and_expires_after_its_ttl(settings: Sett
     assert WorkingMemory.open(settings, APP, USER, "crash", now=NOW + timedelta(hours=24.5)).items() == [
         reopened.get(later)
     ]
+    assert purge_expired(settings, now=NOW + timedelta(hours=24, minutes=30)) >= 6, "the first six expired"
+    assert [r["memory_id"] for r in open_store(settings).rows(WORKING_ITEMS) if r["run_id"] == "crash"] == [later]
+    assert [i.memory_id for i in WorkingMemory.open(settings, APP, USER, "crash", now=NOW).items()] == [later]
     assert reopened.clear() == 7 and WorkingMemory.open(settings, APP, USER, "crash", now=NOW).items() == []
 
 
