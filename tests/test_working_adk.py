@@ -101,13 +101,18 @@ def fetch_page(url: str) -> dict[str, Any]:
 
 def web_search(query: str) -> dict[str, Any]:
     """Search the web."""
-    return {"results": [{"title": f"Result {i} for {query}", "url": f"https://r{i}.example"} for i in range(5)]}
+    return {"results": [{"title": f"Result {i} for {query}", "url": f"https://r{i}.example"} for i in range(9)]}
+
+
+def clock_time() -> dict[str, Any]:
+    """The time: a small result, passed as it is."""
+    return {"now": "09:00"}
 
 
 def run(settings: Settings, llm: ReactiveLlm, plugin: WorkingMemoryPlugin, state: dict[str, Any]) -> str:
     service = InMemorySessionService()
-    agent = LlmAgent(name="researcher", model=llm, tools=[FunctionTool(fetch_page), FunctionTool(web_search),
-                                                          *plugin.tools()])  # fmt: skip
+    tools = [FunctionTool(fetch_page), FunctionTool(web_search), FunctionTool(clock_time), *plugin.tools()]
+    agent = LlmAgent(name="researcher", model=llm, tools=tools)
     runner = Runner(app_name=APP, agent=agent, session_service=service, plugins=[plugin])
 
     async def go() -> str:
@@ -128,16 +133,18 @@ def test_results_are_shown_in_full_once_then_cited_and_procedures_are_learned(tm
     llm = ReactiveLlm(replies=[
         call("fetch_page", url="aldermoor"),
         call("web_search", query="Aldermoor bridge"),
+        call("clock_time"),
         lambda request: types.Part.from_function_call(name="retrieve_from_memory", args={
             "memory_id": cited_ids(request)[0], "transform": "excerpt", "query": question}),
         say("It opened in 1887."),
     ])  # fmt: skip
     session_id = run(settings, llm, plugin, {"procedure_task_type": "bridge_history"})
 
-    first_use, later, answered = llm.seen[1], llm.seen[2], llm.seen[3]
+    first_use, later, answered = llm.seen[1], llm.seen[2], llm.seen[4]
     assert ANSWER in first_use and PAGE[:100] in first_use, "the page's first use is in full"
     assert ANSWER not in later and "Bridges of Aldermoor" in later, "then only its citation"
-    assert "Result 4 for Aldermoor bridge" in later, "the search result's own first use is in full"
+    assert "Result 8 for Aldermoor bridge" in later, "the search result's own first use is in full"
+    assert '{"now": "09:00"}' in answered, "a small result is not stored, it passes as it is"
     assert ANSWER in answered, "retrieve_from_memory's excerpt brought the answer back"
     assert len(later) < len(first_use) / 10
 
@@ -147,7 +154,7 @@ def test_results_are_shown_in_full_once_then_cited_and_procedures_are_learned(tm
 
     [trace] = open_store(settings).rows(PROCEDURE_RUNS)
     assert (trace["task_type"], trace["outcome"], trace["signature"]) == (
-        "bridge_history", "success", "fetch_page > web_search > retrieve_from_memory")  # fmt: skip
+        "bridge_history", "success", "fetch_page > web_search > clock_time > retrieve_from_memory")  # fmt: skip
     assert json.loads(trace["steps"])[0]["args"] == {"url": "string"}, "argument shapes, never values"
 
     [procedure] = consolidate_procedures(settings, APP, USER, now=NOW)
@@ -155,7 +162,7 @@ def test_results_are_shown_in_full_once_then_cited_and_procedures_are_learned(tm
     offered = ReactiveLlm(replies=[say("I will follow what worked.")])
     run(settings, offered, WorkingMemoryPlugin(settings, now=lambda: NOW), {"procedure_task_type": "bridge_history"})
     assert "For tasks like this, what worked:" in offered.systems[0]
-    assert "fetch_page(url) > web_search(query) > retrieve_from_memory(" in offered.systems[0]
+    assert "fetch_page(url) > web_search(query) > clock_time() > retrieve_from_memory(" in offered.systems[0]
 
 
 def test_a_result_too_large_is_refused_to_the_agent_not_pasted(tmp_path: Path) -> None:

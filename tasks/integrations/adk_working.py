@@ -17,6 +17,7 @@ Lance and ONNX calls are synchronous; they run in a worker thread so the event l
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import Callable
 from datetime import datetime
@@ -106,6 +107,8 @@ class WorkingMemoryPlugin(BasePlugin):
         self._step(tool, tool_args, tool_context, ok=not (isinstance(result, dict) and "error" in result))
         if not self.settings.working_enabled or tool.name in TOOL_NAMES or not isinstance(result, dict):
             return None
+        if len(json.dumps(result, default=str)) <= 2 * self.settings.working_citation_chars:
+            return None  # a small result costs less in full than its citation would
         policy = self._policy_of(tool_context)
         try:
             memory_id = await asyncio.to_thread(
