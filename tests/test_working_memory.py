@@ -105,8 +105,9 @@ def test_bad_input_is_refused_clearly_and_nothing_is_lost(settings: Settings) ->
         wm.retrieve(json_id, "filtered", path="$.b")
     with pytest.raises(TransformError, match="unknown transform"):
         wm.retrieve(json_id, "shrink")
-    with pytest.raises(ItemNotFoundError):
-        wm.retrieve("wm-does-not-exist")
+    for unknown in ("wm-does-not-exist", "wm-bad\x00id", "wm-" + "x" * 600, "someone-else's-id"):
+        with pytest.raises(ItemNotFoundError):
+            wm.retrieve(unknown)
 
 
 def test_another_run_or_another_user_never_sees_an_item(settings: Settings) -> None:

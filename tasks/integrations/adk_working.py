@@ -45,6 +45,9 @@ from tasks.working.policy import MARKER, CitationPolicy
 from tasks.working.transforms import TRANSFORMS
 
 TOOL_NAMES = ("store_in_memory", "retrieve_from_memory", "query_memory")
+#: Sessions whose policy (what was shown in full) is kept in this process; an evicted one reopens from the
+#: table and shows each result in full once more.
+MAX_SESSIONS = 256
 TASK_TYPE_KEY, STATUS_KEY, FEEDBACK_KEY = "procedure_task_type", "task_status", "task_feedback"
 
 
@@ -87,6 +90,8 @@ class WorkingMemoryPlugin(BasePlugin):
         """The session's policy over its working memory (opened from the table once: a restart resumes)."""
         key = (app_name, user_id, session_id)
         if key not in self._policies:
+            while len(self._policies) >= MAX_SESSIONS:  # the oldest session's items stay in the table
+                self._policies.pop(next(iter(self._policies)))
             memory = WorkingMemory.open(self.settings, app_name, user_id, session_id, clock=self._now)
             self._policies[key] = CitationPolicy(memory, goal=self.goal, use_llm=self.use_llm)
         return self._policies[key]

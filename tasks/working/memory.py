@@ -16,6 +16,7 @@ from typing import Any
 
 from tasks.clock import now as wall_now
 from tasks.clock import utc
+from tasks.ids import value_problem
 from tasks.providers.base import Embedder
 from tasks.settings import Settings
 from tasks.store.filters import all_of, eq, scope, ts_literal
@@ -148,7 +149,8 @@ class WorkingMemory:
         if item is None and self._parent is not None and self.writable:
             item = self._parent._own.get(memory_id)
         if item is None and self.persist and isinstance(memory_id, str) and memory_id.startswith("wm-"):
-            rows = self._rows(memory_id, utc(now or self.clock())) if len(memory_id) < 64 else []
+            readable = len(memory_id) < 64 and value_problem(memory_id) is None  # else it cannot be an id of ours
+            rows = self._rows(memory_id, utc(now or self.clock())) if readable else []
             if rows:
                 item = WorkingItem.from_row(rows[0])
                 self._own[item.memory_id] = item
