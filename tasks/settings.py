@@ -277,6 +277,35 @@ class Settings(BaseSettings):
     #: default) is one chunk: on 2 cores the overlap measured 2x slower than one length-batched embedding call.
     ingest_chunk_sessions: int = Field(default=0, ge=0)
 
+    # -- issue 65: working memory (an agent run's action results) and procedural memory ------------
+    #: The ADK plugin stores tool results and shows each in full once, then as a citation (off: results pass
+    #: as they are).
+    working_enabled: bool = True
+    #: A run's items are kept this long after they were stored (its rows expire; 0 keeps them).
+    working_ttl_hours: float = Field(default=24.0, ge=0)
+    #: Items larger than this are refused with a clear error (never loaded whole twice, never an OOM).
+    working_max_item_bytes: int = Field(default=16 * 1024 * 1024, ge=1)
+    #: Characters of an excerpt (query-focused) and of a citation's excerpt.
+    working_excerpt_chars: int = Field(default=1200, ge=80)
+    working_citation_chars: int = Field(default=240, ge=40)
+    #: Rerank an excerpt's lexical candidates by the embedder (the query is embedded once per distinct query).
+    working_excerpt_embedder: bool = True
+    #: Sub-agents see the parent's items (read-only unless shared writable).
+    working_share_with_subagents: bool = True
+    working_share_writable: bool = False
+    #: Ask the openai provider for goal-aware citations of results no deterministic plugin knows (a garbage
+    #: reply: the plugin's citation).
+    working_llm_compaction: bool = False
+    working_compaction_prompt: str | None = None
+    #: Procedures: runs of one task type whose tool orders are at least this similar merge into one procedure.
+    procedure_merge_similarity: float = Field(default=0.75, ge=0, le=1)
+    #: A procedure failing at least this many times with a success rate under the floor is demoted (not offered).
+    procedure_demote_failures: int = Field(default=3, ge=1)
+    procedure_min_success_rate: float = Field(default=0.5, ge=0, le=1)
+    #: Procedures offered for a new task, and the share of the context budget their section may take.
+    procedure_offer_limit: int = Field(default=2, ge=0)
+    procedure_context_share: float = Field(default=0.3, ge=0, le=1)
+
     @classmethod
     def settings_customise_sources(
         cls,

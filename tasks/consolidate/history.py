@@ -19,6 +19,7 @@ from tasks.errors import PipelineError
 from tasks.models import stable_id
 from tasks.rows import ChangeRow, MemoryRow
 from tasks.store.filters import all_of, eq, scope, ts_literal
+from tasks.store.schema import AGENT_TABLES
 from tasks.store.tables import CHANGES, MEMORIES, RUNS, Store
 
 _MEMORY_COLUMNS = ("memory_id", "row_id", "topic", "status", "valid_from", "valid_to")
@@ -138,7 +139,7 @@ def rollback(store: Store, run_id: str, *, force: bool = False) -> dict[str, int
     if run.get("rollback_blocked"):
         raise RollbackError(f"run {run_id!r} can no longer be rolled back: {run['rollback_blocked']}")
     before, after = run_versions(run)
-    touched = _touched(before, after, store.versions()) - {RUNS, CHANGES}
+    touched = _touched(before, after, store.versions()) - {RUNS, CHANGES, *AGENT_TABLES}
     if not force:
         _check_later_runs(store, run, touched)
     restored: dict[str, int] = {}

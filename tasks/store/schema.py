@@ -14,7 +14,9 @@ from typing import Annotated, Any, Literal, Union, get_args, get_origin, get_typ
 import pyarrow as pa
 from pydantic import BaseModel
 
+from tasks.procedures.rows import ProcedureRow, ProcedureRunRow
 from tasks.rows import ChangeRow, EpisodeRow, LedgerRow, MemoryRow, QuarantineRow, RunRow, SourceStateRow
+from tasks.working.rows import WorkingItemRow
 
 #: Bumped whenever a row model gains a column; recorded in every table's schema metadata.
 SCHEMA_VERSION = 4
@@ -26,6 +28,11 @@ MEMORIES, EPISODES, CHANGES, LEDGER, QUARANTINE, RUNS = (
 )  # fmt: skip
 #: Per-session progress of pulled sources (tasks/sources/adk_db.py).
 SOURCE_STATE = "source_state"
+#: Issue 65, the agent layers: an agent run's action results; recorded runs and the procedures built from them.
+WORKING_ITEMS, PROCEDURE_RUNS, PROCEDURES = "working_items", "procedure_runs", "procedures"
+#: Written by agents as they run, not by pipeline runs: a run's rollback never restores them (an agent's
+#: writes made while an ingest ran are not that ingest's).
+AGENT_TABLES = (WORKING_ITEMS, PROCEDURE_RUNS, PROCEDURES)
 ROW_MODELS: dict[str, type[BaseModel]] = {
     MEMORIES: MemoryRow,
     EPISODES: EpisodeRow,
@@ -34,6 +41,9 @@ ROW_MODELS: dict[str, type[BaseModel]] = {
     QUARANTINE: QuarantineRow,
     RUNS: RunRow,
     SOURCE_STATE: SourceStateRow,
+    WORKING_ITEMS: WorkingItemRow,
+    PROCEDURE_RUNS: ProcedureRunRow,
+    PROCEDURES: ProcedureRow,
 }
 #: Primary key of each table, used for merge-insert.
 KEYS = {
@@ -44,6 +54,9 @@ KEYS = {
     QUARANTINE: "quarantine_id",
     RUNS: "run_id",
     SOURCE_STATE: "state_key",
+    WORKING_ITEMS: "row_key",
+    PROCEDURE_RUNS: "run_key",
+    PROCEDURES: "procedure_id",
 }
 #: Tables that carry vectors and so record (and check) the embedding model.
 VECTOR_TABLES = (MEMORIES, EPISODES)
