@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import JSONResponse
-from pydantic import AliasChoices, BaseModel, ConfigDict, Field, StrictStr
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from tasks.api import service
 from tasks.api.context import admin_of, api_context, check_tenant, principal_of
@@ -29,7 +29,7 @@ USER = "/apps/{app}/users/{user}"
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid")
 
 
 class EditBody(Strict):
@@ -44,13 +44,13 @@ class BulkDeleteBody(Strict):
 
 class RecallBody(Strict):
     query: StrictStr = Field(min_length=1, max_length=4000)
-    k: int | None = Field(default=None, ge=1, le=100)
-    budget: int | None = Field(default=None, ge=1, le=32_000)
+    k: StrictInt | None = Field(default=None, ge=1, le=100)
+    budget: StrictInt | None = Field(default=None, ge=1, le=32_000)
     now: datetime | None = None
 
 
 class RollbackBody(Strict):
-    force: bool = False
+    force: StrictBool = False
 
 
 def _json(value: Any) -> Any:

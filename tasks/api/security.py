@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from fastapi import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tasks.api.keys import Principal
@@ -45,18 +46,11 @@ class BodyLimit:
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
-                if seen > self.max_bytes:
-                    raise _TooLarge
+                if seen > self.max_bytes:  # answered by the app's handler, wherever the body is read
+                    raise HTTPException(413, f"request body larger than {self.max_bytes} bytes")
             return message
 
-        try:
-            await self.app(scope, limited, send)
-        except _TooLarge:
-            await _too_large(send, self.max_bytes)
-
-
-class _TooLarge(Exception):
-    pass
+        await self.app(scope, limited, send)
 
 
 async def _too_large(send: Send, limit: int) -> None:

@@ -28,6 +28,7 @@ from tasks.consolidate.history import memory_history
 from tasks.control.browse import MemoryQuery, topics_of
 from tasks.control.ops import list_quarantine, list_runs
 from tasks.relative_dates import fmt_date
+from tasks.sources.raw import AGENT_AUTHORS
 
 HERE = Path(__file__).parent
 STATIC = HERE / "static"
@@ -58,9 +59,11 @@ def relative_day(when: datetime, now: datetime) -> str:
 
 
 def speaker_label(speaker: str) -> str:
-    if speaker == "user":
+    """Seed 002's speaker: "user" for what the user said of themself, "agent said" for the agent."""
+    who = speaker.strip().lower()
+    if who == "user":
         return "user"
-    return "agent said" if speaker == "agent" else f"{speaker} said"
+    return "agent said" if who in AGENT_AUTHORS else f"{speaker} said"
 
 
 def user_path(app: str, user: str) -> str:
