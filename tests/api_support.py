@@ -36,10 +36,12 @@ _SEEDED: dict[str, Path] = {}
 
 def session_line(app: str, user: str, sid: str, text: str, at: datetime) -> dict[str, object]:
     end = at + timedelta(minutes=2)
+    events = [
+        {"id": f"{sid}-e1", "author": "user", "text": text, "timestamp": at.isoformat()},
+        {"id": f"{sid}-e2", "author": "agent", "text": "Noted, thanks!", "timestamp": end.isoformat()},
+    ]
     return {"app_name": app, "user_id": user, "session_id": sid, "started_at": at.isoformat(),
-            "ended_at": end.isoformat(), "events": [
-                {"id": f"{sid}-e1", "author": "user", "text": text, "timestamp": at.isoformat()},
-                {"id": f"{sid}-e2", "author": "agent", "text": "Noted, thanks!", "timestamp": end.isoformat()}]}  # fmt: skip
+            "ended_at": end.isoformat(), "events": events}  # fmt: skip
 
 
 def seeded_settings(root: Path, **extra: object) -> Settings:

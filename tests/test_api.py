@@ -239,10 +239,16 @@ def test_json_rpc_methods_and_errors(env: dict[str, Any]) -> None:
         "unknown method": ({"jsonrpc": "2.0", "id": 3, "method": "memory.nope", "params": scope}, -32601),
         "not 2.0": ({"id": 4, "method": "memory.retrieve"}, -32600),
         "bad params": ({"jsonrpc": "2.0", "id": 5, "method": "memory.retrieve", "params": {**scope, "k": "x"}}, -32602),
-        "other app": ({"jsonrpc": "2.0", "id": 6, "method": "memory.retrieve",
-                       "params": {"app": "other", "user_id": "bob", "query": "milk"}}, -32001),  # fmt: skip
-        "bad interaction": ({"jsonrpc": "2.0", "id": 7, "method": "memory.store",
-                             "params": {**scope, "interaction": {"messages": [{"role": "user"}]}}}, -32602),  # fmt: skip
+        "other app": (
+            {"jsonrpc": "2.0", "id": 6, "method": "memory.retrieve", "params": {"app": "other", "user_id": "bob",
+                                                                                "query": "milk"}},
+            -32001,
+        ),
+        "bad interaction": (
+            {"jsonrpc": "2.0", "id": 7, "method": "memory.store",
+             "params": {**scope, "interaction": {"messages": [{"role": "user"}]}}},
+            -32602,
+        ),
     }
     for name, (body, code) in codes.items():
         assert rpc(body)["error"]["code"] == code, name

@@ -35,7 +35,12 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]
         context = chromium.new_context(base_url=url)
         page = context.new_page()
         dialogs: list[str] = []
-        page.on("dialog", lambda d: (dialogs.append(d.message), d.accept()))
+
+        def answer(dialog: Any) -> None:
+            dialogs.append(dialog.message)
+            dialog.accept()
+
+        page.on("dialog", answer)
         page.goto("/ui")
         page.fill("#key", ACME_KEY)
         page.click("button[type=submit]")
