@@ -35,23 +35,30 @@ class ApiContext:
     clock: Callable[[], datetime] = wall_now
     limiter: RateLimiter = field(init=False)
     sessions: PageSessions = field(init=False)
+    _store: Store | None = field(default=None, init=False)
     _recaller: Recaller | None = field(default=None, init=False)
     _recall_lock: threading.Lock = field(default_factory=threading.Lock, init=False)
+    _store_lock: threading.Lock = field(default_factory=threading.Lock, init=False)
 
     def __post_init__(self) -> None:
         self.limiter = RateLimiter(self.settings.api_rate_limit_per_minute)
         self.sessions = PageSessions(self.settings.api_session_minutes)
 
     def store(self) -> Store:
-        """A fresh read handle per request: it sees every commit, including a running ingest's."""
-        return open_existing_store(self.settings)
+        """The app's one read handle (opened once the store exists); its connection is read-consistent,
+        so every request sees the latest commit, a running ingest's or a rollback's included."""
+        with self._store_lock:
+            if self._store is None:
+                self._store = open_existing_store(self.settings)
+            return self._store
 
     @contextmanager
     def recaller(self) -> Iterator[Recaller]:
         """The one long-lived Recaller (model loaded once), one recall at a time, as the ADK service does."""
+        store = self.store()
         with self._recall_lock:
             if self._recaller is None:
-                self._recaller = Recaller(self.settings, store=self.store())
+                self._recaller = Recaller(self.settings, store=store)
             yield self._recaller
 
     def close(self) -> None:

@@ -14,6 +14,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+import pyarrow as pa
+import pyarrow.compute as pc
+
 from tasks.clock import utc
 from tasks.consolidate.history import UnknownMemoryError, resolve_memory_id
 from tasks.errors import InvalidFilterError
@@ -85,23 +88,38 @@ def _where(app_name: str, user_id: str, q: MemoryQuery) -> str:
 
 
 def memory_page(store: Store, app_name: str, user_id: str, q: MemoryQuery) -> MemoryPage:
-    """One page of a user's memories, newest first, with the cursor of the next page (None at the end)."""
+    """One page of a user's memories, newest first, with the cursor of the next page (None at the end).
+
+    Only the sort key (and the text, when searching) of the tenant's rows is read and sorted, in Arrow;
+    the page's own rows are then read whole by row id, so a page of 10,000 costs little more than of 50.
+    """
     if not 1 <= q.limit <= MAX_LIMIT:
         raise InvalidFilterError(f"limit must be between 1 and {MAX_LIMIT}")
     if q.offset < 0:
         raise InvalidFilterError("offset must not be negative")
-    rows = store.rows(MEMORIES, _where(app_name, user_id, q), LIST_COLUMNS)
+    where = _where(app_name, user_id, q)
+    if not store.has(MEMORIES):
+        return MemoryPage()
+    cols = ["row_id", "stated_at", *(["content"] if q.text else [])]
+    keys = store.table(MEMORIES).search().where(where).select(cols).limit(None).to_arrow()
     if q.text:
-        needle = q.text.casefold()
-        rows = [r for r in rows if needle in r["content"].casefold()]
-    rows.sort(key=lambda r: (utc(r["stated_at"]), r["row_id"]), reverse=True)
-    total = len(rows)
+        found = pc.match_substring(pc.utf8_lower(keys["content"]), q.text.lower())
+        keys = keys.filter(found)
+    total = keys.num_rows
     if q.cursor:
-        after = decode_cursor(q.cursor)
-        rows = [r for r in rows if (utc(r["stated_at"]), r["row_id"]) < after]
-    window = rows[q.offset : q.offset + q.limit]
-    more = len(rows) > q.offset + q.limit
-    return MemoryPage(items=window, next_cursor=encode_cursor(window[-1]) if more and window else None, total=total)
+        stamp, row_id = decode_cursor(q.cursor)
+        at = pa.scalar(stamp, keys.schema.field("stated_at").type)
+        before = pc.or_(pc.less(keys["stated_at"], at),
+                        pc.and_(pc.equal(keys["stated_at"], at), pc.less(keys["row_id"], row_id)))  # fmt: skip
+        keys = keys.filter(before)
+    order = pc.sort_indices(keys, sort_keys=[("stated_at", "descending"), ("row_id", "descending")])
+    chosen = keys.take(order[q.offset : q.offset + q.limit])["row_id"].to_pylist()
+    more = keys.num_rows > q.offset + q.limit
+    if not chosen:
+        return MemoryPage(total=total)
+    by_id = {r["row_id"]: r for r in store.rows(MEMORIES, is_in("row_id", chosen, _COLS), LIST_COLUMNS)}
+    items = [by_id[r] for r in chosen if r in by_id]
+    return MemoryPage(items=items, next_cursor=encode_cursor(items[-1]) if more and items else None, total=total)
 
 
 def topics_of(store: Store, app_name: str, user_id: str) -> list[str]:
