@@ -232,21 +232,43 @@ def test_json_rpc_methods_and_errors(env: dict[str, Any]) -> None:
     ctx = rpc({"jsonrpc": "2.0", "id": "c", "method": "memory.get_context",
                "params": {**scope, "query": "What car do I drive?", "task_id": "t1", "max_tokens": 120}})  # fmt: skip
     assert "red Volvo" in ctx["result"]["context"] and ctx["result"]["task_id"] == "t1"
-    stored = rpc({"jsonrpc": "2.0", "id": 2, "method": "memory.store", "params": {**scope, "interaction": {
-        "messages": [{"role": "user", "content": "I speak Portuguese."}, {"role": "assistant", "content": "Olá!"}]}}})
+    stored = rpc(
+        {
+            "jsonrpc": "2.0",
+            "id": 2,
+            "method": "memory.store",
+            "params": {
+                **scope,
+                "interaction": {
+                    "messages": [
+                        {"role": "user", "content": "I speak Portuguese."},
+                        {"role": "assistant", "content": "Olá!"},
+                    ]
+                },
+            },
+        }
+    )
     assert stored["result"]["queued"] is True and stored["result"]["session_id"].startswith("rpc-")
     codes = {
         "unknown method": ({"jsonrpc": "2.0", "id": 3, "method": "memory.nope", "params": scope}, -32601),
         "not 2.0": ({"id": 4, "method": "memory.retrieve"}, -32600),
         "bad params": ({"jsonrpc": "2.0", "id": 5, "method": "memory.retrieve", "params": {**scope, "k": "x"}}, -32602),
         "other app": (
-            {"jsonrpc": "2.0", "id": 6, "method": "memory.retrieve", "params": {"app": "other", "user_id": "bob",
-                                                                                "query": "milk"}},
+            {
+                "jsonrpc": "2.0",
+                "id": 6,
+                "method": "memory.retrieve",
+                "params": {"app": "other", "user_id": "bob", "query": "milk"},
+            },
             -32001,
         ),
         "bad interaction": (
-            {"jsonrpc": "2.0", "id": 7, "method": "memory.store",
-             "params": {**scope, "interaction": {"messages": [{"role": "user"}]}}},
+            {
+                "jsonrpc": "2.0",
+                "id": 7,
+                "method": "memory.store",
+                "params": {**scope, "interaction": {"messages": [{"role": "user"}]}},
+            },
             -32602,
         ),
     }
@@ -276,3 +298,20 @@ def test_erase_user_returns_the_report(env: dict[str, Any]) -> None:
     assert len(report["memories"]) == 1 and report["memory_rows"] >= 1
     assert _items(other, "/v1/apps/other/users/bob/memories", status="all") == []
     assert len(_items(env["acme"])) > 0  # another tenant untouched
+
+
+def test_keys_are_hashed_on_load_and_bad_key_files_are_clear_errors(tmp_path: Path, capsys: Any) -> None:
+    from flows.cli import main
+    from tasks.api.keys import KeyRing, hash_key
+
+    ring = KeyRing([{"key": ACME_KEY, "app": "acme"}, {"key_sha256": hash_key(ADMIN_KEY), "admin": True}])
+    acme, admin = ring.principal(ACME_KEY), ring.principal(ADMIN_KEY)
+    assert acme is not None and acme.app == "acme" and not acme.admin
+    assert admin is not None and admin.admin and ring.principal("acme-key-012345678X") is None
+    assert ACME_KEY not in repr(vars(ring))  # only the hash is kept
+    bad = tmp_path / "keys.json"
+    for content, said in (("{", "cannot read"), ('{"keys": [{"key": "short", "app": "a"}]}', "shorter than 16"),
+                          ('{"keys": [{"key": "long-enough-0123456789"}]}', "app")):  # fmt: skip
+        bad.write_text(content, encoding="utf-8")
+        assert main(["api", "--store", str(tmp_path), "--keys", str(bad)]) == 1
+        assert said in capsys.readouterr().err

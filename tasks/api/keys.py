@@ -92,6 +92,6 @@ def load_keys(settings: Settings, path: str | None = None) -> KeyRing:
             raise KeyFileError(f"cannot read the key file {source!r}: {exc}") from exc
         keys = data.get("keys") if isinstance(data, dict) else None
         if not isinstance(keys, list) or not all(isinstance(k, dict) for k in keys):
-            raise KeyFileError(f"key file {source!r} must be {{\"keys\": [{{...}}, ...]}}")
+            raise KeyFileError(f'key file {source!r} must be {{"keys": [{{...}}, ...]}}')
         entries += keys
     return KeyRing(entries)

@@ -38,8 +38,7 @@ class EditBody(Strict):
 
 
 class BulkDeleteBody(Strict):
-    ids: list[Annotated[StrictStr, Field(min_length=1, max_length=MAX_ID_CHARS)]] = Field(min_length=1,
-                                                                                            max_length=1000)
+    ids: list[Annotated[StrictStr, Field(min_length=1, max_length=MAX_ID_CHARS)]] = Field(min_length=1, max_length=1000)
 
 
 class RecallBody(Strict):

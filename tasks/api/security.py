@@ -124,4 +124,3 @@ class PageSessions:
 
 def same_token(given: str | None, expected: str) -> bool:
     return bool(given) and secrets.compare_digest(str(given), expected)
-

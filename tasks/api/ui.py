@@ -47,7 +47,7 @@ PAGE_HEADERS = {
 
 
 def relative_day(when: datetime, now: datetime) -> str:
-    """"Today", "Yesterday", "N days ago" within a week of ``now``; the date itself after that (or ahead)."""
+    """ "Today", "Yesterday", "N days ago" within a week of ``now``; the date itself after that (or ahead)."""
     days = (utc(now).date() - utc(when).date()).days
     if days == 0:
         return "Today"
@@ -124,8 +124,10 @@ def login(request: Request, key: str = Form(""), csrf_token: str = Form(""), nex
     ctx = api_context(request)
     if not same_token(csrf_token, request.cookies.get(LOGIN_COOKIE) or ""):
         return _render("error.html", 403, title="Log in again", detail="The form expired; reload the page.")
+    if ctx.limiter.retry_after("login:" + (request.client.host if request.client else "")) > 0:
+        return _render("error.html", 429, title="Not logged in", detail="Too many attempts; wait a minute.")
     principal = ctx.keys.principal(key)
-    if principal is None or ctx.limiter.retry_after("login:" + (request.client.host if request.client else "")) > 0:
+    if principal is None:
         return _render("error.html", 401, title="Not logged in", detail="That key is not accepted.")
     sid, _ = ctx.sessions.open(principal)
     target = next if next.startswith("/ui") and not next.startswith("//") else "/ui"
