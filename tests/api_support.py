@@ -48,18 +48,19 @@ def seeded_settings(root: Path, **extra: object) -> Settings:
     """A store with alice's five memories (acme) and bob's one (other): ingested once per test run,
     copied for each module after the first, so every module owns its store."""
     store, sessions = root / "store", root / "sessions"
-    if "store" in _SEEDED:
-        shutil.copytree(_SEEDED["store"], store)
-        sessions.mkdir(parents=True)
-    else:
-        sessions.mkdir(parents=True)
-        lines = [session_line("acme", "alice", f"s{i}", text, NOW - timedelta(days=d, hours=1))
-                 for i, (d, text) in enumerate(SAID)]  # fmt: skip
+    sessions.mkdir(parents=True)
+    if "store" not in _SEEDED:  # ingested once into a template no test writes to
+        template, seed = root / "seed-store", root / "seed-sessions"
+        seed.mkdir()
+        lines = [
+            session_line("acme", "alice", f"s{i}", text, NOW - timedelta(days=d, hours=1))
+            for i, (d, text) in enumerate(SAID)
+        ]
         lines.append(session_line("other", "bob", "b0", "I drink oat milk.", NOW - timedelta(days=2)))
-        (sessions / "seed.jsonl").write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
-        run_ingest(Settings(store_uri=str(store), sessions_uri=str(sessions)))
-        (sessions / "seed.jsonl").unlink()
-        _SEEDED["store"] = store
+        (seed / "seed.jsonl").write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+        run_ingest(Settings(store_uri=str(template), sessions_uri=str(seed)))
+        _SEEDED["store"] = template
+    shutil.copytree(_SEEDED["store"], store)
     keys = root / "keys.json"
     keys.write_text(json.dumps({"keys": [{"key": ACME_KEY, "app": "acme"}, {"key": OTHER_KEY, "app": "other"},
                                          {"key": ADMIN_KEY, "admin": True}]}), encoding="utf-8")  # fmt: skip
