@@ -17,6 +17,7 @@ from tasks.api import service
 from tasks.api.context import admin_of, api_context, check_tenant, principal_of
 from tasks.api.keys import Principal
 from tasks.clock import utc
+from tasks.consolidate.history import UnknownRunError
 from tasks.control.browse import MAX_LIMIT, MemoryQuery
 from tasks.control.ops import list_quarantine, list_runs
 from tasks.errors import InvalidFilterError
@@ -141,8 +142,6 @@ def runs(request: Request, caller: Admin, limit: Annotated[int, Query(ge=1, le=1
 def run(request: Request, run_id: str, caller: Admin) -> dict[str, Any]:
     found = [r for r in list_runs(api_context(request).store()) if r["run_id"] == run_id]
     if not found:
-        from tasks.consolidate.history import UnknownRunError
-
         raise UnknownRunError(f"no run {run_id!r}")
     return _json(found[0])  # type: ignore[no-any-return]
 

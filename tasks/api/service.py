@@ -7,6 +7,7 @@ there is no second path to the tables.
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict
 from datetime import datetime
 from typing import Any
@@ -126,30 +127,30 @@ def interaction_session(ctx: ApiContext, interaction: dict[str, Any]) -> dict[st
     """An interaction (``messages`` of ``role``/``content``, or our ``events``) as a session to queue.
 
     Missing times are the app clock's now; missing ids are derived from the content, so the same
-    interaction stored twice is one session.
+    interaction stored twice is one session. Anything malformed is passed on for validation to refuse.
     """
     stamp = utc(ctx.clock()).isoformat()
     turns = interaction.get("events", interaction.get("messages"))
-    events = []
-    if isinstance(turns, list):
-        for i, turn in enumerate(turns):
-            if not isinstance(turn, dict):
-                events.append(turn)  # left for validation to refuse with its reason
-                continue
-            events.append({"id": turn.get("id"), "author": turn.get("author", turn.get("role")),
-                           "text": turn.get("text", turn.get("content")), "timestamp": turn.get("timestamp", stamp),
-                           "_n": i})  # fmt: skip
-    key = stable_id("rpc", repr([(e.get("author"), e.get("text")) if isinstance(e, dict) else e for e in events]))
-    for event in events:
-        if isinstance(event, dict):
-            n = event.pop("_n")
-            event["id"] = event["id"] or f"{key}-e{n}"
-    times = [e["timestamp"] for e in events if isinstance(e, dict) and isinstance(e.get("timestamp"), str)]
+    if not isinstance(turns, list):
+        return {"session_id": interaction.get("session_id") or "rpc", "events": turns}
+    key = stable_id("rpc", json.dumps(turns, sort_keys=True, default=str))
+    events: list[Any] = [
+        {
+            "id": turn.get("id") or f"{key}-e{i}",
+            "author": turn.get("author", turn.get("role")),
+            "text": turn.get("text", turn.get("content")),
+            "timestamp": turn.get("timestamp", stamp),
+        }
+        if isinstance(turn, dict)
+        else turn
+        for i, turn in enumerate(turns)
+    ]
+    times = [e["timestamp"] for e in events if isinstance(e, dict) and isinstance(e["timestamp"], str)]
     return {
         "session_id": interaction.get("session_id") or f"rpc-{key}",
-        "started_at": interaction.get("started_at") or (min(times) if times else stamp),
-        "ended_at": interaction.get("ended_at") or (max(times) if times else stamp),
-        "events": events if isinstance(turns, list) else turns,
+        "started_at": interaction.get("started_at") or min(times, default=stamp),
+        "ended_at": interaction.get("ended_at") or max(times, default=stamp),
+        "events": events,
     }
 
 
