@@ -23,7 +23,10 @@ ALICE = "/v1/apps/acme/users/alice"
 
 @pytest.fixture(scope="module")
 def env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
-    settings = seeded_settings(tmp_path_factory.mktemp("api"), api_max_body_bytes=20_000)
+    # WordNet list questions and respelling load ~20 s of lexicons on a first recall; they have their own
+    # tests, and these test the HTTP wiring around the same Recaller.
+    root = tmp_path_factory.mktemp("api")
+    settings = seeded_settings(root, api_max_body_bytes=20_000, recall_kinds=False, recall_respell=False)
     with serve(settings) as url:
         clients = {name: httpx.Client(base_url=url, headers={"Authorization": f"Bearer {key}"}, timeout=60)
                    for name, key in (("acme", ACME_KEY), ("other", OTHER_KEY), ("admin", ADMIN_KEY))}  # fmt: skip
