@@ -124,8 +124,11 @@ def memory_page(store: Store, app_name: str, user_id: str, q: MemoryQuery) -> Me
 
 def topics_of(store: Store, app_name: str, user_id: str) -> list[str]:
     """The topics a user's current memories are filed under (the page's topic filter)."""
-    rows = store.rows(MEMORIES, all_of(scope(app_name, user_id), eq("status", "active", _COLS)), ["topic"])
-    return sorted({r["topic"] for r in rows})
+    if not store.has(MEMORIES):
+        return []
+    where = all_of(scope(app_name, user_id), eq("status", "active", _COLS))
+    topics = store.table(MEMORIES).search().where(where).select(["topic"]).limit(None).to_arrow()["topic"]
+    return sorted(str(t) for t in pc.unique(topics).to_pylist())
 
 
 def owned_memory_id(store: Store, app_name: str, user_id: str, some_id: str) -> str:
