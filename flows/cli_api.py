@@ -17,7 +17,7 @@ def cmd_api(args: argparse.Namespace) -> int:
     keys = load_keys(settings)
     print(f"serving {settings.store_uri} on http://{settings.api_host}:{settings.api_port} "
           f"({len(keys)} key(s); page at /ui, OpenAPI at /docs)")  # fmt: skip
-    uvicorn.run(create_app(settings, keys), host=settings.api_host, port=settings.api_port, log_level="info")
+    uvicorn.run(create_app(settings, keys, warm=True), host=settings.api_host, port=settings.api_port, log_level="info")
     return 0
 
 

@@ -6,6 +6,7 @@ pipeline map to HTTP statuses in one place, with the pipeline's own one-line mes
 
 from __future__ import annotations
 
+import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import datetime
@@ -41,12 +42,17 @@ def status_of(exc: PipelineError) -> int:
     return next((status for kind, status in STATUSES if isinstance(exc, kind)), 400)
 
 
-def create_app(settings: Settings, keys: KeyRing, *, clock: Callable[[], datetime] = wall_now) -> FastAPI:
-    """The app over ``settings.store_uri``; ``clock`` is the time relative dates are read against."""
+def create_app(
+    settings: Settings, keys: KeyRing, *, clock: Callable[[], datetime] = wall_now, warm: bool = False
+) -> FastAPI:
+    """The app over ``settings.store_uri``; ``clock`` is the time relative dates are read against;
+    ``warm`` loads recall's models in the background at start-up, so the first recall is not slow."""
     ctx = ApiContext(settings=settings, keys=keys, clock=clock)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        if warm:
+            threading.Thread(target=ctx.warm, name="recall-warm-up", daemon=True).start()
         yield
         ctx.close()  # writes the recalls' access counts
 

@@ -7,6 +7,7 @@ project's one id rule before anything reads the store, and a key sees only its o
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -23,6 +24,7 @@ from tasks.recall.recaller import Recaller
 from tasks.settings import Settings
 from tasks.store.tables import Store, open_existing_store
 
+log = logging.getLogger(__name__)
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
@@ -60,6 +62,15 @@ class ApiContext:
             if self._recaller is None:
                 self._recaller = Recaller(self.settings, store=store)
             yield self._recaller
+
+    def warm(self) -> None:
+        """Load what a first recall would (the model, WordNet's lexicons: ~20 s on 2 busy cores) before
+        any request needs it; a missing store is left for the requests to report."""
+        try:
+            with self.recaller() as recaller:
+                recaller.recall("Which cities have I visited?", "\u2060warm-up", "\u2060warm-up", k=1)
+        except Exception as exc:  # a warm-up never stops the server
+            log.info("recall warm-up skipped: %s", exc)
 
     def close(self) -> None:
         with self._recall_lock:
