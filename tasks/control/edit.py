@@ -96,3 +96,25 @@ def delete_memory(settings: Settings, some_id: str, reason: str = "deleted by th
         store.insert_new(CHANGES, [_audit(closed, "DELETE", current.content, None, reason, run_id, at)])
         record_control_run(store, run_id, "delete", before, at, {"memory_id": closed.memory_id})
         return closed
+
+
+def delete_memories(settings: Settings, some_ids: list[str], reason: str = "deleted by the user") -> list[MemoryRow]:
+    """Close several memories as deleted under one lock and one run (a page's select-and-delete)."""
+    if not some_ids:
+        return []
+    run_id = control_run_id("delete")
+    open_existing_store(settings)
+    with store_lock(settings, f"delete {run_id}"):
+        store = open_store(settings)
+        currents = {}
+        for some_id in some_ids:
+            current, _ = _active(store, some_id)
+            currents[current.memory_id] = current
+        at, before = now(), store.versions()
+        closed = [c.model_copy(update={"status": "deleted", "valid_to": at, "updated_at": at, "status_reason": reason})
+                  for c in currents.values()]  # fmt: skip
+        store.upsert(MEMORIES, closed)
+        store.insert_new(CHANGES, [_audit(c, "DELETE", currents[c.memory_id].content, None, reason, run_id, at)
+                                   for c in closed])  # fmt: skip
+        record_control_run(store, run_id, "delete", before, at, {"memory_ids": sorted(currents)})
+        return closed
