@@ -45,8 +45,12 @@ DEV = [
     ("I live in Leeds and work at Monzo.", "I moved to York last month.", "monzo", "leeds"),
 ]
 HELD_OUT = [
-    ("My favourite colour is green and my favourite food is sushi.", "My favourite colour is blue now.", "sushi",
-     "green"),
+    (
+        "My favourite colour is green and my favourite food is sushi.",
+        "My favourite colour is blue now.",
+        "sushi",
+        "green",
+    ),
     ("I drink coffee every morning and I play tennis on Sundays.", "I switched to tea.", "tennis", "coffee"),
     ("I work at Google as a designer and I live in Dublin.", "I now work at Stripe.", "dublin", "google"),
     ("I'm vegan and I run marathons.", "I'm not vegan anymore, I eat meat again.", "marathons", None),
@@ -73,8 +77,12 @@ def test_an_update_keeps_the_rest_held_out(tmp_path: Path, first: str, then: str
     [
         ("User is vegetarian and allergic to peanuts.", "vegetarian", "User is vegan", "User is allergic to peanuts."),
         ("User lives in Leeds and work at Monzo.", "Leeds", "User lives in York", "User works at Monzo."),
-        ("User's favorite colour is green and my favourite food is sushi", "green", "User's favorite colour is blue",
-         "User's favourite food is sushi."),
+        (
+            "User's favorite colour is green and my favourite food is sushi",
+            "green",
+            "User's favorite colour is blue",
+            "User's favourite food is sushi.",
+        ),
         # nothing left: one clause, or every clause about the change
         ("User lives in Leeds", "Leeds", "User lives in York", None),
         ("User lives in Leeds, near the station", "Leeds", "User lives in York, near the station", None),
