@@ -1,0 +1,61 @@
+"""The probes' case lists are data files (evaluation/cases/*.jsonl) read by one validating loader.
+
+The digests pin each file to the cases the Python modules held before they became data (group labels
+aside), so a probe's figures stay comparable; a bad line fails with its file and line.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic import TypeAdapter
+
+from evaluation.cases import CaseFileError, read_cases
+from evaluation.chat_probe import CASE, cases
+from evaluation.session_probe import SESSION_CASE, splits
+
+# name → (cases, sha256 prefix of the module's list as canonical JSON)
+PINNED = {
+    "chat_probe11": (64, "f9c6d389d337d6af"),
+    "chat_probe12": (64, "5065ac6940233d61"),
+    "chat_probe13": (64, "9d714be99dcf2458"),
+    "chat_probe14": (64, "753e1b08256a8e07"),
+    "session_probe15": (48, "3dd0bf4076088ba9"),
+    "session_written_dev": (6, "97a2cb8b3cc9ae69"),
+    "session_written_held": (6, "5a3323e0f0804a1a"),
+}
+
+
+def _digest(loaded: list[Any]) -> str:
+    bare = [{k: v for k, v in case.items() if k != "group"} for case in loaded]
+    return hashlib.sha256(json.dumps(bare, sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:16]
+
+
+@pytest.mark.parametrize("name", sorted(PINNED))
+def test_case_file_holds_the_cases_its_module_held(name: str) -> None:
+    shape: TypeAdapter[Any] = CASE if name.startswith("chat") else SESSION_CASE
+    loaded = read_cases(name, shape)
+    assert (len(loaded), _digest(loaded)) == PINNED[name]
+
+
+def test_probes_read_their_files() -> None:
+    assert [len(cases(n)) for n in (11, 12, 13, 14)] == [64, 64, 64, 64]
+    assert {c["group"] for c in cases(14)} >= {"1. voice-to-text run-ons", "2. bullet / numbered lists"}
+    written = splits(written=True)
+    assert (len(written["DEV"]), len(written["HELD-OUT"])) == (6, 6)
+    assert all(isinstance(turn, tuple) for case in written["DEV"] for turn in case["turns"])
+    with pytest.raises(ValueError, match="unknown chat probe 15"):
+        cases(15)
+
+
+def test_a_bad_line_names_its_file_and_line(tmp_path: Path) -> None:
+    good = json.dumps({"text": "hi", "expect": [], "absent": ["hi"], "note": "pleasantry"})
+    (tmp_path / "bad.jsonl").write_text(good + "\n\n" + json.dumps({"text": "no note"}) + "\n", encoding="utf-8")
+    with pytest.raises(CaseFileError, match=r"bad\.jsonl:3: not a case"):
+        read_cases("bad", CASE, folder=tmp_path)
+    with pytest.raises(CaseFileError, match="cannot read case file"):
+        read_cases("missing", CASE, folder=tmp_path)
