@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 from pydantic import TypeAdapter
 
+from evaluation.asked_now import LIFE
+from evaluation.asked_now import splits as asked_now_splits
 from evaluation.cases import CaseFileError, read_cases
 from evaluation.chat_probe import CASE, cases
 from evaluation.session_probe import SESSION_CASE, splits
@@ -27,18 +29,21 @@ PINNED = {
     "session_probe15": (48, "3dd0bf4076088ba9"),
     "session_written_dev": (6, "97a2cb8b3cc9ae69"),
     "session_written_held": (6, "5a3323e0f0804a1a"),
+    "asked_now_dev": (12, "c07ed188aaafbcdb"),
+    "asked_now_held": (12, "23bf15a7d469bf85"),
+    "asked_now_held2": (12, "b8120d7195c13fd8"),
 }
+SHAPES: dict[str, TypeAdapter[Any]] = {"chat": CASE, "session": SESSION_CASE, "asked": LIFE}
 
 
 def _digest(loaded: list[Any]) -> str:
-    bare = [{k: v for k, v in case.items() if k != "group"} for case in loaded]
+    bare = [{k: v for k, v in case.items() if k != "group"} if isinstance(case, dict) else case for case in loaded]
     return hashlib.sha256(json.dumps(bare, sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:16]
 
 
 @pytest.mark.parametrize("name", sorted(PINNED))
 def test_case_file_holds_the_cases_its_module_held(name: str) -> None:
-    shape: TypeAdapter[Any] = CASE if name.startswith("chat") else SESSION_CASE
-    loaded = read_cases(name, shape)
+    loaded = read_cases(name, SHAPES[name.split("_")[0]])
     assert (len(loaded), _digest(loaded)) == PINNED[name]
 
 
@@ -48,6 +53,10 @@ def test_probes_read_their_files() -> None:
     written = splits(written=True)
     assert (len(written["DEV"]), len(written["HELD-OUT"])) == (6, 6)
     assert all(isinstance(turn, tuple) for case in written["DEV"] for turn in case["turns"])
+    lives = asked_now_splits()
+    assert {split: len(v) for split, v in lives.items()} == {"dev": 12, "held-out": 12, "held-out-2": 12}
+    user, told, questions = lives["dev"][0]
+    assert (user, type(told), type(questions[0][1])) == ("marguerite", tuple, tuple)
     with pytest.raises(ValueError, match="unknown chat probe 15"):
         cases(15)
 
