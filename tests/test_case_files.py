@@ -18,6 +18,7 @@ from evaluation.asked_now import LIFE
 from evaluation.asked_now import splits as asked_now_splits
 from evaluation.cases import CaseFileError, read_cases
 from evaluation.chat_probe import CASE, cases
+from evaluation.life_endings import cases as life_endings_cases
 from evaluation.session_probe import SESSION_CASE, splits
 
 # name → (cases, sha256 prefix of the module's list as canonical JSON)
@@ -59,6 +60,17 @@ def test_probes_read_their_files() -> None:
     assert (user, type(told), type(questions[0][1])) == ("marguerite", tuple, tuple)
     with pytest.raises(ValueError, match="unknown chat probe 15"):
         cases(15)
+
+
+def test_life_endings_cases_are_the_tuples_its_modules_held() -> None:
+    def digest(split: str) -> str:
+        told = life_endings_cases("dev" if split == "dev" else "held")
+        return hashlib.sha256(json.dumps(told, ensure_ascii=False).encode()).hexdigest()[:16]
+
+    assert (len(life_endings_cases("dev")), digest("dev")) == (150, "ae4fa5765578b5cd")
+    assert (len(life_endings_cases("held")), digest("held")) == (56, "d9895efd8c94d5a3")
+    batches = [row["batch"] for row in read_cases("life_endings_dev", TypeAdapter(dict[str, Any]))]
+    assert [batches.count(b) for b in (1, 2, 3, 4)] == [32, 30, 48, 40]
 
 
 def test_a_bad_line_names_its_file_and_line(tmp_path: Path) -> None:
