@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import astuple
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from pydantic import TypeAdapter
 
 from evaluation.asked_now import LIFE
 from evaluation.asked_now import splits as asked_now_splits
+from evaluation.attribution_probe import conversations
 from evaluation.cases import CaseFileError, read_cases
 from evaluation.chat_probe import CASE, cases
 from evaluation.life_endings import cases as life_endings_cases
@@ -71,6 +73,17 @@ def test_life_endings_cases_are_the_tuples_its_modules_held() -> None:
     assert (len(life_endings_cases("held")), digest("held")) == (56, "d9895efd8c94d5a3")
     batches = [row["batch"] for row in read_cases("life_endings_dev", TypeAdapter(dict[str, Any]))]
     assert [batches.count(b) for b in (1, 2, 3, 4)] == [32, 30, 48, 40]
+
+
+def test_attribution_sets_are_the_conversations_their_module_and_file_held() -> None:
+    def digest(case_set: int) -> str:
+        by_split = {k: [astuple(c) for c in v] for k, v in conversations(case_set).items()}
+        return hashlib.sha256(json.dumps(by_split, ensure_ascii=False).encode()).hexdigest()[:16]
+
+    assert digest(1) == "e466fbd44d865549"
+    assert digest(2) == "3a8e13d8d089622d"
+    with pytest.raises(ValueError, match="unknown attribution set 3"):
+        conversations(3)
 
 
 def test_a_bad_line_names_its_file_and_line(tmp_path: Path) -> None:
