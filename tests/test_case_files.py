@@ -20,6 +20,7 @@ from evaluation.asked_now import splits as asked_now_splits
 from evaluation.attribution_probe import conversations
 from evaluation.cases import CaseFileError, read_cases
 from evaluation.chat_probe import CASE, cases
+from evaluation.kinds_probe import conversations as kinds_conversations
 from evaluation.life_endings import cases as life_endings_cases
 from evaluation.session_probe import SESSION_CASE, splits
 
@@ -84,6 +85,12 @@ def test_attribution_sets_are_the_conversations_their_module_and_file_held() -> 
     assert digest(2) == "3a8e13d8d089622d"
     with pytest.raises(ValueError, match="unknown attribution set 3"):
         conversations(3)
+
+
+def test_kinds_conversations_are_the_padded_ones_their_module_built() -> None:
+    by_split = {k: [astuple(c) for c in v] for k, v in kinds_conversations().items()}
+    assert {k: len(v) for k, v in by_split.items()} == {"DEV": 2, "HELD-OUT": 2, "HELD-OUT-2": 2}
+    assert hashlib.sha256(json.dumps(by_split, ensure_ascii=False).encode()).hexdigest()[:16] == "9d266990cedb00ba"
 
 
 def test_a_bad_line_names_its_file_and_line(tmp_path: Path) -> None:
