@@ -47,6 +47,7 @@ test-dates: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check flows tasks evaluation tests benchmarks
+	$(BIN)/ruff format --check flows tasks evaluation tests benchmarks
 	$(BIN)/mypy flows tasks evaluation
 
 bench: $(STAMP)

@@ -14,9 +14,9 @@ its stale terms are words of the earlier, now-wrong statement. Measured:
 - ``abstained``: answerable questions judged "nothing relevant"; ``none abstained``: questions about
   what was never told that were.
 
-DEV (``evaluation/asked_now_dev.py``) and HELD-OUT (``evaluation/asked_now_held.py``) were written by
+DEV (``evaluation/cases/asked_now_dev.jsonl``) and HELD-OUT (``asked_now_held.jsonl``) were written by
 two helper sessions that read neither the rules nor each other's cases, before any change; DEV's
-failures are read (``--verbose``), HELD-OUT's never. HELD-OUT-2 (``evaluation/asked_now_held2.py``) was
+failures are read (``--verbose``), HELD-OUT's never. HELD-OUT-2 (``asked_now_held2.jsonl``) was
 written the same way by a third, after HELD-OUT's counts had been used to choose between variants of
 a recall lever: the clean measure from then on. A question about what the user asked to forget
 has the forget request's words as its answer terms (HELD-OUT has two); a store that deleted the
@@ -32,9 +32,9 @@ import tempfile
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
-from evaluation.asked_now_dev import DEV
-from evaluation.asked_now_held import HELD
-from evaluation.asked_now_held2 import HELD2
+from pydantic import TypeAdapter
+
+from evaluation.cases import read_cases
 from tasks.ingest.run import ingest_sessions
 from tasks.models import Event, RecallHit, Session
 from tasks.recall.recaller import Recaller
@@ -52,7 +52,14 @@ _LATER = "(later changed:"
 
 Question = tuple[str, tuple[str, ...], tuple[str, ...]]
 Life = tuple[str, tuple[tuple[str, ...], ...], tuple[Question, ...]]
-SPLITS: dict[str, Sequence[Life]] = {"dev": DEV, "held-out": HELD, "held-out-2": HELD2}
+#: One life a line: [user, [[turn, ...] per session, oldest first], [[question, answers, stale terms], ...]].
+LIFE = TypeAdapter(Life)
+_FILES = {"dev": "asked_now_dev", "held-out": "asked_now_held", "held-out-2": "asked_now_held2"}
+
+
+def splits() -> dict[str, Sequence[Life]]:
+    """The three splits' lives, read from their case files when the probe runs (not at import)."""
+    return {split: read_cases(name, LIFE) for split, name in _FILES.items()}
 
 
 def sessions(split: str, life: Life) -> list[Session]:
@@ -98,15 +105,16 @@ def stale_above(hits: Sequence[RecallHit], answer: Sequence[str], stale: Sequenc
 def measure(settings: Settings, verbose: bool = False) -> dict[str, dict[str, int]]:
     """Per split: the counts named in the module docstring."""
     results: dict[str, dict[str, int]] = {}
+    lives_of = splits()
     with tempfile.TemporaryDirectory() as tmp:
         mode = settings.model_copy(update={"store_uri": tmp})
-        ingest_sessions([s for split, lives in SPLITS.items() for life in lives for s in sessions(split, life)], mode)
+        ingest_sessions([s for split, lives in lives_of.items() for life in lives for s in sessions(split, life)], mode)
         active: dict[str, list[str]] = {}
         for row in open_store(mode).rows(MEMORIES, columns=["user_id", "status", "content"]):
             if row["status"] == "active":
                 active.setdefault(row["user_id"], []).append(row["content"])
         with Recaller(mode) as recaller:
-            for split, lives in SPLITS.items():
+            for split, lives in lives_of.items():
                 row = results[split] = dict.fromkeys(
                     ("asked", "right@1", "right@3", "stale above", "stale stored", "abstained", "none",
                      "none abstained"), 0)  # fmt: skip

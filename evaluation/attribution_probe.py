@@ -1,25 +1,70 @@
 """Attribution probe: in a conversation between two people, does recall answer what one of them said
-and abstain when the question asks it of the other? (round 30; cases in :mod:`evaluation.attribution_cases`)
+and abstain when the question asks it of the other? (cases in ``evaluation/cases/attribution_set*.jsonl``)
 
 Each conversation is ingested through the real pipeline (local extractor, speakers from the turns) into
 one fresh store, then every question is recalled in three modes: the default path (word check only),
 the cross-encoder with the word check only, and the cross-encoder with the contrast
 (:mod:`tasks.recall.contrast`). Printed per split: answerable questions answered, unanswerable ones
 answered anyway (lower is better). ``--show DEV`` prints DEV's verdicts; HELD-OUT is only counted.
+
+Set 1 (``--set 1``): four conversations written for the probe, questions about what each person said and the
+same asked of the wrong person. Set 2 ("both talked of it"), written blind by a helper before any rule read it:
+in each conversation both people talk of the same objects, places, events or hobbies in different roles (one
+hosted the quiz night, the other's team played in it; one plans what the other already did). Answerable
+questions ask, by name, what a person's own words answer, often with a verb that person did not use or nouns
+the other said too; unanswerable ones ask the same of the other person, whose own words do not answer it
+(they asked about it, reacted to it, only plan it, or did something different with it). The splits share no
+topics. One conversation a line, with its split ("DEV" or "HELD").
 """
 
 from __future__ import annotations
 
 import argparse
 import tempfile
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Protocol
+from typing import Literal, Protocol
 
-from evaluation.attribution_cases import DEV, HELD, Conversation, both_talked
+from pydantic import TypeAdapter
+from typing_extensions import TypedDict  # pydantic validates only this TypedDict on Python 3.11
+
+from evaluation.cases import read_cases
 from tasks.ingest.run import ingest_sessions
 from tasks.models import Event, Session
 from tasks.recall.recaller import Recaller
 from tasks.settings import Settings
+
+
+@dataclass(frozen=True)
+class Conversation:
+    people: tuple[str, str]
+    #: Sessions as (ISO date, [(speaker, text), ...]).
+    sessions: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
+    answerable: tuple[str, ...]
+    unanswerable: tuple[str, ...]
+
+
+class _Row(TypedDict):
+    split: Literal["DEV", "HELD"]
+    people: tuple[str, str]
+    sessions: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
+    answerable: tuple[str, ...]
+    unanswerable: tuple[str, ...]
+
+
+_ROW = TypeAdapter(_Row)
+
+
+def conversations(case_set: int = 1) -> dict[str, list[Conversation]]:
+    """One set's conversations by split ("DEV", "HELD"), in file order."""
+    if case_set not in (1, 2):
+        raise ValueError(f"unknown attribution set {case_set}; one of 1, 2")
+    out: dict[str, list[Conversation]] = {"DEV": [], "HELD": []}
+    for row in read_cases(f"attribution_set{case_set}", _ROW):
+        conversation = Conversation(row["people"], row["sessions"], row["answerable"], row["unanswerable"])
+        out[row["split"]].append(conversation)
+    return out
+
 
 APP = "attribution-probe"
 MODES: dict[str, dict[str, object]] = {
@@ -56,7 +101,7 @@ SETS = (1, 2)
 
 def run(show: bool = False, case_set: int = 1) -> dict[str, dict[str, dict[str, int]]]:
     """Per split and mode: answerable questions, answered; unanswerable questions, answered anyway."""
-    cases: dict[str, list[Conversation]] = {"DEV": DEV, "HELD": HELD} if case_set == 1 else both_talked()
+    cases = conversations(case_set)
     splits = {"DEV": cases["DEV"], "HELD-OUT": cases["HELD"]}
     results: dict[str, dict[str, dict[str, int]]] = {name: {} for name in splits}
     with tempfile.TemporaryDirectory() as tmp:

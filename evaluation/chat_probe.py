@@ -1,13 +1,18 @@
 """Chat probe: does the local extractor keep what a fresh chat message says, and only that?
 
-``python -m evaluation.chat_probe`` runs every case of :mod:`evaluation.chat_probe_cases` (one user
+``python -m evaluation.chat_probe`` runs every case of ``evaluation/cases/chat_probe11.jsonl`` (one user
 message, one session) through the local extractor and prints per split: cases right (every expected
 fact found, no forbidden word stored), expected facts found, and cases that stored a forbidden word.
 ``--show DEV`` prints DEV's memories case by case; HELD-OUT is only ever counted, so that a rule is not
-tuned to the cases that measure it. ``--probe 12`` runs round 26's blind cases
-(:mod:`evaluation.chat_probe12_cases`), all of them held out: written after the rules they measure, never shown.
-``--probe 13`` runs round 27's (:mod:`evaluation.chat_probe13_cases`), dealt into DEV and HELD-OUT like probe 11's;
-``--probe 14`` round 28's (:mod:`evaluation.chat_probe14_cases`, how people really type), the same way.
+tuned to the cases that measure it. ``--probe 12`` runs the second blind set (``chat_probe12.jsonl``), all
+of it held out: written after the rules it measures, never shown. ``--probe 13`` runs the third
+(``chat_probe13.jsonl``), dealt into DEV and HELD-OUT like probe 11's; ``--probe 14`` the fourth
+(``chat_probe14.jsonl``, how people really type), the same way.
+
+Each case (written blind, without reading the extractor, its rules or any other case): ``text``;
+``expect``, lists of keywords that some stored memory must all contain (one list a fact); ``absent``,
+keywords no stored memory may contain (hypotheticals, parts to play, pure questions); ``note``, what it
+tests; ``group``, the family it was written under, where the writer named one.
 """
 
 from __future__ import annotations
@@ -16,9 +21,12 @@ import argparse
 import random
 import re
 from datetime import UTC, datetime
+from typing import NotRequired
 
-from evaluation import chat_probe12_cases, chat_probe13_cases, chat_probe14_cases
-from evaluation.chat_probe_cases import CASES, Case
+from pydantic import TypeAdapter
+from typing_extensions import TypedDict  # pydantic validates only this TypedDict on Python 3.11
+
+from evaluation.cases import read_cases
 from evaluation.temporal import told_session
 from tasks.providers.local_extractor import LocalExtractor
 
@@ -26,12 +34,35 @@ SPLIT_SEED = 2511
 NOW = datetime(2026, 10, 1, tzinfo=UTC)
 
 
+class Case(TypedDict):
+    text: str
+    expect: list[list[str]]
+    absent: list[str]
+    note: str
+    group: NotRequired[str]
+
+
+def C(text: str, expect: list[list[str]], absent: list[str], note: str) -> Case:
+    """A case written inline (tests); the probes' own cases are in ``evaluation/cases/chat_probe*.jsonl``."""
+    return {"text": text, "expect": expect, "absent": absent, "note": note}
+
+
+CASE = TypeAdapter(Case)
+
+
+def cases(probe: int = 11) -> list[Case]:
+    """The cases of one chat probe (11 to 14), in file order."""
+    if probe not in (11, 12, 13, 14):
+        raise ValueError(f"unknown chat probe {probe}; one of 11, 12, 13, 14")
+    return read_cases(f"chat_probe{probe}", CASE)
+
+
 def splits(probe: int = 11) -> dict[str, list[Case]]:
     """Probes 11, 13 and 14: DEV and HELD-OUT, 32 cases each, by a seeded shuffle fixed before the cases were
     run. Probe 12: HELD-OUT only."""
     if probe == 12:
-        return {"HELD-OUT": list(chat_probe12_cases.CASES)}
-    shuffled = list({13: chat_probe13_cases.CASES, 14: chat_probe14_cases.CASES}.get(probe, CASES))
+        return {"HELD-OUT": cases(12)}
+    shuffled = cases(probe)
     random.Random(SPLIT_SEED + {13: 1, 14: 2}.get(probe, 0)).shuffle(shuffled)
     return {"DEV": shuffled[:32], "HELD-OUT": shuffled[32:]}
 

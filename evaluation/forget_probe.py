@@ -3,7 +3,7 @@
 A user who takes something back names it by its area ("anything medical"), by a person ("everything
 about my ex"), by when it was said, or softly ("pls don't hold onto that"); and says "forget" in
 ways that ask for nothing ("forget the beach, let's do the mountains", "I forgot my keys"). The
-cases (``forget_probe_cases.jsonl``, one a line) were written for round 29 by a helper that read no
+cases (``evaluation/cases/forget_probe1.jsonl``, one a line) were written for round 29 by a helper that read no
 rule and no other case, before any rule was written for them; a seeded shuffle split them into DEV
 (read while writing rules) and HELD-OUT (only counted). Each case is played through the real ingest:
 the first session states facts, the second asks; ``old`` must leave every active memory, ``keep`` must stay.
@@ -17,17 +17,18 @@ import random
 from pathlib import Path
 from typing import Any
 
+from evaluation.cases import CASES_DIR
 from evaluation.writepath.model import Case, Split
 from evaluation.writepath.runner import run_writepath
 
 SPLIT_SEED = 2916
-CASES_FILE = Path(__file__).with_name("forget_probe_cases.jsonl")
+CASES_FILE = CASES_DIR / "forget_probe1.jsonl"
 #: The second set (round 39): 80 cases written by another helper that read no rule and no case of the first
 #: set, split by its own seed; its DEV was read while writing round 39's rules, its HELD-OUT only counted.
 SETS: dict[int, tuple[Path, int]] = {
     1: (CASES_FILE, SPLIT_SEED),
-    2: (Path(__file__).with_name("forget_probe2_cases.jsonl"), 3917),
-    3: (Path(__file__).with_name("forget_probe3_cases.jsonl"), 4129),
+    2: (CASES_DIR / "forget_probe2.jsonl", 3917),
+    3: (CASES_DIR / "forget_probe3.jsonl", 4129),
 }
 
 

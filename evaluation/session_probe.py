@@ -1,13 +1,20 @@
 """Session probe: does a whole session, ingested for real, leave the store with what only the conversation
 tells?
 
-``python -m evaluation.session_probe`` ingests each case of :mod:`evaluation.session_probe15_cases` (48
-short sessions between a user and an agent, written blind for round 28: answers to the agent's questions,
+``python -m evaluation.session_probe`` ingests each case of ``evaluation/cases/session_probe15.jsonl`` (48
+short sessions between a user and an agent, written blind: answers to the agent's questions,
 corrections, choices, refusals, the agent's unconfirmed guesses) as one user's session into a fresh store,
 then reads that user's active memories. A case is right when every expected fact is in one memory and no
 forbidden word is in any memory's current text (what precedes "(previously …)" / "(changed from …)").
 Cases are dealt into DEV and HELD-OUT by a seeded shuffle; ``--show DEV`` prints DEV's memories, HELD-OUT
-is only ever counted. ``--written`` runs :mod:`evaluation.session_written` instead.
+is only ever counted. ``--written`` runs ``session_written_dev.jsonl`` and ``session_written_held.jsonl``
+instead: sessions written before the session rules were measured on them (corrections later in the session
+and picks among the agent's options, said in other ways than the probe's DEV cases); DEV was used while
+changing rules, HELD-OUT is only counted.
+
+Each case: ``turns``, ("user" | "agent", text) in order; ``expect``, lists of keywords that some active
+memory must all contain (one list a fact); ``absent``, keywords no active memory may contain before its
+history ("(changed from …)"); ``note``, what the case tests; ``group``, its family where one was named.
 """
 
 from __future__ import annotations
@@ -17,12 +24,14 @@ import random
 import re
 import tempfile
 from datetime import UTC, datetime, timedelta
+from typing import NotRequired
 
-from evaluation import session_written
+from pydantic import TypeAdapter
+from typing_extensions import TypedDict  # pydantic validates only this TypedDict on Python 3.11
+
+from evaluation.cases import read_cases
 from evaluation.chat_probe import report, tally
 from evaluation.restated import active_by_user
-from evaluation.session_probe15_cases import CASES
-from evaluation.session_probe_cases import SessionCase
 from tasks.ingest.run import ingest_sessions
 from tasks.models import Event, Session
 from tasks.settings import Settings
@@ -32,12 +41,24 @@ SPLIT_SEED = 2815
 NOW = datetime(2026, 10, 1, 18, tzinfo=UTC)
 
 
+class SessionCase(TypedDict):
+    turns: list[tuple[str, str]]
+    expect: list[list[str]]
+    absent: list[str]
+    note: str
+    group: NotRequired[str]
+
+
+SESSION_CASE = TypeAdapter(SessionCase)
+
+
 def splits(written: bool = False) -> dict[str, list[SessionCase]]:
     """DEV and HELD-OUT, half each, by a seeded shuffle fixed before the cases were run; ``written``: the
-    sessions of :mod:`evaluation.session_written`, split as written."""
+    written-before sessions, split as written."""
     if written:
-        return {"DEV": session_written.DEV, "HELD-OUT": session_written.HELD}
-    shuffled = list(CASES)
+        return {"DEV": read_cases("session_written_dev", SESSION_CASE),
+                "HELD-OUT": read_cases("session_written_held", SESSION_CASE)}  # fmt: skip
+    shuffled = read_cases("session_probe15", SESSION_CASE)
     random.Random(SPLIT_SEED).shuffle(shuffled)
     half = len(shuffled) // 2
     return {"DEV": shuffled[:half], "HELD-OUT": shuffled[half:]}

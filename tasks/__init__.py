@@ -1,4 +1,4 @@
-"""The pipeline's stages as plain typed functions, one folder per stage (see docs/ARCHITECTURE.md).
+"""The pipeline's stages as plain typed functions, one folder per stage (see docs/architecture.md).
 
 ``sources`` → ``ingest`` → ``consolidate`` → ``store`` → ``recall``, with ``providers`` behind
 protocols; Prefect task wrappers live with the flows in ``flows/``.

@@ -74,8 +74,12 @@ def resolve_dates(text: str, when: datetime) -> str:
         r"less than|under|at least|just over|just under) )?(?P<n>\d+|a|an|one|two|three|four|five|six|seven|eight|"
         r"nine|ten|a couple of|a few|several) (?P<unit>days?|weeks?|months?|years?) ago\b", ago)  # fmt: skip
     # "from next month" is "from June 2023", not "from in June 2023"
-    text = re.sub(rf"\b(from|until|till|by|since|starting|through|before|after) (?:in|on) (?={_DATE}\b)", r"\1 ", text,
-                  flags=re.IGNORECASE)
+    text = re.sub(
+        rf"\b(from|until|till|by|since|starting|through|before|after) (?:in|on) (?={_DATE}\b)",
+        r"\1 ",
+        text,
+        flags=re.IGNORECASE,
+    )
     return _AS_SUBJECT.sub(_as_subject, text)
 
 

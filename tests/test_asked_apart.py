@@ -75,8 +75,7 @@ def test_a_part_to_play_leaves_no_memory() -> None:
 
 
 def test_chat_probe_splits_are_fixed_and_its_verdict_reads_keywords() -> None:
-    from evaluation.chat_probe import splits, verdict
-    from evaluation.chat_probe_cases import C
+    from evaluation.chat_probe import C, splits, verdict
 
     first, again = splits(), splits()
     assert [c["text"] for c in first["DEV"]] == [c["text"] for c in again["DEV"]]

@@ -51,11 +51,10 @@ def test_the_things_a_question_names_are_its_nouns_and_numbers() -> None:
 
 def test_the_blind_set_asks_each_question_of_one_of_its_two_people() -> None:
     """Round 42's probe set (``attribution_probe --set 2``) is well formed: what its figures count is real."""
-    from evaluation.attribution_cases import both_talked
-    from evaluation.attribution_probe import sessions_of
+    from evaluation.attribution_probe import conversations, sessions_of
     from tasks.recall.abstain import named_speakers
 
-    cases = both_talked()
+    cases = conversations(2)
     assert not {p for c in cases["DEV"] for p in c.people} & {p for c in cases["HELD"] for p in c.people}
     for conv in cases["DEV"] + cases["HELD"]:
         assert all(len(named_speakers(q, conv.people)) == 1 for q in conv.unanswerable)  # asked of the wrong one

@@ -64,4 +64,3 @@ def test_a_car_or_a_love_life_named_by_its_area_is_forgotten(tmp_path: Path, sai
 def test_what_is_not_the_users_car_or_love_life_stays(tmp_path: Path, said: str, asked: str) -> None:
     active = _active_after(tmp_path, said, asked)
     assert len(active) == 2 and KEPT in active, active
-

@@ -8,7 +8,7 @@ memory in other words ("the dropout thing" for "User dropped out of community co
 request points at is the one nearest to it by a clear margin (`tasks/providers/forget_pointed.py`), typos of
 the words requests are read by are corrected (`chat_speak`), and the soft and pointing forms are read
 (`forget_said`, the guard). DEV is mine, written while writing the rules; HELD-OUT is mine, written after
-them and run once (first run: see the module's history note in docs/history.md); look-alikes keep their memory.
+them and run once (first run: see the module's history note in CHANGELOG.md); look-alikes keep their memory.
 """
 
 from __future__ import annotations

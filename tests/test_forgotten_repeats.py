@@ -76,7 +76,7 @@ def test_an_erasure_scrubs_the_repeats_too(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("asked", ["Please forget where I live.", "Forget my city, please."])
 def test_a_forget_request_scrubs_the_memorys_earlier_values_too(tmp_path: Path, asked: str) -> None:
-    """"I live in Berlin", later "I moved to Munich", then a forget request: the first session's episode
+    """ "I live in Berlin", later "I moved to Munich", then a forget request: the first session's episode
     said "User lives in Berlin (later changed: User lives in Munich)", both cities, after the memory was
     forgotten; every version of a forgotten memory leaves the episodes."""
     settings = Settings(store_uri=str(tmp_path / "store"))

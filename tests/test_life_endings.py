@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 import pytest
 
 from evaluation.life_changes import measure
-from evaluation.life_endings_dev import DEV
+from evaluation.life_endings import cases as life_endings_cases
 from evaluation.temporal import told_session
 from tasks.models import Fact
 from tasks.providers.corrections import corrected, correcting, correction
@@ -172,7 +172,7 @@ def test_dropping_out_ends_the_course(fact: str, memory: str, ended: bool) -> No
 
 def test_the_family_on_a_real_store() -> None:
     """DEV's part_done, trade, off_short and endings groups, each case in its own user of a real store."""
-    cases = DEV[:23]
+    cases = life_endings_cases("dev")[:23]
     assert measure(cases, "e", Settings()) == (sum(1 for c in cases if c[3]), sum(1 for c in cases if not c[3]))
 
 
@@ -214,7 +214,7 @@ def test_the_corrected_memory_says_the_new_value_in_its_place(
 
 def test_a_correction_a_month_later_rewrites_the_memory_it_corrects() -> None:
     """Probe 9: 'actually it's July not June' had replaced the plan to move in with Priya by its own words."""
-    cases = DEV[28:31]
+    cases = life_endings_cases("dev")[28:31]
     assert all(" not " in c[1] for c in cases)
     assert measure(cases, "c", Settings()) == (3, 0)
 

@@ -1,4 +1,4 @@
-""""My birthday's on the 3rd of March" says what "My birthday is on …" says.
+""" "My birthday's on the 3rd of March" says what "My birthday is on …" says.
 
 A chat writes "is" into the noun before it: "My mom's a nurse", "My son's in year 3". The rules read "my
 birthday is" and filed "User's birthday's on the 3rd of March." under conversation details, with no

@@ -45,8 +45,13 @@ def test_two_pieces_of_advice_are_two_memories_not_one_superseding_the_other() -
     assert any("give up" in c for c in said) and any("singing" in c for c in said), said
 
 
-@pytest.mark.parametrize(("text", "content"), [("Always use British spelling.", "Always use British spelling"),
-                                               ("Don't forget that I'm allergic to nuts.", "User asked to remember")])
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("Always use British spelling.", "Always use British spelling"),
+        ("Don't forget that I'm allergic to nuts.", "User asked to remember"),
+    ],
+)
 def test_the_users_own_imperative_is_still_an_instruction(text: str, content: str) -> None:
     out = LocalExtractor().extract(session(("agent", "Anything else?"), ("user", text)))
     assert any(f.topic == "explicit_instructions" and f.content.startswith(content) for f in out.facts), out.facts

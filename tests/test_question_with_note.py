@@ -26,8 +26,11 @@ def _memories(text: str) -> list[tuple[str, str]]:
 # (question, note, answer)
 DEV = [
     ("Which airline do you usually fly?", "[attached: screenshot.png]", "KLM, always."),
-    ("How often do you all work out together?", "[shares a photo: a group of people in a gym]",
-     "Three times a week; it keeps us on track."),
+    (
+        "How often do you all work out together?",
+        "[shares a photo: a group of people in a gym]",
+        "Three times a week; it keeps us on track.",
+    ),
     ("What's your budget for the sofa?", "(roughly)", "600 euros tops."),
     ("Which of these do you like best?", "[image]", "The blue one, definitely."),
 ]

@@ -109,8 +109,9 @@ def test_setting_is_read_from_the_environment(monkeypatch: pytest.MonkeyPatch, t
 
 
 def test_attribution_probe_swaps_name_one_of_their_two_people() -> None:
-    from evaluation.attribution_cases import DEV, HELD
-    from evaluation.attribution_probe import sessions_of
+    from evaluation.attribution_probe import conversations, sessions_of
+
+    DEV, HELD = conversations(1)["DEV"], conversations(1)["HELD"]
 
     assert not {p for c in DEV for p in c.people} & {p for c in HELD for p in c.people}  # no shared person
     for conv in DEV + HELD:

@@ -151,8 +151,9 @@ def test_setting_is_read_from_the_environment(monkeypatch: pytest.MonkeyPatch, t
 
 
 def test_kinds_probe_cases_name_their_members() -> None:
-    from evaluation.kinds_cases import DEV, HELD, HELD_2
-    from evaluation.kinds_probe import named
+    from evaluation.kinds_probe import conversations, named
+
+    DEV, HELD, HELD_2 = conversations().values()
 
     people = [{p for c in split for p in c.people} for split in (DEV, HELD, HELD_2)]
     assert sum(len(p) for p in people) == len(set().union(*people))  # no person in two splits

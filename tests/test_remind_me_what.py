@@ -1,4 +1,4 @@
-""""Remind me what my dentist's name is" asks what is known; it is no reminder to keep.
+""" "Remind me what my dentist's name is" asks what is known; it is no reminder to keep.
 
 "(Can you) remind me to / that / about …" is a standing request worth keeping; "remind me what / who /
 which / where / how …" asks the assistant to look something up now, and was stored as "User asked to be

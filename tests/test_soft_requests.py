@@ -64,7 +64,6 @@ def _instructions(text: str) -> list[str]:
     return [f.content for f in LocalExtractor().extract(said).facts if f.topic == "explicit_instructions"]
 
 
-
 #: Plain requests the instruction rules do not read as standing ones (found by this file's first run): a
 #: request about how to address the user with more than a name, and "list" (as often a one-off task).
 PLAIN_NOT_READ = {"Please list the sources for every claim.", "Please call me by my first name."}
