@@ -12,7 +12,8 @@ from __future__ import annotations
 import hashlib
 import sqlite3
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
@@ -42,10 +43,16 @@ class CachedEmbedder:
             with self._connect() as db:
                 db.execute("CREATE TABLE IF NOT EXISTS vectors (key TEXT PRIMARY KEY, vector BLOB NOT NULL)")
 
-    def _connect(self) -> sqlite3.Connection:
+    @contextmanager
+    def _connect(self) -> Iterator[sqlite3.Connection]:
+        """One short connection per read or write (committed, then closed): workers share the file."""
         db = sqlite3.connect(str(self.path), timeout=60.0)
-        db.execute("PRAGMA journal_mode=WAL")
-        return db
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            with db:
+                yield db
+        finally:
+            db.close()
 
     def _load(self, keys: list[str]) -> None:
         """Pull the keys not in memory from disk (other workers or an earlier run may have written them)."""

@@ -167,6 +167,8 @@ class RunInfo(BaseModel):
     #: Texts embedded, and texts served by the shared content-hash embedding cache instead.
     embedded_texts: int = 0
     embedding_cache_hits: int = 0
+    #: (question, system) pairs asked in this run; fewer than all when it resumed a killed run.
+    questions_asked: int = 0
     limit: int | None = None
     seed: int = 0
 

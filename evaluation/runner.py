@@ -182,6 +182,7 @@ def run_evaluation(
         tasks_resumed=sum(tally.resumed.values()),
         embedded_texts=tally.embedded,
         embedding_cache_hits=tally.cache_hits,
+        questions_asked=tally.asked,
         limit=limit,
         seed=seed,
     )
@@ -223,6 +224,7 @@ class Tally:
     resumed: dict[str, int] = field(default_factory=dict)
     embedded: int = 0
     cache_hits: int = 0
+    asked: int = 0
 
 
 def execute(
@@ -254,6 +256,7 @@ def execute(
             tally.run += 1
             tally.embedded += done.embedded
             tally.cache_hits += done.cache_hits
+            tally.asked += done.asked
             bars.advance(task.systems, len(task.unit.data.questions))
 
         if executor is not None:

@@ -17,10 +17,11 @@ import json
 import os
 import re
 import resource
+import shutil
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -301,36 +302,128 @@ class TaskDone:
     costs: dict[str, Resources]
     embedded: int
     cache_hits: int
+    #: Questions asked in this task (fewer than the unit's when it resumed a killed task).
+    asked: int = 0
+
+
+def partial_path(plan: RunPlan, unit: Unit, system: str) -> Path:
+    """Answers appended question by question while a task runs (what a killed task leaves behind)."""
+    return plan.cache_dir / "partial" / f"{unit.id}-{unit.digest[:12]}__{system}.jsonl"
+
+
+def store_dir(plan: RunPlan, unit: Unit) -> Path:
+    """The pipeline's store of one unit, in the cache so that a resumed task finds its ingest done."""
+    return plan.cache_dir / "stores" / f"{unit.id}-{unit.digest[:12]}"
+
+
+def _read_partial(path: Path) -> tuple[IndexStats | None, dict[str, dict[str, Any]]]:
+    """The index stats and per-question answers of a killed task (a torn last line is ignored)."""
+    stats: IndexStats | None = None
+    answered: dict[str, dict[str, Any]] = {}
+    if not path.is_file():
+        return stats, answered
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            row = json.loads(line)
+        except ValueError:
+            break
+        if "stats" in row:
+            stats = IndexStats(**row["stats"])
+        elif "q" in row:
+            answered[str(row["q"])] = row
+    return stats, answered
+
+
+def _append(path: Path, row: dict[str, Any]) -> None:
+    with path.open("a", encoding="utf-8") as out:
+        out.write(json.dumps(row) + "\n")
+        out.flush()
+
+
+def _answer_unit(
+    system: RetrievalSystem, name: str, plan: RunPlan, task: Task, stats: IndexStats
+) -> tuple[list[int], dict[str, dict[int, tuple[list[Retrieved], float]]], dict[str, dict[int, bool]] | None, int]:
+    """Ask every question not answered before this task was interrupted, one line per question."""
+    partial = partial_path(plan, task.unit, name)
+    partial.parent.mkdir(parents=True, exist_ok=True)
+    recorded, answered = _read_partial(partial)
+    before = len(answered)
+    if recorded is None:
+        _append(partial, {"stats": asdict(stats)})
+    ks = asked_ks(system, plan.grid)
+    verdicts: dict[tuple[str, int], bool] | None = getattr(system, "confident", None)
+    for q in task.unit.data.questions:
+        if q.id in answered:
+            continue
+        by_k = _ask_all(system, [q], ks)[q.id]
+        row: dict[str, Any] = {
+            "q": q.id,
+            "runs": {str(kk): [[[i.text, list(i.source_event_ids), i.score] for i in items], ms]
+                     for kk, (items, ms) in by_k.items()},
+        }  # fmt: skip
+        if verdicts is not None:
+            row["confident"] = {str(kk): v for (qid, kk), v in verdicts.items() if qid == q.id}
+        _append(partial, row)
+        answered[q.id] = row
+    runs = {
+        qid: {int(kk): ([Retrieved(t, tuple(ids), float(sc)) for t, ids, sc in items], float(ms))
+              for kk, (items, ms) in row["runs"].items()}
+        for qid, row in answered.items()
+    }  # fmt: skip
+    confident = None
+    if verdicts is not None:
+        confident = {
+            qid: {int(kk): bool(v) for kk, v in row.get("confident", {}).items()} for qid, row in answered.items()
+        }
+    return ks, runs, confident, len(answered) - before
 
 
 def run_task(plan: RunPlan, task: Task) -> TaskDone:
-    """Index, ask and cache one unit for one group of systems (in whichever process runs it)."""
+    """Index, ask and cache one unit for one group of systems (in whichever process runs it).
+
+    A task killed half way resumes from its partial file: the index is rebuilt (the embeddings come
+    from the cache, the pipeline's ingest finds its sessions in the ledger of the store it left in the
+    cache folder) and only the questions it had not answered are asked.
+    """
     embedder = task_embedder(plan)
     hits, misses = embedder.hits, embedder.misses
     costs: dict[str, Resources] = {}
+    finished = {n: read_answers(cache_path(plan, task.unit, n)) for n in task.systems}
+    needed = [n for n, a in finished.items() if a is None]
+    if not needed:
+        return TaskDone(costs, 0, 0)
+    store = plan.store_uri or str(store_dir(plan, task.unit))
     with tempfile.TemporaryDirectory(prefix="memory-eval-unit-") as tmp:
-        built = build_systems(task.systems, plan, Path(tmp), embedder)
+        built = build_systems(task.systems, replace(plan, store_uri=store), Path(tmp), embedder)
+        known: dict[str, IndexStats] = {}
+        asked = 0
         for name, system in built.items():
+            base_only = name not in needed
+            if base_only and not any(isinstance(built.get(n), RerankedPipelineSystem) for n in needed):
+                continue
             reset = _reset_peak()
             wall, cpu = time.perf_counter(), time.process_time()
+            fresh = system.index(task.unit.data)
             if name == "full_context":
-                system.index(task.unit.data)
-                stats = IndexStats(items=sum(len(s.events) for s in task.unit.data.sessions))
-            else:
-                stats = system.index(task.unit.data)
-            ks = asked_ks(system, plan.grid)
-            runs = _ask_all(system, task.unit.data.questions, ks)
-            verdicts: dict[tuple[str, int], bool] | None = getattr(system, "confident", None)
-            confident: dict[str, dict[int, bool]] | None = None
-            if verdicts is not None:
-                confident = {}
-                for (qid, kk), value in verdicts.items():
-                    confident.setdefault(qid, {})[kk] = value
+                fresh = IndexStats(items=sum(len(s.events) for s in task.unit.data.sessions))
+            done = finished.get(name)
+            recorded, _ = _read_partial(partial_path(plan, task.unit, name))
+            stats = done.stats if done is not None else recorded or fresh
+            if isinstance(system, RerankedPipelineSystem) and "pipeline" in known:
+                stats = known["pipeline"]  # it read the plain pipeline's ingest
+            known[name] = stats
+            if base_only:
+                continue
+            ks, runs, confident, count = _answer_unit(system, name, plan, task, stats)
+            asked += count
             rows = None
             if isinstance(system, PipelineSystem) and task.unit.data.gold_facts:
                 rows = [_plain_row(r) for r in system.memory_rows()]
             cost = Resources(time.perf_counter() - wall, time.process_time() - cpu, _peak_mb(reset))
             answers = CachedAnswers(name, stats, system.returns_everything, ks, runs, confident, rows, cost)
             write_answers(cache_path(plan, task.unit, name), answers)
+            partial_path(plan, task.unit, name).unlink(missing_ok=True)
             costs[name] = cost
-    return TaskDone(costs, embedder.misses - misses, embedder.hits - hits)
+    if plan.store_uri is None:
+        shutil.rmtree(store, ignore_errors=True)  # every answer is cached: the store is not needed again
+    return TaskDone(costs, embedder.misses - misses, embedder.hits - hits, asked)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+import shutil
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +23,7 @@ from evaluation.runner import run_evaluation
 from evaluation.scoring import QuestionRun, score_system
 from evaluation.subset import stratified_subset
 from evaluation.synthetic import SyntheticConfig, generate
+from evaluation.units import read_answers
 from tasks.providers.base import Embedder, FloatMatrix
 from tasks.settings import Settings
 
@@ -49,7 +53,8 @@ def test_asked_once_and_cut_gives_todays_figures(settings: Settings, embedder: E
     grid = sorted({*K_VALUES, *CURVE_KS})
     full = FullContext()
     full.index(data)
-    for system in (DenseRAG("chunk_rag", embedder, window=5, stride=1), DenseRAG("turn_rag", embedder, window=1)):
+    once = CachedEmbedder(embedder)  # in memory: each question embedded once, as the runner does
+    for system in (DenseRAG("chunk_rag", once, window=5, stride=1), DenseRAG("turn_rag", once, window=1)):
         stats = system.index(data)
         runs_by_k = {kk: [QuestionRun(q, system.retrieve(q, kk), 0.0) for q in data.questions] for kk in grid}
         today = score_system(system.name, runs_by_k[20], k=10, ks=K_VALUES, index=stats,
@@ -88,15 +93,27 @@ def uninterrupted(settings: Settings, tmp_path_factory: pytest.TempPathFactory) 
     return run_evaluation("longmemeval", path=LONGMEMEVAL, settings=settings, systems=systems, out_dir=out)
 
 
+def _seeded(done: EvaluationResult, tmp_path: Path, *, answers: bool = False) -> Path:
+    """A fresh output folder holding ``done``'s embedding cache (and, with ``answers``, its cached answers)."""
+    assert done.report_dir is not None
+    source, out = Path(done.report_dir) / "cache", tmp_path / "report"
+    (out / "cache").mkdir(parents=True)
+    for file in source.iterdir():
+        if answers or file.name.startswith("embeddings"):
+            shutil.copy2(file, out / "cache" / file.name)
+    return out
+
+
 def test_an_interrupted_run_resumes_to_the_same_figures(
     settings: Settings, uninterrupted: EvaluationResult, tmp_path: Path
 ) -> None:
     systems = ("pipeline", *QUICK)
-    out = tmp_path / "report"
+    out = _seeded(uninterrupted, tmp_path)
     with pytest.raises(KeyboardInterrupt):
         run_evaluation("longmemeval", path=LONGMEMEVAL, settings=settings, systems=systems, out_dir=out,
                        executor=_StopAfter(7))  # fmt: skip
     assert len(list((out / "cache").glob("*.json.gz"))) == 7 and not list((out / "cache").glob(".*tmp"))
+    assert not (out / "report.md").exists()
     resumed = run_evaluation("longmemeval", path=LONGMEMEVAL, settings=settings, systems=systems, out_dir=out)
     assert (resumed.run.tasks_resumed, resumed.run.tasks_run) == (7, 3 * len(systems) - 7)
     assert _figures(resumed) == _figures(uninterrupted)
@@ -109,18 +126,41 @@ def test_an_interrupted_run_resumes_to_the_same_figures(
     assert again.systems["pipeline"].unanswerable.questions == 1
 
 
+def test_a_task_killed_half_way_asks_only_the_rest(settings: Settings, tmp_path: Path) -> None:
+    whole = run_evaluation("synthetic", settings=settings, synthetic=SMALL, systems=("turn_rag",),
+                           out_dir=tmp_path / "whole", writepath=False)  # fmt: skip
+    final = next((tmp_path / "whole" / "cache").glob("*__turn_rag.json.gz"))
+    done = read_answers(final)
+    assert done is not None and whole.run.questions_asked == len(done.runs)
+    # What a kill after three questions leaves: the index stats and three answers, one line each.
+    out = _seeded(whole, tmp_path)
+    partial = out / "cache" / "partial" / final.name.replace(".json.gz", ".jsonl")
+    partial.parent.mkdir()
+    lines: list[dict[str, Any]] = [{"stats": asdict(done.stats)}]
+    for qid, by_k in list(done.runs.items())[:3]:
+        runs = {str(kk): [[[i.text, list(i.source_event_ids), i.score] for i in items], ms]
+                for kk, (items, ms) in by_k.items()}  # fmt: skip
+        lines.append({"q": qid, "runs": runs})
+    partial.write_text("".join(json.dumps(line) + "\n" for line in lines) + '{"q": "torn', encoding="utf-8")
+    resumed = run_evaluation("synthetic", settings=settings, synthetic=SMALL, systems=("turn_rag",), out_dir=out,
+                             writepath=False)  # fmt: skip
+    assert resumed.run.questions_asked == len(done.runs) - 3 and not partial.exists()
+    assert _figures(resumed) == _figures(whole)
+
+
 def test_a_damaged_cache_file_is_redone(settings: Settings, uninterrupted: EvaluationResult, tmp_path: Path) -> None:
-    out = tmp_path / "report"
-    run_evaluation("longmemeval", path=LONGMEMEVAL, settings=settings, systems=("turn_rag",), out_dir=out)
-    victim = sorted((out / "cache").glob("*.json.gz"))[0]
+    out = _seeded(uninterrupted, tmp_path, answers=True)
+    victim = sorted((out / "cache").glob("*__turn_rag.json.gz"))[0]
     victim.write_bytes(b"\x1f\x8b truncated")
     again = run_evaluation("longmemeval", path=LONGMEMEVAL, settings=settings, systems=("turn_rag",), out_dir=out)
-    assert _figures(again)["turn_rag"] == _figures(uninterrupted)["turn_rag"]
+    assert again.run.tasks_run == 0 and _figures(again)["turn_rag"] == _figures(uninterrupted)["turn_rag"]
 
 
 def test_workers_give_the_same_figures(settings: Settings, uninterrupted: EvaluationResult, tmp_path: Path) -> None:
+    out = _seeded(uninterrupted, tmp_path)  # the workers share the embeddings already computed
     parallel = run_evaluation("longmemeval", path=LONGMEMEVAL, settings=settings, systems=QUICK, workers=2,
-                              out_dir=tmp_path / "report")  # fmt: skip
+                              out_dir=out)  # fmt: skip
+    assert parallel.run.embedded_texts == 0 and parallel.run.embedding_cache_hits > 0
     assert parallel.run.workers == 2 and parallel.run.tasks_run == 3 * len(QUICK)
     assert _figures(parallel) == {n: f for n, f in _figures(uninterrupted).items() if n in QUICK}
     with pytest.raises(ValueError, match="--workers 1"):
