@@ -99,7 +99,7 @@ def _seeded(done: EvaluationResult, tmp_path: Path, *, answers: bool = False) ->
     source, out = Path(done.report_dir) / "cache", tmp_path / "report"
     (out / "cache").mkdir(parents=True)
     for file in source.iterdir():
-        if answers or file.name.startswith("embeddings"):
+        if file.is_file() and (answers or file.name.startswith("embeddings")):
             shutil.copy2(file, out / "cache" / file.name)
     return out
 
