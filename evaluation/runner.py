@@ -377,7 +377,7 @@ def score_answers(
         """The system's own abstention verdicts when asked for ``kk`` (its one ask when cut)."""
         if confident is None:
             return None
-        at = kk if depends else max(at for _, at in confident)
+        at = kk if depends else max((at for _, at in confident), default=kk)
         return {q: c for (q, asked), c in confident.items() if asked == at}
 
     options: dict[str, Any] = {"index": stats, "full_tokens": full_tokens, "abstain_threshold": threshold}
