@@ -59,5 +59,17 @@ evaluate: $(STAMP)
 	$(BIN)/memory-pipeline evaluate --dataset locomo --path ../shared/datasets/locomo-dev --out reports/locomo \
 		--systems pipeline,pipeline_reranked,full_context,chunk_rag,turn_rag,lance_hybrid_turns,hybrid_neighbours
 
+# Full benchmark runs (issue 68; docs/evaluation.md): every LoCoMo conversation and LongMemEval S question found
+# under FULL_LOCOMO / FULL_LONGMEMEVAL, resumable (re-run after an interruption), WORKERS processes.
+FULL_LOCOMO ?= ../shared/datasets/locomo
+FULL_LONGMEMEVAL ?= ../shared/datasets/longmemeval/s
+WORKERS ?= 2
+.PHONY: evaluate-full
+evaluate-full: $(STAMP)
+	$(BIN)/memory-pipeline evaluate --dataset locomo --path $(FULL_LOCOMO) --out reports/locomo-full \
+		--workers $(WORKERS) --progress --systems pipeline,full_context,chunk_rag,turn_rag,lance_hybrid_turns,hybrid_neighbours
+	$(BIN)/memory-pipeline evaluate --dataset longmemeval --path $(FULL_LONGMEMEVAL) --out reports/longmemeval-s-full \
+		--workers $(WORKERS) --progress --systems pipeline,turn_rag,lance_hybrid_turns,hybrid_neighbours
+
 clean:
 	rm -rf $(VENV) data/store reports .pytest_cache

@@ -19,6 +19,7 @@ from evaluation.dataset import EvalDataset, EvalQuestion
 from tasks.ingest.run import ingest_sessions
 from tasks.ingest.stages import IngestSummary
 from tasks.models import RecallHit
+from tasks.providers.base import Embedder
 from tasks.recall.cross_encoder import CrossEncoderReranker, PairScorer, build_reranker
 from tasks.recall.lines import point_text
 from tasks.recall.recaller import Recaller
@@ -42,7 +43,7 @@ class PipelineSystem:
     #: top 10 of a recall at k = 20 is not a recall at k = 10: the runner asks at every k.
     ranking_depends_on_k = True
 
-    def __init__(self, settings: Settings, *, abstain: bool = False) -> None:
+    def __init__(self, settings: Settings, *, abstain: bool = False, embedder: Embedder | None = None) -> None:
         # Forgotten memories keep their (never recalled) rows during an evaluation, so extraction
         # metrics still see what was extracted before a later session forgot it; recall is unaffected.
         self.settings = settings.model_copy(update={"forgotten_retention_days": 36_500.0})
@@ -53,6 +54,8 @@ class PipelineSystem:
         self.abstain = abstain
         self.confident: dict[tuple[str, int], bool] = {}
         self.summary: IngestSummary | None = None
+        #: The recall's query embedder (the runner's shared cache); None builds the configured one.
+        self.embedder = embedder
 
     def index(self, dataset: EvalDataset) -> IndexStats:
         summary = self.summary = ingest_sessions(list(dataset.sessions), self.settings)
@@ -60,7 +63,7 @@ class PipelineSystem:
         return self._stats(summary)
 
     def _make_recaller(self) -> Recaller:
-        return Recaller(self.settings)
+        return Recaller(self.settings, embedder=self.embedder)
 
     @staticmethod
     def _stats(summary: IngestSummary) -> IndexStats:
@@ -79,7 +82,9 @@ class PipelineSystem:
     def retrieve(self, question: EvalQuestion, k: int) -> list[Retrieved]:
         if self._recaller is None:
             raise RuntimeError("index() must run before retrieve()")
-        result = self._recaller.recall_result(question.question, question.app_name, question.user_id, k=k)
+        result = self._recaller.recall_result(
+            question.question, question.app_name, question.user_id, k=k, now=question.asked_at
+        )
         self.confident[(question.id, k)] = result.confident
         hits = result.hits if result.confident or not self.abstain else []
         # The cosine part, not the final score, so the abstention threshold means the same for all systems.
@@ -131,8 +136,16 @@ class RerankedPipelineSystem(PipelineSystem):
 
     name = "pipeline_reranked"
 
-    def __init__(self, settings: Settings, *, base: PipelineSystem | None = None, abstain: bool = False) -> None:
-        super().__init__(settings.model_copy(update={"recall_reranker": "cross-encoder"}), abstain=abstain)
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        base: PipelineSystem | None = None,
+        abstain: bool = False,
+        embedder: Embedder | None = None,
+    ) -> None:
+        reranked = settings.model_copy(update={"recall_reranker": "cross-encoder"})
+        super().__init__(reranked, abstain=abstain, embedder=embedder)
         self.base = base
         self._memo: _MemoScorer | None = None
 
@@ -150,7 +163,7 @@ class RerankedPipelineSystem(PipelineSystem):
             reranker = CrossEncoderReranker(
                 self._memo, reranker.depth, reranker.episode_sentences, focus=reranker.focus
             )
-        return Recaller(self.settings, reranker=reranker)
+        return Recaller(self.settings, reranker=reranker, embedder=self.embedder)
 
     def extra_latency_ms(self) -> float:
         """Model time the memo saved since the last call: added to the measured latency by the runner."""

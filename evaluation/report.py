@@ -163,6 +163,7 @@ def render_markdown(result: EvaluationResult) -> str:
         "## Systems at k",
         *_table(summary_rows(result)),
         "",
+        *_cost_lines(result),
         "## Recall / answer-token recall / context tokens per k",
         *_per_k(result.systems, result.ks),
         "",
@@ -211,6 +212,30 @@ def render_markdown(result: EvaluationResult) -> str:
     ]
     lines += ["", "![recall@k](recall_at_k.png)", "", "![recall vs tokens](recall_vs_tokens.png)", ""]
     return "\n".join(lines)
+
+
+def _cost_lines(result: EvaluationResult) -> list[str]:
+    """Wall time, CPU time and peak memory per system, next to the figures (issue 68)."""
+    if not result.costs:
+        return []
+    run = result.run
+    head = [
+        "## What each system cost",
+        f"Run: {run.wall_seconds:.1f} s wall, {run.cpu_seconds:.1f} s CPU (this process and its workers), "
+        f"{run.workers} worker(s), {run.units} unit(s); {run.tasks_run} task(s) run, {run.tasks_resumed} "
+        f"resumed from the output folder's cache; {run.embedded_texts} texts embedded, "
+        f"{run.embedding_cache_hits} served by the shared embedding cache. A system's wall and CPU seconds "
+        "are summed over its tasks (index + every question); peak memory is the worker process's resident "
+        "high-water mark during its tasks, loaded models included.",
+        "",
+        "| system | wall s | CPU s | peak memory MB | tasks (resumed) |",
+        "|---|---|---|---|---|",
+    ]
+    rows = [
+        f"| {name} | {c.wall_seconds:.1f} | {c.cpu_seconds:.1f} | {c.peak_rss_mb:.0f} | {c.tasks} ({c.tasks_resumed}) |"
+        for name, c in result.costs.items()
+    ]
+    return [*head, *rows, ""]
 
 
 def _writepath_lines(result: EvaluationResult) -> list[str]:

@@ -142,6 +142,37 @@ class WritepathAccuracy(BaseModel):
     episode: dict[str, float]
 
 
+class SystemCost(BaseModel):
+    """What one system cost over the run's tasks: summed wall and CPU seconds of its tasks (index and
+    asking; with parallel workers the wall sum exceeds the run's elapsed time), and the highest peak
+    resident memory of a worker process while one of its tasks ran (the loaded models included)."""
+
+    wall_seconds: float = 0.0
+    cpu_seconds: float = 0.0
+    peak_rss_mb: float = 0.0
+    tasks: int = 0
+    #: Tasks read from the output folder's cache (an earlier, interrupted run did them).
+    tasks_resumed: int = 0
+
+
+class RunInfo(BaseModel):
+    """How the run went: elapsed wall time, CPU seconds of this process and its workers, the units."""
+
+    wall_seconds: float = 0.0
+    cpu_seconds: float = 0.0
+    workers: int = 1
+    units: int = 0
+    tasks_run: int = 0
+    tasks_resumed: int = 0
+    #: Texts embedded, and texts served by the shared content-hash embedding cache instead.
+    embedded_texts: int = 0
+    embedding_cache_hits: int = 0
+    #: (question, system) pairs asked in this run; fewer than all when it resumed a killed run.
+    questions_asked: int = 0
+    limit: int | None = None
+    seed: int = 0
+
+
 class EvaluationResult(BaseModel):
     dataset: str
     k: int
@@ -160,3 +191,6 @@ class EvaluationResult(BaseModel):
     #: Per budget: is the pipeline above both turn-level baselines? (empty when one of them was not run)
     budget_comparison: list[BudgetVerdict] = Field(default_factory=list)
     report_dir: str | None = None
+    #: Per system: wall time, CPU time and peak memory (issue 68).
+    costs: dict[str, SystemCost] = Field(default_factory=dict)
+    run: RunInfo = Field(default_factory=RunInfo)

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
 from evaluation.gate import EvaluationThresholdError, Thresholds, check_thresholds
 from evaluation.report import summary_rows
 from evaluation.results import DEFAULT_SYSTEMS, SYSTEM_NAMES, EvaluationResult
-from evaluation.runner import DEFAULT_ABSTAIN_THRESHOLD, DEFAULT_LOCOMO, run_evaluation
+from evaluation.runner import DEFAULT_ABSTAIN_THRESHOLD, DEFAULT_LOCOMO, DEFAULT_LONGMEMEVAL, run_evaluation
 from evaluation.synthetic import SyntheticConfig
 from flows.cli_common import add_store_arg, print_json, settings_from_args
 
@@ -18,8 +19,14 @@ def register(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "evaluate", help="score the pipeline and baselines on a labelled dataset", description=__doc__
     )
-    parser.add_argument("--dataset", choices=("synthetic", "locomo"), required=True)
-    parser.add_argument("--path", type=Path, default=None, help=f"LoCoMo folder (default: {DEFAULT_LOCOMO})")
+    parser.add_argument("--dataset", choices=("synthetic", "locomo", "longmemeval"), required=True)
+    parser.add_argument(
+        "--path",
+        type=Path,
+        default=None,
+        help=f"LoCoMo folder (default: {DEFAULT_LOCOMO}) or LongMemEval folder of question files "
+        f"(default: {DEFAULT_LONGMEMEVAL})",
+    )
     parser.add_argument("--k", type=int, default=10, help="headline cut-off (1, 5, 10, 20 are always measured)")
     parser.add_argument("--out", type=Path, default=None, help="write report.md, metrics.json and plots here")
     parser.add_argument("--json", action="store_true", help="print one JSON object with every metric")
@@ -44,6 +51,14 @@ def register(subparsers: Any) -> None:
     for name, what in (("recall", "recall@k"), ("answer-recall", "answer-token recall@k"),
                        ("token-savings", "token savings vs full context")):  # fmt: skip
         parser.add_argument(f"--min-{name}", type=float, default=0.0, help=f"fail when the pipeline's {what} is lower")
+    # Benchmark scale (issue 68): parallel units, resume from --out's cache, a stratified subset, progress.
+    parser.add_argument("--workers", type=int, default=1, help="worker processes (one scope per task)")
+    parser.add_argument("--limit", type=int, default=None, help="a stratified, seeded subset of N questions")
+    parser.add_argument("--limit-seed", type=int, default=0, help="seed of the --limit subset")
+    parser.add_argument(
+        "--progress", action=argparse.BooleanOptionalAction, default=None,
+        help="progress bars per system with an ETA (default: when stderr is a terminal)",
+    )  # fmt: skip
     add_store_arg(parser)
     parser.set_defaults(handler=run_evaluate)
 
@@ -72,6 +87,10 @@ def run_evaluate(args: argparse.Namespace) -> int:
         systems=systems,
         store_uri=args.store,
         abstain_threshold=args.abstain_threshold,
+        workers=args.workers,
+        limit=args.limit,
+        seed=args.limit_seed,
+        progress=sys.stderr.isatty() if args.progress is None else args.progress,
     )
     failures = check_thresholds(
         result,
@@ -96,6 +115,11 @@ def _print_summary(result: EvaluationResult) -> None:
     print(
         f"ingest: {result.ingest.sessions} sessions, {result.ingest.memories} memories, "
         f"{result.ingest.seconds:.1f} s; {result.scored_questions} scored questions"
+    )
+    run = result.run
+    print(
+        f"run: {run.wall_seconds:.1f} s wall, {run.cpu_seconds:.1f} s CPU, {run.workers} worker(s), "
+        f"{run.tasks_run} task(s) run, {run.tasks_resumed} resumed from the cache"
     )
     if result.report_dir:
         print(f"report: {Path(result.report_dir) / 'report.md'}")

@@ -24,13 +24,17 @@ from tasks.settings import load_settings
 class EvaluateParams(Thresholds):
     """Flow parameters; thresholds (from :class:`Thresholds`) of 0, the default, never fail."""
 
-    dataset: Literal["synthetic", "locomo"] = "synthetic"
+    dataset: Literal["synthetic", "locomo", "longmemeval"] = "synthetic"
     path: str | None = None
     k: int = Field(default=10, ge=1)
     out_dir: str | None = None
     store_uri: str | None = None
     systems: list[str] = Field(default_factory=lambda: list(DEFAULT_SYSTEMS))
     synthetic: SyntheticConfig = Field(default_factory=SyntheticConfig)
+    #: Benchmark scale (issue 68): worker processes, a stratified seeded subset.
+    workers: int = Field(default=1, ge=1)
+    limit: int | None = Field(default=None, ge=1)
+    limit_seed: int = 0
 
 
 class EvaluateSummary(BaseModel):
@@ -61,6 +65,9 @@ def evaluate_flow(params: EvaluateParams | None = None) -> EvaluateSummary:
         synthetic=params.synthetic,
         systems=params.systems,
         store_uri=params.store_uri,
+        workers=params.workers,
+        limit=params.limit,
+        seed=params.limit_seed,
     )
     failures = check_thresholds(result, params)
     key = f"evaluation-{params.dataset}"
