@@ -277,6 +277,20 @@ class Settings(BaseSettings):
     #: default) is one chunk: on 2 cores the overlap measured 2x slower than one length-batched embedding call.
     ingest_chunk_sessions: int = Field(default=0, ge=0)
 
+    # -- issue 70: the evidence layer (verbatim turns under the memories) --------------------------
+    #: Every turn is kept verbatim in the ``evidence`` table, embedded in the run's one embedding call.
+    evidence_enabled: bool = True
+    #: Recall searches evidence beside the memories and shows its best passages after them.
+    recall_evidence: bool = True
+    #: Evidence passages a recall returns besides its k memories (None: as many as k).
+    recall_evidence_k: int | None = Field(default=None, ge=0)
+    #: Turns either side of a found passage offered with it when they share the question's words.
+    recall_evidence_neighbours: int = Field(default=1, ge=0)
+    #: Evidence TTL in days by turn time (None: kept as long as the store keeps the session).
+    evidence_ttl_days: float | None = Field(default=None, gt=0)
+    #: Evidence rows kept per user by the capacity pass, the oldest turns going first (0: no cap).
+    evidence_max_rows_per_user: int = Field(default=0, ge=0)
+
     @classmethod
     def settings_customise_sources(
         cls,

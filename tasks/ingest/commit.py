@@ -18,17 +18,18 @@ from datetime import datetime
 from tasks.clock import now
 from tasks.consolidate.engine import ConsolidationOutcome, consolidate_user, load_user_memories
 from tasks.consolidate.forgetting import scrub_episodes
+from tasks.ingest.evidence import cite, evidence_rows, passages_of
 from tasks.ingest.faults import fault_point
 from tasks.ingest.stages import Embedded, IngestSummary
 from tasks.models import QuarantineRecord, SessionBatch, stable_id
 from tasks.providers import build_consolidator, build_embedder
 from tasks.providers.base import Embedder
 from tasks.providers.openai_client import map_concurrent
-from tasks.rows import EpisodeRow, LedgerRow, MemoryRow, QuarantineRow, RunRow
+from tasks.rows import EpisodeRow, EvidenceRow, LedgerRow, MemoryRow, QuarantineRow, RunRow
 from tasks.settings import Settings
 from tasks.store.filters import eq, is_in
 from tasks.store.indexes import ensure_indexes
-from tasks.store.tables import CHANGES, EPISODES, LEDGER, MEMORIES, QUARANTINE, RUNS, Store, dumps_json, open_store
+from tasks.store.tables import CHANGES, EPISODES, EVIDENCE, LEDGER, MEMORIES, QUARANTINE, RUNS, Store, dumps_json, open_store
 
 
 def write_quarantine(store: Store, records: Sequence[QuarantineRecord], run_id: str) -> int:
@@ -108,6 +109,8 @@ def commit_run(
     The input summary is not changed, so a retried write (Prefect retries this task) counts once.
     """
     summary = summary.model_copy(deep=True)
+    if embedded.evidence_vectors:  # turns too long to keep whole: the rest is quarantined with the reason
+        quarantined = [*quarantined, *(q for b in embedded.batches for q in passages_of(b.session)[1])]
     store = open_store(settings)
     started = now()
     finish_interrupted_runs(store, summary.run_id)
@@ -131,6 +134,8 @@ def commit_run(
     fault_point("after_audit")
     summary.memories_written = store.upsert(MEMORIES, upserts)
     fault_point("after_memories")
+    summary.evidence_written = write_evidence(store, embedded, upserts, summary.run_id, started)
+    fault_point("after_evidence")
     summary.actions = dict(Counter(c.action for c in changes))
     rows = [
         EpisodeRow.of(e, v, summary.run_id, started).model_dump()
@@ -155,6 +160,20 @@ def commit_run(
     fault_point("after_ledger")
     record_run(store, summary, before, started)
     return summary
+
+
+def write_evidence(store: Store, embedded: Embedded, upserts: Sequence[MemoryRow], run_id: str, at: datetime) -> int:
+    """The run's turns, verbatim, citing the memories written from them (merge-insert: once per turn).
+
+    Written after the memories and before the ledger, so a run killed in between is re-run whole and
+    its rollback restores both tables to the versions before it."""
+    if not embedded.evidence_vectors:
+        return 0
+    rows: list[EvidenceRow] = []
+    for batch, vectors in zip(embedded.batches, embedded.evidence_vectors, strict=True):
+        passages, _ = passages_of(batch.session)
+        rows += evidence_rows(batch.session, passages, vectors, run_id, at)
+    return store.upsert(EVIDENCE, cite(rows, upserts))
 
 
 def record_run(

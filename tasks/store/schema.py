@@ -14,10 +14,10 @@ from typing import Annotated, Any, Literal, Union, get_args, get_origin, get_typ
 import pyarrow as pa
 from pydantic import BaseModel
 
-from tasks.rows import ChangeRow, EpisodeRow, LedgerRow, MemoryRow, QuarantineRow, RunRow, SourceStateRow
+from tasks.rows import ChangeRow, EpisodeRow, EvidenceRow, LedgerRow, MemoryRow, QuarantineRow, RunRow, SourceStateRow
 
 #: Bumped whenever a row model gains a column; recorded in every table's schema metadata.
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 TS = pa.timestamp("us", tz="UTC")
 STR_LIST = pa.list_(pa.string())
 
@@ -26,6 +26,8 @@ MEMORIES, EPISODES, CHANGES, LEDGER, QUARANTINE, RUNS = (
 )  # fmt: skip
 #: Per-session progress of pulled sources (tasks/sources/adk_db.py).
 SOURCE_STATE = "source_state"
+#: Verbatim turns under the memories (issue 70).
+EVIDENCE = "evidence"
 ROW_MODELS: dict[str, type[BaseModel]] = {
     MEMORIES: MemoryRow,
     EPISODES: EpisodeRow,
@@ -34,6 +36,7 @@ ROW_MODELS: dict[str, type[BaseModel]] = {
     QUARANTINE: QuarantineRow,
     RUNS: RunRow,
     SOURCE_STATE: SourceStateRow,
+    EVIDENCE: EvidenceRow,
 }
 #: Primary key of each table, used for merge-insert.
 KEYS = {
@@ -44,9 +47,10 @@ KEYS = {
     QUARANTINE: "quarantine_id",
     RUNS: "run_id",
     SOURCE_STATE: "state_key",
+    EVIDENCE: "evidence_id",
 }
 #: Tables that carry vectors and so record (and check) the embedding model.
-VECTOR_TABLES = (MEMORIES, EPISODES)
+VECTOR_TABLES = (MEMORIES, EPISODES, EVIDENCE)
 
 _SCALARS: dict[Any, pa.DataType] = {str: pa.string(), int: pa.int32(), float: pa.float32(), bool: pa.bool_(),
                                     datetime: TS}  # fmt: skip
