@@ -20,6 +20,7 @@ from tasks.ingest.run import ingest_sessions
 from tasks.ingest.stages import IngestSummary
 from tasks.models import RecallHit
 from tasks.recall.cross_encoder import CrossEncoderReranker, PairScorer, build_reranker
+from tasks.recall.evidence import interleaved
 from tasks.recall.lines import point_text
 from tasks.recall.recaller import Recaller
 from tasks.settings import Settings
@@ -81,7 +82,7 @@ class PipelineSystem:
             raise RuntimeError("index() must run before retrieve()")
         result = self._recaller.recall_result(question.question, question.app_name, question.user_id, k=k)
         self.confident[(question.id, k)] = result.confident
-        hits = result.hits if result.confident or not self.abstain else []
+        hits = interleaved(result.hits, result.evidence) if result.confident or not self.abstain else []
         # The cosine part, not the final score, so the abstention threshold means the same for all systems.
         return [
             Retrieved(hit_text(h), tuple(h.source_event_ids), float(h.score_parts.get("cosine", h.score))) for h in hits

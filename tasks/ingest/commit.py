@@ -17,6 +17,7 @@ from datetime import datetime
 
 from tasks.clock import now
 from tasks.consolidate.engine import ConsolidationOutcome, consolidate_user, load_user_memories
+from tasks.consolidate.evidence_redact import redact_evidence
 from tasks.consolidate.forgetting import scrub_episodes
 from tasks.ingest.evidence import cite, evidence_rows, passages_of
 from tasks.ingest.faults import fault_point
@@ -29,7 +30,18 @@ from tasks.rows import EpisodeRow, EvidenceRow, LedgerRow, MemoryRow, Quarantine
 from tasks.settings import Settings
 from tasks.store.filters import eq, is_in
 from tasks.store.indexes import ensure_indexes
-from tasks.store.tables import CHANGES, EPISODES, EVIDENCE, LEDGER, MEMORIES, QUARANTINE, RUNS, Store, dumps_json, open_store
+from tasks.store.tables import (
+    CHANGES,
+    EPISODES,
+    EVIDENCE,
+    LEDGER,
+    MEMORIES,
+    QUARANTINE,
+    RUNS,
+    Store,
+    dumps_json,
+    open_store,
+)
 
 
 def write_quarantine(store: Store, records: Sequence[QuarantineRecord], run_id: str) -> int:
@@ -135,6 +147,10 @@ def commit_run(
     summary.memories_written = store.upsert(MEMORIES, upserts)
     fault_point("after_memories")
     summary.evidence_written = write_evidence(store, embedded, upserts, summary.run_id, started)
+    forgotten = [u.model_dump(include={"app_name", "user_id", "value", "source_event_ids"})
+                 for u in upserts if u.status == "deleted"]  # fmt: skip
+    asked = [(c.app_name, c.user_id, c.source_event_ids) for c in changes if c.action == "DELETE"]
+    redact_evidence(store, embedder, forgotten, asked)  # a spoken forget reaches the verbatim turns
     fault_point("after_evidence")
     summary.actions = dict(Counter(c.action for c in changes))
     rows = [

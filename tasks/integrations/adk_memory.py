@@ -34,6 +34,7 @@ from tasks.ingest.stages import Extracted, IngestSummary, new_run_id
 from tasks.integrations.spool import SpooledEvent, enqueue
 from tasks.models import Event, Extraction, Fact, QuarantineRecord, RecallHit, Session, stable_id
 from tasks.providers import build_summarizer
+from tasks.recall.evidence import interleaved
 from tasks.recall.recaller import Recaller
 from tasks.rows import ChangeRow, EpisodeRow, MemoryRow
 from tasks.settings import Settings
@@ -112,7 +113,8 @@ class PipelineMemoryService(BaseMemoryService):
         with self._lock:
             if self._recaller is None:
                 self._recaller = Recaller(self.settings)
-            return self._recaller.recall(query, app_name, user_id, k=self.k)
+            result = self._recaller.recall_result(query, app_name, user_id, k=self.k)
+            return interleaved(result.hits, result.evidence)  # memories and the verbatim turns
 
     def close(self) -> None:
         """Write the access counts of the recalls so far and release the store handles."""
@@ -165,7 +167,7 @@ def memory_entry(hit: RecallHit) -> MemoryEntry:
     return MemoryEntry(
         id=hit.id,
         content=types.Content(role="user", parts=[types.Part(text=hit.content)]),
-        author=hit.kind,
+        author=hit.speaker if hit.kind == "evidence" and hit.speaker else hit.kind,
         timestamp=utc(when).isoformat(),
         custom_metadata={"kind": hit.kind, "topic": hit.topic, "score": hit.score, "session_id": hit.session_id,
                          "source_event_ids": list(hit.source_event_ids)},
