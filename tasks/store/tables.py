@@ -44,7 +44,8 @@ from tasks.store.schema import (
 
 __all__ = [
     "CHANGES", "EPISODES", "EVIDENCE", "KEYS", "LEDGER", "MEMORIES", "QUARANTINE", "RUNS", "STR_LIST", "TS",
-    "VECTOR_TABLES", "Store", "dumps_json", "open_existing_store", "open_store", "retry_conflicts", "run_scope", "storage_options",
+    "VECTOR_TABLES", "Store", "dumps_json", "open_existing_store", "open_store", "retry_conflicts", "run_scope",
+    "storage_options",
 ]  # fmt: skip
 
 log = logging.getLogger(__name__)
