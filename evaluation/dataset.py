@@ -53,6 +53,8 @@ class EvalQuestion(BaseModel):
     answerable: bool = True
     stale_values: tuple[str, ...] = ()
     forgotten_values: tuple[str, ...] = ()
+    #: When the question is asked (recall's ``now``: "last week" is read against it); None = the clock.
+    asked_at: datetime | None = None
 
 
 class EvalDataset(BaseModel):

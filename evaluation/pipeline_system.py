@@ -80,7 +80,9 @@ class PipelineSystem:
     def retrieve(self, question: EvalQuestion, k: int) -> list[Retrieved]:
         if self._recaller is None:
             raise RuntimeError("index() must run before retrieve()")
-        result = self._recaller.recall_result(question.question, question.app_name, question.user_id, k=k)
+        result = self._recaller.recall_result(
+            question.question, question.app_name, question.user_id, k=k, now=question.asked_at
+        )
         self.confident[(question.id, k)] = result.confident
         hits = interleaved(result.hits, result.evidence) if result.confident or not self.abstain else []
         # The cosine part, not the final score, so the abstention threshold means the same for all systems.

@@ -17,6 +17,7 @@ from evaluation.dataset import EvalDataset
 from evaluation.extraction import COSINE_THRESHOLD, extraction_metrics
 from evaluation.judge import JudgeMetrics, judge_status, judge_system
 from evaluation.locomo import load_locomo
+from evaluation.longmemeval import load_longmemeval
 from evaluation.matched import CURVE_KS, budget_curve, compare_budgets, score_asked_at_each_k
 from evaluation.metrics import mean
 from evaluation.pipeline_system import PipelineSystem, RerankedPipelineSystem
@@ -37,9 +38,11 @@ from tasks.providers import build_embedder, build_judge
 from tasks.settings import Settings
 from tasks.tokens import count_tokens
 
-DatasetName = Literal["synthetic", "locomo"]
+DatasetName = Literal["synthetic", "locomo", "longmemeval"]
 #: Where the LoCoMo dev conversations sit beside a checkout (``../shared``); never copied in.
 DEFAULT_LOCOMO = Path(__file__).resolve().parents[1].parent / "shared" / "datasets" / "locomo-dev"
+#: LongMemEval's dev split (S variant: evidence hidden among ~48 sessions per question), also in ../shared.
+DEFAULT_LONGMEMEVAL = DEFAULT_LOCOMO.parent / "longmemeval-dev" / "s"
 DEFAULT_ABSTAIN_THRESHOLD = 0.5
 
 
@@ -48,6 +51,8 @@ def load_dataset(
 ) -> EvalDataset:
     if dataset == "locomo":
         return load_locomo(path or DEFAULT_LOCOMO)
+    if dataset == "longmemeval":
+        return load_longmemeval(path or DEFAULT_LONGMEMEVAL)
     if dataset == "synthetic":
         return generate(synthetic)
     raise ValueError(f"unknown dataset {dataset!r}")

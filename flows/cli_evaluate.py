@@ -9,7 +9,7 @@ from typing import Any
 from evaluation.gate import EvaluationThresholdError, Thresholds, check_thresholds
 from evaluation.report import summary_rows
 from evaluation.results import DEFAULT_SYSTEMS, SYSTEM_NAMES, EvaluationResult
-from evaluation.runner import DEFAULT_ABSTAIN_THRESHOLD, DEFAULT_LOCOMO, run_evaluation
+from evaluation.runner import DEFAULT_ABSTAIN_THRESHOLD, DEFAULT_LOCOMO, DEFAULT_LONGMEMEVAL, run_evaluation
 from evaluation.synthetic import SyntheticConfig
 from flows.cli_common import add_store_arg, print_json, settings_from_args
 
@@ -18,8 +18,14 @@ def register(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "evaluate", help="score the pipeline and baselines on a labelled dataset", description=__doc__
     )
-    parser.add_argument("--dataset", choices=("synthetic", "locomo"), required=True)
-    parser.add_argument("--path", type=Path, default=None, help=f"LoCoMo folder (default: {DEFAULT_LOCOMO})")
+    parser.add_argument("--dataset", choices=("synthetic", "locomo", "longmemeval"), required=True)
+    parser.add_argument(
+        "--path",
+        type=Path,
+        default=None,
+        help=f"LoCoMo folder (default: {DEFAULT_LOCOMO}) or LongMemEval folder of question files "
+        f"(default: {DEFAULT_LONGMEMEVAL})",
+    )
     parser.add_argument("--k", type=int, default=10, help="headline cut-off (1, 5, 10, 20 are always measured)")
     parser.add_argument("--out", type=Path, default=None, help="write report.md, metrics.json and plots here")
     parser.add_argument("--json", action="store_true", help="print one JSON object with every metric")

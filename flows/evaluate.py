@@ -24,7 +24,7 @@ from tasks.settings import load_settings
 class EvaluateParams(Thresholds):
     """Flow parameters; thresholds (from :class:`Thresholds`) of 0, the default, never fail."""
 
-    dataset: Literal["synthetic", "locomo"] = "synthetic"
+    dataset: Literal["synthetic", "locomo", "longmemeval"] = "synthetic"
     path: str | None = None
     k: int = Field(default=10, ge=1)
     out_dir: str | None = None
