@@ -52,6 +52,8 @@ TRIP = [
     ("user", "I work as a pharmacist in Porto."),
     ("user", "Ich lerne seit zwei Jahren Portugiesisch.\x07\x00 日本語も少し話せます。"),
     ("user", "Long story. " + "We walked along the coast and saw the old lighthouse near Cascais. " * 500),
+    ("user", "I live in Porto. Which cities could I move to next year?"),
+    ("agent", "You could move to Lisbon, Braga or Faro; Lisbon has 4 metro lines."),
 ]
 OTHER = [("user", "My secret locker code is 4417 and I keep my museum tickets there.")]
 
@@ -73,7 +75,7 @@ def test_every_turn_is_kept_verbatim_with_its_speaker_and_citations(store_settin
     by_event: dict[str, list[dict[str, Any]]] = {}
     for row in rows:
         by_event.setdefault(str(row["event_id"]), []).append(row)
-    assert sorted(by_event) == [f"trip-e{i}" for i in range(len(TRIP))], "one turn, one or more passages"
+    assert sorted(by_event) == sorted(f"trip-e{i}" for i in range(len(TRIP))), "one turn, one or more passages"
     agent = by_event["trip-e1"][0]
     assert agent["role"] == "agent" and agent["author"] == "agent" and "Azulejo" in str(agent["text"])
     assert agent["timestamp"] == T0 + timedelta(minutes=1)
@@ -101,6 +103,16 @@ def test_rows_are_written_once_and_a_rerun_adds_nothing(store_settings: Settings
     assert again.sessions_processed == 0 and len(_evidence(store_settings)) == before
     ids = [r["evidence_id"] for r in _evidence(store_settings)]
     assert len(ids) == len(set(ids))
+
+
+def test_what_the_agent_told_the_user_is_a_memory_of_its_own_never_the_users(store_settings: Settings) -> None:
+    rows = open_store(store_settings).rows(MEMORIES, scope(APP, "ana"))
+    said = [r for r in rows if r["speaker"] == "agent"]
+    assert any(r["content"].startswith("Agent said:") and "Braga" in r["content"] for r in said)
+    assert any("Gulbenkian" in r["content"] for r in said), "a list the agent gave"
+    home = [r for r in rows if r["speaker"] == "User" and "Porto" in r["content"] and "live" in r["content"]]
+    assert home and all(r["status"] == "active" for r in home), "the agent's cities change nothing of the user's"
+    assert not any(r["speaker"] == "User" and "Braga" in r["content"] for r in rows)
 
 
 def test_passages_split_on_sentence_boundaries() -> None:
