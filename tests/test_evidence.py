@@ -16,6 +16,8 @@ import pytest
 from tasks.consolidate.history import rollback
 from tasks.ingest.evidence import MAX_PASSAGES, PASSAGE_CHARS, clean_text, split_passages
 from tasks.ingest.run import ingest_sessions
+from tasks.maintain.capacity import run_capacity
+from tasks.maintain.ttl import run_ttl
 from tasks.models import Event, Session
 from tasks.recall.context import EVIDENCE_HEADER, FACTS_HEADER, format_context
 from tasks.recall.recaller import Recaller
@@ -201,3 +203,17 @@ def test_rolling_back_a_run_removes_its_evidence_with_its_memories(tmp_path: Pat
     restored = rollback(store, summary.run_id)
     assert EVIDENCE in restored and MEMORIES in restored
     assert {r["session_id"] for r in _evidence(settings, "kim")} == {"s1"}
+
+
+def test_ttl_and_capacity_treat_evidence_by_their_own_settings(tmp_path: Path) -> None:
+    turns = [*FAMILY, ("user", "I work as a pharmacist in Porto.")]
+    settings = _small_store(tmp_path, [_session("kim", "s1", turns)])
+    uncited = {r["event_id"] for r in _evidence(settings, "kim") if not r["memory_ids"]}
+    assert "s1-e1" in uncited and len(_evidence(settings, "kim")) == 3
+    run_ttl(settings, now=NOW)
+    assert len(_evidence(settings, "kim")) == 3, "no evidence TTL by default: every turn kept"
+    report = run_ttl(settings.model_copy(update={"evidence_ttl_days": 30.0}), now=NOW)
+    kept = {r["event_id"] for r in _evidence(settings, "kim")}
+    assert kept == {"s1-e0", "s1-e2"} and report.details["evidence_expired"] == 1, "a turn a memory cites stays"
+    run_capacity(settings.model_copy(update={"evidence_max_rows_per_user": 1}), now=NOW)
+    assert [r["event_id"] for r in _evidence(settings, "kim")] == ["s1-e2"], "the oldest goes first"
