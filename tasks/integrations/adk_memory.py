@@ -29,11 +29,12 @@ from google.genai import types
 from typing_extensions import override
 
 from tasks.clock import now, utc
+from tasks.consolidate.evidence_redact import redact_evidence
 from tasks.ingest.run import Stages, run_ingest
 from tasks.ingest.stages import Extracted, IngestSummary, new_run_id
 from tasks.integrations.spool import SpooledEvent, enqueue
 from tasks.models import Event, Extraction, Fact, QuarantineRecord, RecallHit, Session, stable_id
-from tasks.providers import build_summarizer
+from tasks.providers import build_embedder, build_summarizer
 from tasks.recall.evidence import interleaved
 from tasks.recall.recaller import Recaller
 from tasks.rows import ChangeRow, EpisodeRow, MemoryRow
@@ -233,6 +234,8 @@ def close_memory(settings: Settings, app_name: str, user_id: str, memory_id: str
         if current is not None:
             closed = {"status": "deleted", "valid_to": at, "status_reason": reason, "updated_at": at}
             store.upsert(MEMORIES, [current.model_copy(update=closed)])
+            said = current.model_dump(include={"app_name", "user_id", "value", "source_event_ids"})
+            redact_evidence(store, build_embedder(settings), [said])  # its turns no longer say it either
             lineage, row_id, old, kind = current.memory_id, current.row_id, current.content, "memory"
         elif episode is not None:
             store.upsert(EPISODES, [episode.model_copy(update={"status": "deleted"})])
