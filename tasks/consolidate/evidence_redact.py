@@ -15,11 +15,33 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from tasks.providers.base import Embedder
-from tasks.store.filters import all_of, is_in, scope
-from tasks.store.tables import EVIDENCE, Store
+from tasks.store.filters import all_of, eq, is_in, scope
+from tasks.store.tables import CHANGES, EVIDENCE, MEMORIES, Store
 
 FORGOTTEN = "[forgotten]"
 _COLS = ("app_name", "user_id", "event_id", "evidence_id")
+
+
+def forgotten_in_store(
+    store: Store, owners: Iterable[tuple[str, str]], session_ids: Iterable[str]
+) -> tuple[list[dict[str, Any]], list[tuple[str, str, Sequence[str]]]]:
+    """The owners' deleted memory rows and the turns of these sessions that asked to forget, as stored.
+
+    Read from the tables, not from the run's own decisions: a run killed after its memory write is
+    re-run, and its consolidation no longer decides a deletion that is already stored."""
+    forgotten: list[dict[str, Any]] = []
+    requests: list[tuple[str, str, Sequence[str]]] = []
+    sessions = sorted(set(session_ids))
+    for owner in sorted(set(owners)):
+        where = all_of(scope(*owner), eq("status", "deleted", ("status",)))
+        forgotten += store.rows(MEMORIES, where, ["app_name", "user_id", "value", "source_event_ids"])
+        if sessions and store.has(CHANGES):
+            asked = all_of(scope(*owner), eq("action", "DELETE", ("action",)),
+                           is_in("session_id", sessions, ("session_id",)))  # fmt: skip
+            requests += [
+                (*owner, r["source_event_ids"] or []) for r in store.rows(CHANGES, asked, ["source_event_ids"])
+            ]
+    return forgotten, requests
 
 
 def redacted(text: str, values: Iterable[str], *, whole: bool) -> str:

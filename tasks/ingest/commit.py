@@ -17,7 +17,7 @@ from datetime import datetime
 
 from tasks.clock import now
 from tasks.consolidate.engine import ConsolidationOutcome, consolidate_user, load_user_memories
-from tasks.consolidate.evidence_redact import redact_evidence
+from tasks.consolidate.evidence_redact import forgotten_in_store, redact_evidence
 from tasks.consolidate.forgetting import scrub_episodes
 from tasks.ingest.evidence import cite, evidence_rows, passages_of
 from tasks.ingest.faults import fault_point
@@ -28,7 +28,7 @@ from tasks.providers.base import Embedder
 from tasks.providers.openai_client import map_concurrent
 from tasks.rows import EpisodeRow, EvidenceRow, LedgerRow, MemoryRow, QuarantineRow, RunRow
 from tasks.settings import Settings
-from tasks.store.filters import eq, is_in
+from tasks.store.filters import all_of, eq, is_in, scope
 from tasks.store.indexes import ensure_indexes
 from tasks.store.tables import (
     CHANGES,
@@ -146,10 +146,9 @@ def commit_run(
     fault_point("after_audit")
     summary.memories_written = store.upsert(MEMORIES, upserts)
     fault_point("after_memories")
-    summary.evidence_written = write_evidence(store, embedded, upserts, summary.run_id, started)
-    forgotten = [u.model_dump(include={"app_name", "user_id", "value", "source_event_ids"})
-                 for u in upserts if u.status == "deleted"]  # fmt: skip
-    asked = [(c.app_name, c.user_id, c.source_event_ids) for c in changes if c.action == "DELETE"]
+    summary.evidence_written = write_evidence(store, embedded, summary.run_id, started)
+    owners = [(b.session.app_name, b.session.user_id) for b in embedded.batches]
+    forgotten, asked = forgotten_in_store(store, owners, [b.session.session_id for b in embedded.batches])
     redact_evidence(store, embedder, forgotten, asked)  # a spoken forget reaches the verbatim turns
     fault_point("after_evidence")
     summary.actions = dict(Counter(c.action for c in changes))
@@ -178,7 +177,7 @@ def commit_run(
     return summary
 
 
-def write_evidence(store: Store, embedded: Embedded, upserts: Sequence[MemoryRow], run_id: str, at: datetime) -> int:
+def write_evidence(store: Store, embedded: Embedded, run_id: str, at: datetime) -> int:
     """The run's turns, verbatim, citing the memories written from them (merge-insert: once per turn).
 
     Written after the memories and before the ledger, so a run killed in between is re-run whole and
@@ -189,7 +188,24 @@ def write_evidence(store: Store, embedded: Embedded, upserts: Sequence[MemoryRow
     for batch, vectors in zip(embedded.batches, embedded.evidence_vectors, strict=True):
         passages, _ = passages_of(batch.session)
         rows += evidence_rows(batch.session, passages, vectors, run_id, at)
-    return store.upsert(EVIDENCE, cite(rows, upserts))
+    # A row a forget already redacted (this run, killed after it, or an earlier one) keeps its redaction.
+    kept = redacted_ids(store, [r.evidence_id for r in rows])
+    # Cited from the stored memories, not this run's upserts: a re-run after a kill writes none of them.
+    owners = sorted({(b.session.app_name, b.session.user_id) for b in embedded.batches})
+    columns = ["memory_id", "app_name", "user_id", "source_event_ids"]
+    memories = [m for owner in owners for m in store.rows(MEMORIES, scope(*owner), columns)]
+    return store.upsert(EVIDENCE, cite([r for r in rows if r.evidence_id not in kept], memories))
+
+
+def redacted_ids(store: Store, ids: Sequence[str]) -> set[str]:
+    """Which of these evidence rows are stored redacted."""
+    if not store.has(EVIDENCE):
+        return set()
+    found: set[str] = set()
+    for start in range(0, len(ids), 500):
+        where = all_of(is_in("evidence_id", ids[start : start + 500], ("evidence_id",)), "redacted = true")
+        found.update(r["evidence_id"] for r in store.rows(EVIDENCE, where, ["evidence_id"]))
+    return found
 
 
 def record_run(

@@ -14,12 +14,13 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from tasks.models import Event, QuarantineRecord, Session, stable_id
-from tasks.rows import EvidenceRow, MemoryRow
+from tasks.rows import EvidenceRow
 from tasks.textrules import sentences
 
 #: A passage is at most this many characters (about 100 tokens: the local embedder reads 128).
@@ -121,13 +122,13 @@ def evidence_rows(
     ]  # fmt: skip
 
 
-def cite(rows: Sequence[EvidenceRow], memories: Sequence[MemoryRow]) -> list[EvidenceRow]:
+def cite(rows: Sequence[EvidenceRow], memories: Iterable[Mapping[str, Any]]) -> list[EvidenceRow]:
     """``rows`` with ``memory_ids`` set: the memories whose source turns they are (both directions
     of the citation: a memory's ``source_event_ids`` name the turns, the turn names the memories)."""
     by_turn: dict[tuple[str, str, str], set[str]] = defaultdict(set)
     for m in memories:  # a memory confirmed by a later session cites turns of both
-        for event_id in m.source_event_ids:
-            by_turn[(m.app_name, m.user_id, event_id)].add(m.memory_id)
+        for event_id in m["source_event_ids"] or []:
+            by_turn[(m["app_name"], m["user_id"], event_id)].add(m["memory_id"])
     out = []
     for row in rows:
         cited = by_turn.get((row.app_name, row.user_id, row.event_id))
