@@ -46,11 +46,11 @@ def forgotten_in_store(
 
 def redacted(text: str, values: Iterable[str], *, whole: bool) -> str:
     """``text`` with each value (case-insensitive, on word boundaries) replaced by :data:`FORGOTTEN`;
-    with ``whole``, a text that holds none of them is replaced entirely."""
+    with ``whole``, a text that holds none of them (and was never redacted) is replaced entirely."""
     out = text
     for value in sorted({v.strip() for v in values if len(v.strip()) >= 2}, key=len, reverse=True):
         out = re.sub(rf"(?<!\w){re.escape(value)}(?!\w)", FORGOTTEN, out, flags=re.IGNORECASE)
-    if out == text and whole and text != FORGOTTEN:
+    if out == text and whole and FORGOTTEN not in text:  # a text redacted before stays as it was
         return FORGOTTEN
     return out
 
