@@ -21,6 +21,7 @@ from tasks.ingest.stages import IngestSummary
 from tasks.models import RecallHit
 from tasks.providers.base import Embedder
 from tasks.recall.cross_encoder import CrossEncoderReranker, PairScorer, build_reranker
+from tasks.recall.evidence import interleaved
 from tasks.recall.lines import point_text
 from tasks.recall.recaller import Recaller
 from tasks.settings import Settings
@@ -86,7 +87,7 @@ class PipelineSystem:
             question.question, question.app_name, question.user_id, k=k, now=question.asked_at
         )
         self.confident[(question.id, k)] = result.confident
-        hits = result.hits if result.confident or not self.abstain else []
+        hits = interleaved(result.hits, result.evidence) if result.confident or not self.abstain else []
         # The cosine part, not the final score, so the abstention threshold means the same for all systems.
         return [
             Retrieved(hit_text(h), tuple(h.source_event_ids), float(h.score_parts.get("cosine", h.score))) for h in hits

@@ -57,15 +57,16 @@ def run_recall(args: argparse.Namespace) -> int:
             include_episodes=False if args.no_episodes else None,
         )
     hits = result.hits
+    said = result.evidence  # the verbatim turns beside the memories (issue 70)
     if result.searched_as:  # said apart from the output, which may be piped as JSON
         print(f"searched as: {result.searched_as}", file=sys.stderr)
     if args.json:
-        print_json([hit.model_dump(mode="json") for hit in hits])
+        print_json([hit.model_dump(mode="json") for hit in [*hits, *said]])
     elif args.context:
         budget = settings.context_max_tokens if args.max_tokens is None else args.max_tokens
-        print(format_context(hits, budget))
+        print(format_context(hits, budget, evidence=said))
     else:
-        for hit in hits:
+        for hit in [*hits, *said]:
             when = (hit.stated_at or hit.created_at).date().isoformat()
             print(f"{hit.score:.3f}  {when}  [{hit.topic}]  {hit.content}  ({hit.kind} {hit.id})")
     return 0

@@ -186,7 +186,8 @@ class RecallHit(BaseModel):
     """One recalled memory or episode, with the parts of its score."""
 
     id: str
-    kind: Literal["memory", "episode"]
+    #: "evidence": a verbatim turn (or passage of one) from the evidence table.
+    kind: Literal["memory", "episode", "evidence"]
     topic: str
     content: str
     score: float

@@ -119,6 +119,34 @@ class EpisodeRow(BaseModel):
         )  # fmt: skip
 
 
+class EvidenceRow(BaseModel):
+    """One verbatim turn (or a passage of a long one) in the ``evidence`` table (issue 70).
+
+    The lossless layer under the memories: what extraction did not keep is still here, the agent's
+    words included. ``evidence_id`` is deterministic (scope, session, event, passage), so a re-run
+    merge-inserts the same rows. ``memory_ids`` are the memories that cite the turn; a spoken forget
+    redacts ``text`` in place (``redacted`` says so) and the row stays cited.
+    """
+
+    evidence_id: str
+    app_name: str
+    user_id: str
+    session_id: str
+    event_id: str
+    #: Position of the turn in its session and of the passage in its turn (neighbours are found by them).
+    turn: int
+    passage: int
+    author: str
+    role: str
+    text: str
+    vector: Vector
+    timestamp: datetime
+    memory_ids: list[str]
+    redacted: bool
+    run_id: str
+    created_at: datetime
+
+
 class LedgerRow(BaseModel):
     """A session processed (by content hash): the ledger that makes ingest exactly-once."""
 

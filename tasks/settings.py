@@ -319,6 +319,19 @@ class Settings(BaseSettings):
     #: The web page's session cookie lifetime, and whether it is sent over HTTPS only.
     api_session_minutes: float = Field(default=480.0, gt=0)
     api_cookie_secure: bool = False
+    # -- the evidence layer (verbatim turns under the memories) --------------------------
+    #: Every turn is kept verbatim in the ``evidence`` table, embedded in the run's one embedding call.
+    evidence_enabled: bool = True
+    #: Recall searches evidence beside the memories and shows its best passages after them.
+    recall_evidence: bool = True
+    #: Evidence passages a recall returns besides its k memories (None: as many as k).
+    recall_evidence_k: int | None = Field(default=None, ge=0)
+    #: Turns either side of a found passage offered with it when they share the question's words.
+    recall_evidence_neighbours: int = Field(default=1, ge=0)
+    #: Evidence TTL in days by turn time (None: kept as long as the store keeps the session).
+    evidence_ttl_days: float | None = Field(default=None, gt=0)
+    #: Evidence rows kept per user by the capacity pass, the oldest turns going first (0: no cap).
+    evidence_max_rows_per_user: int = Field(default=0, ge=0)
 
     @classmethod
     def settings_customise_sources(

@@ -14,7 +14,7 @@ from tasks.consolidate.history import RollbackError, list_memories, memory_histo
 from tasks.ingest.run import run_ingest
 from tasks.settings import Settings
 from tasks.store.erase import purge_forgotten
-from tasks.store.tables import CHANGES, EPISODES, MEMORIES, QUARANTINE, RUNS, open_store
+from tasks.store.tables import CHANGES, EPISODES, EVIDENCE, MEMORIES, QUARANTINE, RUNS, open_store
 
 APP = "travel"
 MARKER = "Quxlandmarker"  # one word: the full-text index keeps it as one token too
@@ -148,8 +148,9 @@ def test_an_erasure_cut_short_after_its_row_writes_is_finished_by_the_next_purge
     store = open_store(settings)
     tenant = scope(APP, "zed")
     # The state a crash leaves: journal written, rows deleted, old versions not yet cleaned up.
-    _journal(store, "erase-cut", _first_versions(store, {MEMORIES: tenant, EPISODES: tenant, CHANGES: tenant}))
-    for name in (MEMORIES, EPISODES, CHANGES):
+    targets = {MEMORIES: tenant, EPISODES: tenant, CHANGES: tenant, EVIDENCE: tenant}
+    _journal(store, "erase-cut", _first_versions(store, targets))
+    for name in targets:
         store.table(name).delete(tenant)
     assert files_with(store_dir, MARKER)  # deleted rows still sit in the files
 

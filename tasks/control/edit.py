@@ -6,6 +6,7 @@ import uuid
 from datetime import datetime
 
 from tasks.clock import now
+from tasks.consolidate.evidence_redact import redact_evidence
 from tasks.consolidate.history import resolve_memory_id
 from tasks.errors import PipelineError
 from tasks.models import stable_id
@@ -94,6 +95,8 @@ def delete_memory(settings: Settings, some_id: str, reason: str = "deleted by th
                                             "status_reason": reason})  # fmt: skip
         store.upsert(MEMORIES, [closed])
         store.insert_new(CHANGES, [_audit(closed, "DELETE", current.content, None, reason, run_id, at)])
+        said = closed.model_dump(include={"app_name", "user_id", "value", "source_event_ids"})
+        redact_evidence(store, build_embedder(settings), [said])  # its turns no longer say it either
         record_control_run(store, run_id, "delete", before, at, {"memory_id": closed.memory_id})
         return closed
 

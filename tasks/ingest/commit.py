@@ -17,18 +17,31 @@ from datetime import datetime
 
 from tasks.clock import now
 from tasks.consolidate.engine import ConsolidationOutcome, consolidate_user, load_user_memories
+from tasks.consolidate.evidence_redact import forgotten_in_store, redact_evidence
 from tasks.consolidate.forgetting import scrub_episodes
+from tasks.ingest.evidence import cite, evidence_rows, passages_of
 from tasks.ingest.faults import fault_point
 from tasks.ingest.stages import Embedded, IngestSummary
 from tasks.models import QuarantineRecord, SessionBatch, stable_id
 from tasks.providers import build_consolidator, build_embedder
 from tasks.providers.base import Embedder
 from tasks.providers.openai_client import map_concurrent
-from tasks.rows import EpisodeRow, LedgerRow, MemoryRow, QuarantineRow, RunRow
+from tasks.rows import EpisodeRow, EvidenceRow, LedgerRow, MemoryRow, QuarantineRow, RunRow
 from tasks.settings import Settings
-from tasks.store.filters import eq, is_in
+from tasks.store.filters import all_of, eq, is_in, scope
 from tasks.store.indexes import ensure_indexes
-from tasks.store.tables import CHANGES, EPISODES, LEDGER, MEMORIES, QUARANTINE, RUNS, Store, dumps_json, open_store
+from tasks.store.tables import (
+    CHANGES,
+    EPISODES,
+    EVIDENCE,
+    LEDGER,
+    MEMORIES,
+    QUARANTINE,
+    RUNS,
+    Store,
+    dumps_json,
+    open_store,
+)
 
 
 def write_quarantine(store: Store, records: Sequence[QuarantineRecord], run_id: str) -> int:
@@ -108,6 +121,8 @@ def commit_run(
     The input summary is not changed, so a retried write (Prefect retries this task) counts once.
     """
     summary = summary.model_copy(deep=True)
+    if embedded.evidence_vectors:  # turns too long to keep whole: the rest is quarantined with the reason
+        quarantined = [*quarantined, *(q for b in embedded.batches for q in passages_of(b.session)[1])]
     store = open_store(settings)
     started = now()
     finish_interrupted_runs(store, summary.run_id)
@@ -131,6 +146,11 @@ def commit_run(
     fault_point("after_audit")
     summary.memories_written = store.upsert(MEMORIES, upserts)
     fault_point("after_memories")
+    summary.evidence_written = write_evidence(store, embedded, summary.run_id, started)
+    owners = [(b.session.app_name, b.session.user_id) for b in embedded.batches]
+    forgotten, asked = forgotten_in_store(store, owners, [b.session.session_id for b in embedded.batches])
+    redact_evidence(store, embedder, forgotten, asked)  # a spoken forget reaches the verbatim turns
+    fault_point("after_evidence")
     summary.actions = dict(Counter(c.action for c in changes))
     rows = [
         EpisodeRow.of(e, v, summary.run_id, started).model_dump()
@@ -155,6 +175,37 @@ def commit_run(
     fault_point("after_ledger")
     record_run(store, summary, before, started)
     return summary
+
+
+def write_evidence(store: Store, embedded: Embedded, run_id: str, at: datetime) -> int:
+    """The run's turns, verbatim, citing the memories written from them (merge-insert: once per turn).
+
+    Written after the memories and before the ledger, so a run killed in between is re-run whole and
+    its rollback restores both tables to the versions before it."""
+    if not embedded.evidence_vectors:
+        return 0
+    rows: list[EvidenceRow] = []
+    for batch, vectors in zip(embedded.batches, embedded.evidence_vectors, strict=True):
+        passages, _ = passages_of(batch.session)
+        rows += evidence_rows(batch.session, passages, vectors, run_id, at)
+    # A row a forget already redacted (this run, killed after it, or an earlier one) keeps its redaction.
+    kept = redacted_ids(store, [r.evidence_id for r in rows])
+    # Cited from the stored memories, not this run's upserts: a re-run after a kill writes none of them.
+    owners = sorted({(b.session.app_name, b.session.user_id) for b in embedded.batches})
+    columns = ["memory_id", "app_name", "user_id", "source_event_ids"]
+    memories = [m for owner in owners for m in store.rows(MEMORIES, scope(*owner), columns)]
+    return store.upsert(EVIDENCE, cite([r for r in rows if r.evidence_id not in kept], memories))
+
+
+def redacted_ids(store: Store, ids: Sequence[str]) -> set[str]:
+    """Which of these evidence rows are stored redacted."""
+    if not store.has(EVIDENCE):
+        return set()
+    found: set[str] = set()
+    for start in range(0, len(ids), 500):
+        where = all_of(is_in("evidence_id", ids[start : start + 500], ("evidence_id",)), "redacted = true")
+        found.update(r["evidence_id"] for r in store.rows(EVIDENCE, where, ["evidence_id"]))
+    return found
 
 
 def record_run(

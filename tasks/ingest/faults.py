@@ -20,6 +20,7 @@ POINTS = (
     "after_quarantine",
     "after_audit",
     "after_memories",
+    "after_evidence",
     "after_episodes",
     "after_indexes",
     "after_ledger",

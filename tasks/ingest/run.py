@@ -212,6 +212,7 @@ def _joined(parts: Sequence[Embedded]) -> Embedded:
         batches=[b for p in parts for b in p.batches], episodes=[e for p in parts for e in p.episodes],
         episode_vectors=[v for p in parts for v in p.episode_vectors], seconds=sum(p.seconds for p in parts),
         consolidated={k: o for p in parts for k, o in p.consolidated.items()},
+        evidence_vectors=[v for p in parts for v in p.evidence_vectors],
     )  # fmt: skip
 
 

@@ -17,6 +17,7 @@ from pydantic import BaseModel, Field, PrivateAttr
 from tasks.consolidate.engine import ConsolidationOutcome
 from tasks.consolidate.forget_guard import accept_forget
 from tasks.errors import ProviderReplyError
+from tasks.ingest.evidence import passages_of
 from tasks.ingest.people import known_people
 from tasks.models import Episode, Extraction, QuarantineRecord, Session, SessionBatch
 from tasks.providers import build_embedder, build_extractor, build_summarizer
@@ -44,6 +45,8 @@ class Embedded(BaseModel):
     #: Users already consolidated while others were still extracted (LLM runs), by (app_name, user_id):
     #: a tuple, since ids may contain any separator a joined string would use.
     consolidated: dict[tuple[str, str], ConsolidationOutcome] = Field(default_factory=dict)
+    #: Per batch, the vectors of its session's evidence passages (``evidence.passages_of`` order).
+    evidence_vectors: list[list[list[float]]] = Field(default_factory=list)
 
 
 class IngestSummary(BaseModel):
@@ -62,6 +65,8 @@ class IngestSummary(BaseModel):
     memories_written: int = 0
     changes_written: int = 0
     episodes_written: int = 0
+    #: Evidence rows (verbatim turn passages) written by this run.
+    evidence_written: int = 0
     actions: dict[str, int] = Field(default_factory=dict)
     seconds: float = 0.0
     embed_seconds: float = 0.0
@@ -152,15 +157,20 @@ def _guarded(extraction: Extraction, session: Session) -> Extraction:
 
 
 def embed_extracted(items: Sequence[Extracted], settings: Settings) -> Embedded:
-    """One embedding call for all facts, forget requests and episodes of the run (batched)."""
+    """One embedding call for all facts, forget requests, episodes and evidence passages of the run
+    (batched; a text said twice, as a fact and as its turn, is embedded once)."""
     embedder = build_embedder(settings)
     texts: list[str] = []
     for item in items:
         texts += [f.content for f in item.extraction.facts] + [r.query for r in item.extraction.forgets]
     texts += [item.episode.summary for item in items]
+    said = [[p.text for p in passages_of(i.session)[0]] if settings.evidence_enabled else [] for i in items]
+    unique = list(dict.fromkeys([*texts, *(t for texts_of in said for t in texts_of)]))
     started = time.perf_counter()
-    vectors = embedder.embed(texts).tolist() if texts else []
+    found = embedder.embed(unique).tolist() if unique else []
     seconds = time.perf_counter() - started
+    by_text = dict(zip(unique, found, strict=True))
+    vectors = [by_text[t] for t in texts]
     batches, cursor = [], 0
     for item in items:
         n_f, n_r = len(item.extraction.facts), len(item.extraction.forgets)
@@ -172,5 +182,6 @@ def embed_extracted(items: Sequence[Extracted], settings: Settings) -> Embedded:
         )  # fmt: skip
         cursor += n_f + n_r
     return Embedded(
-        batches=batches, episodes=[i.episode for i in items], episode_vectors=vectors[cursor:], seconds=seconds
+        batches=batches, episodes=[i.episode for i in items], episode_vectors=vectors[cursor:], seconds=seconds,
+        evidence_vectors=[[by_text[t] for t in texts_of] for texts_of in said] if settings.evidence_enabled else [],
     )

@@ -29,11 +29,13 @@ from google.genai import types
 from typing_extensions import override
 
 from tasks.clock import now, utc
+from tasks.consolidate.evidence_redact import redact_evidence
 from tasks.ingest.run import Stages, run_ingest
 from tasks.ingest.stages import Extracted, IngestSummary, new_run_id
 from tasks.integrations.spool import SpooledEvent, enqueue
 from tasks.models import Event, Extraction, Fact, QuarantineRecord, RecallHit, Session, stable_id
-from tasks.providers import build_summarizer
+from tasks.providers import build_embedder, build_summarizer
+from tasks.recall.evidence import interleaved
 from tasks.recall.recaller import Recaller
 from tasks.rows import ChangeRow, EpisodeRow, MemoryRow
 from tasks.settings import Settings
@@ -112,7 +114,8 @@ class PipelineMemoryService(BaseMemoryService):
         with self._lock:
             if self._recaller is None:
                 self._recaller = Recaller(self.settings)
-            return self._recaller.recall(query, app_name, user_id, k=self.k)
+            result = self._recaller.recall_result(query, app_name, user_id, k=self.k)
+            return interleaved(result.hits, result.evidence)  # memories and the verbatim turns
 
     def close(self) -> None:
         """Write the access counts of the recalls so far and release the store handles."""
@@ -165,7 +168,7 @@ def memory_entry(hit: RecallHit) -> MemoryEntry:
     return MemoryEntry(
         id=hit.id,
         content=types.Content(role="user", parts=[types.Part(text=hit.content)]),
-        author=hit.kind,
+        author=hit.speaker if hit.kind == "evidence" and hit.speaker else hit.kind,
         timestamp=utc(when).isoformat(),
         custom_metadata={"kind": hit.kind, "topic": hit.topic, "score": hit.score, "session_id": hit.session_id,
                          "source_event_ids": list(hit.source_event_ids)},
@@ -231,6 +234,8 @@ def close_memory(settings: Settings, app_name: str, user_id: str, memory_id: str
         if current is not None:
             closed = {"status": "deleted", "valid_to": at, "status_reason": reason, "updated_at": at}
             store.upsert(MEMORIES, [current.model_copy(update=closed)])
+            said = current.model_dump(include={"app_name", "user_id", "value", "source_event_ids"})
+            redact_evidence(store, build_embedder(settings), [said])  # its turns no longer say it either
             lineage, row_id, old, kind = current.memory_id, current.row_id, current.content, "memory"
         elif episode is not None:
             store.upsert(EPISODES, [episode.model_copy(update={"status": "deleted"})])

@@ -17,6 +17,7 @@ import pyarrow as pa
 from tasks.clock import utc
 from tasks.maintain.common import PART_CHANGES, Closure, PassReport, Plan, active, scan, tenant_tables
 from tasks.maintain.decay import STRENGTH_COLUMNS, strength
+from tasks.maintain.evidence import plan_evidence_capacity
 from tasks.maintain.write import execute
 from tasks.settings import Settings
 from tasks.store.filters import eq
@@ -88,6 +89,7 @@ def plan_capacity(
             plan.close(Closure(MEMORIES, row["row_id"], row["memory_id"], a, u, "archived", at, going[i], "ARCHIVE",
                                "historical", row["content"], None, row["_rowid"]), at)  # fmt: skip
     yield plan
+    yield plan_evidence_capacity(settings, store, report, app, user)  # verbatim turns: their own cap
 
 
 def run_capacity(

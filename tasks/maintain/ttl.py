@@ -28,6 +28,7 @@ from tasks.maintain.common import (
     scan,
     where_scope,
 )
+from tasks.maintain.evidence import plan_evidence_ttl
 from tasks.maintain.write import execute
 from tasks.settings import Settings, TtlRule
 from tasks.store.filters import is_in, ts_literal
@@ -92,6 +93,7 @@ def plan_ttl(settings: Settings, store: Store, report: PassReport, app: str | No
                     plan = Plan()
                 plan.purges = [(MEMORIES, closed or "true")]
     yield plan
+    yield plan_evidence_ttl(settings, store, report, at, app, user)  # verbatim turns: their own TTL
 
 
 def run_ttl(

@@ -68,6 +68,36 @@ def agent_facts(event: Event, following: Sequence[Event]) -> list[tuple[RuleFact
     return out
 
 
+#: Key points kept of one agent turn (issue 70): the agent's answer is in the evidence layer whole;
+#: these are what it told the user in so many words, recalled as memories of their own.
+MAX_KEY_POINTS = 2
+#: A sentence with this many list separators (commas, semicolons) is a list of things the agent named.
+_LIST_SEPARATORS = 2
+#: "A, B and C": the conjunction before a list's last item, after a comma.
+_LAST_ITEM = re.compile(r",[^,]+\b(?:and|or)\b")
+_ENUMERATED = re.compile(r"(?:^|\s)(?:\d+[.)]|[-*•])\s+\S")
+
+
+def key_points(event: Event, asked: Event | None) -> list[RuleFact]:
+    """What the agent told the user in reply to a question: its sentences that give a number or a list
+    (the parts an answer quotes later: "the third one was…"), attributed to the agent, never as a fact
+    about the user ("Agent said: …"). Only a reply to a user's question: elsewhere the agent chats."""
+    if asked is None or asked.role != "user" or "?" not in asked.text:
+        return []
+    out: list[RuleFact] = []
+    for raw in sentences(event.text):
+        sentence = clean(raw)
+        if sentence.endswith("?") or len(sentence.split()) < 4:
+            continue
+        separators = sentence.count(",") + sentence.count(";") + (1 if _LAST_ITEM.search(sentence) else 0)
+        listed = separators >= _LIST_SEPARATORS or _ENUMERATED.search(raw)
+        if listed or any(ch.isdigit() for ch in sentence):
+            out.append(RuleFact(TOPIC, f"Agent said: {_the_users(resolve_dates(sentence, event.timestamp))}", 0.4))
+        if len(out) >= MAX_KEY_POINTS:
+            break
+    return out
+
+
 def _recapped(sentence: str) -> str:
     """The details of a recap, said of the user: "To confirm: you'll fly on 3 May." → "User will fly on 3 May"."""
     said = _the_users(RECAP.sub("", sentence)).rstrip(".")

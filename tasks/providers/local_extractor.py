@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 
 from tasks.expiry import expiry_from_text
 from tasks.models import Event, Extraction, Fact, ForgetRequest, Session
-from tasks.providers.agent_turns import agent_facts
+from tasks.providers.agent_turns import agent_facts, key_points
 from tasks.providers.clause_shape import Asked
 from tasks.providers.extraction_rules import RULES, RuleFact
 from tasks.providers.forget_request import forget_target, reminded
@@ -85,6 +85,8 @@ class LocalExtractor:
         for index, event in enumerate(events):
             if event.role == "agent":
                 self._agent_turn(event, events[index + 1 : index + 2], out)
+                for rule in key_points(event, events[index - 1] if index else None):  # what the agent told the user
+                    out.facts.append(self.fact(event, rule))
             else:
                 said = on_record(event) if event.role == "user" else event  # "Off the record, …" is not kept
                 self._person_turn(

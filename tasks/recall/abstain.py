@@ -48,6 +48,8 @@ class RecallResult:
     #: The question as searched when a word of it was respelt as the memories spell it ("What events
     #: is Maria planning for the fundraiser?" for "funraiser"; :mod:`tasks.recall.spelling`), else None.
     searched_as: str | None = None
+    #: The verbatim passages that cover the question beyond ``hits`` (issue 70), best first.
+    evidence: list[RecallHit] = field(default_factory=list)
 
 
 def top_cosine(hits: Sequence[RecallHit]) -> float:

@@ -81,6 +81,8 @@ def handle_recall_memory(
     with recaller_for(settings, recaller) as active:
         result = active.recall_result(query, app_name, user_id, k=limit, now=now)
     body: dict[str, Any] = {"memories": [_tool_view(h) for h in result.hits]}
+    if result.evidence:  # the verbatim turns that say more than the memories (speaker in "speaker")
+        body["evidence"] = [{**_tool_view(h), "speaker": h.speaker} for h in result.evidence]
     if result.searched_as:  # a word respelt as the memories spell it: the model sees what was searched
         body["searched_as"] = result.searched_as
     if result.untimely:  # the time asked about holds nothing: the memories are of other times
@@ -117,7 +119,7 @@ def preload_memories(
     hits = result.hits
     budget = settings.context_max_tokens if max_tokens is None else max_tokens
     wrapper = (f"{PRELOAD_OPEN}\n{PRELOAD_PREAMBLE}\n\n", f"\n{PRELOAD_CLOSE}")
-    return format_context(hits, budget, wrapper=wrapper)
+    return format_context(hits, budget, wrapper=wrapper, evidence=result.evidence)
 
 
 def _parse_arguments(arguments: str | dict[str, Any]) -> tuple[str, int]:

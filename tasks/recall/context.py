@@ -13,6 +13,7 @@ from datetime import datetime
 
 from tasks.models import RecallHit
 from tasks.recall.abstain import NOTHING_KNOWN, nothing_from
+from tasks.recall.evidence import interleaved
 from tasks.recall.lines import point_text
 from tasks.recall.recaller import Recaller, recaller_for
 from tasks.settings import Settings
@@ -21,6 +22,7 @@ from tasks.tokens import count_tokens, truncate_to_tokens
 
 FACTS_HEADER = "Known facts:"
 EPISODES_HEADER = "Relevant past conversations:"
+EVIDENCE_HEADER = "Said in past conversations (verbatim):"
 #: An episode summary is cut to this many tokens so that one long summary cannot eat the budget.
 MAX_LINE_TOKENS = 80
 
@@ -50,8 +52,8 @@ def build_context(
         return said if count_tokens(said) <= max_tokens else ""
     if result.untimely:
         note = nothing_from(result.untimely)
-        return format_context(result.hits, max_tokens, wrapper=(f"{note}\n\n", "")) or note
-    return format_context(result.hits, max_tokens)
+        return format_context(result.hits, max_tokens, wrapper=(f"{note}\n\n", ""), evidence=result.evidence) or note
+    return format_context(result.hits, max_tokens, evidence=result.evidence)
 
 
 def hit_line(hit: RecallHit) -> str:
@@ -63,26 +65,35 @@ def hit_line(hit: RecallHit) -> str:
     return f"{fmt_date(when)} - {point}"
 
 
-def format_context(hits: Sequence[RecallHit], max_tokens: int, *, wrapper: tuple[str, str] = ("", "")) -> str:
-    """Render hits into sections, best first, never exceeding ``max_tokens`` (wrapper included)."""
-    facts: list[str] = []
-    episodes: list[str] = []
-    for hit in hits:
-        target = facts if hit.kind == "memory" else episodes
+def format_context(
+    hits: Sequence[RecallHit],
+    max_tokens: int,
+    *,
+    wrapper: tuple[str, str] = ("", ""),
+    evidence: Sequence[RecallHit] = (),
+) -> str:
+    """Render hits into sections, never exceeding ``max_tokens`` (wrapper included): the memories and
+    episodes first, then the verbatim ``evidence`` passages. Lines are offered a memory and a passage in
+    turn (:func:`~tasks.recall.evidence.interleaved`), so a small budget still holds both layers' best."""
+    sections: dict[str, list[str]] = {"memory": [], "episode": [], "evidence": []}
+    for hit in interleaved(hits, evidence):
+        target = sections[hit.kind]
         target.append(hit_line(hit))
-        if count_tokens(_render(facts, episodes, wrapper)) > max_tokens:
+        if count_tokens(_render(sections["memory"], sections["episode"], wrapper, sections["evidence"])) > max_tokens:
             target.pop()
-    if not facts and not episodes:
+    if not any(sections.values()):
         return ""
-    return _render(facts, episodes, wrapper)
+    return _render(sections["memory"], sections["episode"], wrapper, sections["evidence"])
 
 
-def _render(facts: list[str], episodes: list[str], wrapper: tuple[str, str]) -> str:
+def _render(facts: list[str], episodes: list[str], wrapper: tuple[str, str], said: Sequence[str] = ()) -> str:
     sections: list[str] = []
     if facts:
         sections.append("\n".join([FACTS_HEADER, *facts]))
     if episodes:
         sections.append("\n".join([EPISODES_HEADER, *episodes]))
+    if said:
+        sections.append("\n".join([EVIDENCE_HEADER, *said]))
     body = "\n\n".join(sections)
     head, tail = wrapper
     return "".join(part for part in (head, body, tail))

@@ -30,6 +30,7 @@ from tasks.recall.aliases import found_names, merged_all, with_names
 from tasks.recall.anchor import anchor_of, anchored
 from tasks.recall.contrast import second_opinion
 from tasks.recall.cross_encoder import build_reranker
+from tasks.recall.evidence import evidence_leg, neighbours_of, ranked_rows, select
 from tasks.recall.hits import TablePlan, candidate_texts, candidates_of, top_hits
 from tasks.recall.kinds import kind_of, listed
 from tasks.recall.legs import fts_text
@@ -41,7 +42,7 @@ from tasks.recall.statement import abstain_threshold, query_vector
 from tasks.recall.when import window_of
 from tasks.settings import Settings
 from tasks.store.filters import all_of, column, eq, is_in, scope, ts_literal
-from tasks.store.tables import EPISODES, KEYS, MEMORIES, Store, open_store, retry_conflicts
+from tasks.store.tables import EPISODES, EVIDENCE, KEYS, MEMORIES, Store, open_store, retry_conflicts
 
 log = logging.getLogger(__name__)
 
@@ -74,6 +75,9 @@ class RecallOptions(TypedDict, total=False):
     as_of: datetime | None
     include_episodes: bool | None
     now: datetime | None
+    #: Search the verbatim turns too (default ``settings.recall_evidence``; a topic filter without
+    #: ``"evidence"`` leaves them out): :meth:`Recaller.recall_result` returns them apart.
+    include_evidence: bool | None
 
 
 class Recaller:
@@ -97,6 +101,7 @@ class Recaller:
         self.reranker = reranker if reranker is not None else build_reranker(settings)
         self._pending: dict[str, Counter[str]] = {MEMORIES: Counter(), EPISODES: Counter()}
         self._last_access: datetime | None = None
+        self._vectors: dict[str, npt.NDArray[np.float32]] = {}
         self._search = HybridSearcher(self.store, self.refresh_seconds, settings.recall_whole_tenant_max_rows)
 
     def __enter__(self) -> Recaller:
@@ -188,10 +193,38 @@ class Recaller:
         is the time the question names when no candidate lies in it."""
         hits, basis, untimely, confirm, searched = self._ranked(query, app_name, user_id, **options)
         verdict = judge(basis, abstain_threshold(searched, self.settings), searched, untimely=untimely, confirm=confirm)
-        return replace(verdict, hits=hits, searched_as=searched if searched != query else None)
+        evidence = self._evidence(searched, app_name, user_id, hits, options)
+        return replace(verdict, hits=hits, searched_as=searched if searched != query else None, evidence=evidence)
+
+    def _evidence(
+        self, query: str, app_name: str, user_id: str, hits: Sequence[RecallHit], options: RecallOptions
+    ) -> list[RecallHit]:
+        """The verbatim passages for ``query`` beside ``hits`` (:mod:`tasks.recall.evidence`): the same
+        hybrid legs, tenant filter and time filters, the query vector already computed reused."""
+        wanted = options.get("include_evidence")
+        topics = options.get("topics")
+        if not (self.settings.recall_evidence if wanted is None else wanted) or (topics and "evidence" not in topics):
+            return []
+        k = self.settings.recall_k if options.get("k") is None else options.get("k")
+        n = self.settings.recall_evidence_k if self.settings.recall_evidence_k is not None else k
+        if not n or not self.store.has(EVIDENCE):
+            return []
+        leg = evidence_leg(app_name, user_id, options.get("since"), options.get("until"), options.get("as_of"))
+        limit = max(int(n) * self.settings.recall_pool_factor, MIN_POOL)
+        found = self._search.search([leg], fts_text(query), lambda: self._embed(query), limit, self.use_ann)
+        rows = ranked_rows(found.tables[0])
+        near = neighbours_of(self.store, app_name, user_id, rows[: int(n)], self.settings.recall_evidence_neighbours)
+        return select(query, rows, [h for h in hits if h.kind == "memory"], int(n), near)
 
     def _embed(self, query: str) -> npt.NDArray[np.float32]:
-        return query_vector(self.embedder, query, self.settings.recall_statement_query)
+        """The query's vector, remembered for the last few queries (the evidence search reuses it)."""
+        vector = self._vectors.get(query)
+        if vector is None:
+            vector = query_vector(self.embedder, query, self.settings.recall_statement_query)
+            if len(self._vectors) >= 8:
+                self._vectors.pop(next(iter(self._vectors)))
+            self._vectors[query] = vector
+        return vector
 
     def flush_access(self) -> int:
         """Add pending access counts in place; rows updated.
@@ -219,7 +252,8 @@ class Recaller:
 
     def _track(self, hits: Sequence[RecallHit]) -> None:
         for hit in hits:
-            self._pending[MEMORIES if hit.kind == "memory" else EPISODES][hit.id] += 1
+            if hit.kind != "evidence":
+                self._pending[MEMORIES if hit.kind == "memory" else EPISODES][hit.id] += 1
         if hits:
             self._last_access = datetime.now(UTC)
 

@@ -31,9 +31,10 @@ from tasks.providers.base import Embedder
 from tasks.rows import ChangeRow, RunRow
 from tasks.settings import Settings
 from tasks.store.filters import eq, is_in, scope
-from tasks.store.tables import CHANGES, EPISODES, MEMORIES, QUARANTINE, RUNS, Store, dumps_json, open_store
+from tasks.store.tables import CHANGES, EPISODES, EVIDENCE, MEMORIES, QUARANTINE, RUNS, Store, dumps_json, open_store
 
-_COLS = ("memory_id", "app_name", "user_id", "session_id", "episode_id", "quarantine_id", "change_id", "status")
+_COLS = ("memory_id", "app_name", "user_id", "session_id", "episode_id", "quarantine_id", "change_id", "status",
+         "evidence_id")  # fmt: skip
 
 
 @dataclass
@@ -44,6 +45,8 @@ class ErasureReport:
     memory_rows: int = 0
     episodes_deleted: int = 0
     episodes_scrubbed: int = 0
+    evidence_deleted: int = 0
+    evidence_redacted: int = 0
     audit_nulled: int = 0
     quarantine_deleted: int = 0
     versions_removed: dict[str, int] = field(default_factory=dict)
@@ -52,13 +55,13 @@ class ErasureReport:
 
 
 def erase_user(store: Store, app_name: str, user_id: str, *, run_id: str, reason: str) -> ErasureReport:
-    """Every row of one user (memories, episodes, audit text, quarantined raw lines), bytes included."""
+    """Every row of one user (memories, episodes, evidence, audit text, quarantined raw lines), bytes included."""
     tenant = scope(app_name, user_id)
     report = ErasureReport()
     memory_ids = sorted({r["memory_id"] for r in store.rows(MEMORIES, tenant, ["memory_id"])})
     quarantined = [r["quarantine_id"] for r in store.rows(QUARANTINE, None, ["quarantine_id", "raw"])
                    if _raw_of(r["raw"], app_name, user_id)]  # fmt: skip
-    targets = {MEMORIES: tenant, EPISODES: tenant, CHANGES: tenant}
+    targets = {MEMORIES: tenant, EPISODES: tenant, CHANGES: tenant, EVIDENCE: tenant}
     if quarantined:
         targets[QUARANTINE] = is_in("quarantine_id", quarantined, _COLS)
     first = _first_versions(store, targets)
@@ -67,6 +70,7 @@ def erase_user(store: Store, app_name: str, user_id: str, *, run_id: str, reason
     report.audit_nulled = _null_audit(store, tenant)
     _append_erase_entries(store, [(m, app_name, user_id) for m in memory_ids], run_id, reason)
     report.episodes_deleted = _delete(store, EPISODES, tenant)
+    report.evidence_deleted = _delete(store, EVIDENCE, tenant)
     report.quarantine_deleted = _delete(store, QUARANTINE, targets[QUARANTINE]) if quarantined else 0
     report.memory_rows = _delete(store, MEMORIES, tenant)  # last: what finds the work, if a crash comes first
     _purge_history(store, first, report)
@@ -77,6 +81,7 @@ def erase_memories(
     store: Store, memory_ids: Iterable[str], *, run_id: str, reason: str, embedder: Callable[[], Embedder]
 ) -> ErasureReport:
     """All versions of these memories, their audit text and their sentences in episodes, bytes included."""
+    from tasks.consolidate.evidence_redact import redactions, write_redactions
     from tasks.consolidate.forgetting import repeats_of, scrub
 
     ids = sorted(set(memory_ids))
@@ -109,8 +114,12 @@ def erase_memories(
     targets = {MEMORIES: lineage, CHANGES: lineage}
     if episode_ids:
         targets[EPISODES] = is_in("episode_id", sorted(episode_ids), _COLS)
+    turns = redactions(store, rows)  # the verbatim turns that said it lose the value
+    if turns:
+        targets[EVIDENCE] = is_in("evidence_id", sorted({str(r["evidence_id"]) for r in turns}), _COLS)
     first = _first_versions(store, targets)
     _journal(store, run_id, first)
+    report.evidence_redacted = len(write_redactions(store, embedder(), turns)) if turns else 0
     if scrubbed:
         vectors = embedder().embed([str(r["summary"]) for r in scrubbed])
         for row, vector in zip(scrubbed, vectors, strict=True):

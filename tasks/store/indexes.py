@@ -25,7 +25,7 @@ from lancedb.index import FTS, Bitmap, BTree, IvfHnswSq
 
 from tasks.settings import Settings
 from tasks.store.layout import cluster_by_scope, needs_clustering
-from tasks.store.tables import EPISODES, KEYS, MEMORIES, Store, retry_conflicts
+from tasks.store.tables import EPISODES, EVIDENCE, KEYS, MEMORIES, Store, retry_conflicts
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +46,8 @@ class _Spec:
 SPECS = (
     _Spec(MEMORIES, "content", ("app_name", "status", "topic")),
     _Spec(EPISODES, "summary", ("app_name", "status")),
+    # Verbatim turns: scoped like memories; sessions by BTree, for a found turn's neighbours.
+    _Spec(EVIDENCE, "text", ("app_name", "role"), ("user_id", "session_id")),
 )
 
 

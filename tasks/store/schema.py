@@ -15,11 +15,11 @@ import pyarrow as pa
 from pydantic import BaseModel
 
 from tasks.procedures.rows import ProcedureRow, ProcedureRunRow
-from tasks.rows import ChangeRow, EpisodeRow, LedgerRow, MemoryRow, QuarantineRow, RunRow, SourceStateRow
 from tasks.working.rows import WorkingItemRow
+from tasks.rows import ChangeRow, EpisodeRow, EvidenceRow, LedgerRow, MemoryRow, QuarantineRow, RunRow, SourceStateRow
 
 #: Bumped whenever a row model gains a column; recorded in every table's schema metadata.
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 TS = pa.timestamp("us", tz="UTC")
 STR_LIST = pa.list_(pa.string())
 
@@ -28,11 +28,13 @@ MEMORIES, EPISODES, CHANGES, LEDGER, QUARANTINE, RUNS = (
 )  # fmt: skip
 #: Per-session progress of pulled sources (tasks/sources/adk_db.py).
 SOURCE_STATE = "source_state"
-#: Issue 65, the agent layers: an agent run's action results; recorded runs and the procedures built from them.
+#: The agent layers: an agent run's action results; recorded runs and the procedures built from them.
 WORKING_ITEMS, PROCEDURE_RUNS, PROCEDURES = "working_items", "procedure_runs", "procedures"
 #: Written by agents as they run, not by pipeline runs: a run's rollback never restores them (an agent's
 #: writes made while an ingest ran are not that ingest's).
 AGENT_TABLES = (WORKING_ITEMS, PROCEDURE_RUNS, PROCEDURES)
+#: Verbatim turns under the memories.
+EVIDENCE = "evidence"
 ROW_MODELS: dict[str, type[BaseModel]] = {
     MEMORIES: MemoryRow,
     EPISODES: EpisodeRow,
@@ -44,6 +46,7 @@ ROW_MODELS: dict[str, type[BaseModel]] = {
     WORKING_ITEMS: WorkingItemRow,
     PROCEDURE_RUNS: ProcedureRunRow,
     PROCEDURES: ProcedureRow,
+    EVIDENCE: EvidenceRow,
 }
 #: Primary key of each table, used for merge-insert.
 KEYS = {
@@ -57,9 +60,10 @@ KEYS = {
     WORKING_ITEMS: "row_key",
     PROCEDURE_RUNS: "run_key",
     PROCEDURES: "procedure_id",
+    EVIDENCE: "evidence_id",
 }
 #: Tables that carry vectors and so record (and check) the embedding model.
-VECTOR_TABLES = (MEMORIES, EPISODES)
+VECTOR_TABLES = (MEMORIES, EPISODES, EVIDENCE)
 
 _SCALARS: dict[Any, pa.DataType] = {str: pa.string(), int: pa.int32(), float: pa.float32(), bool: pa.bool_(),
                                     datetime: TS}  # fmt: skip

@@ -28,6 +28,7 @@ from tasks.settings import Settings
 from tasks.store.schema import (
     CHANGES,
     EPISODES,
+    EVIDENCE,
     KEYS,
     LEDGER,
     MEMORIES,
@@ -42,8 +43,9 @@ from tasks.store.schema import (
 )
 
 __all__ = [
-    "CHANGES", "EPISODES", "KEYS", "LEDGER", "MEMORIES", "QUARANTINE", "RUNS", "STR_LIST", "TS", "VECTOR_TABLES",
-    "Store", "dumps_json", "open_existing_store", "open_store", "retry_conflicts", "run_scope", "storage_options",
+    "CHANGES", "EPISODES", "EVIDENCE", "KEYS", "LEDGER", "MEMORIES", "QUARANTINE", "RUNS", "STR_LIST", "TS",
+    "VECTOR_TABLES", "Store", "dumps_json", "open_existing_store", "open_store", "retry_conflicts", "run_scope",
+    "storage_options",
 ]  # fmt: skip
 
 log = logging.getLogger(__name__)

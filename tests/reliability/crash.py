@@ -14,11 +14,11 @@ from tasks.ingest.faults import FAULT_ENV
 from tasks.ingest.run import run_ingest
 from tasks.models import Session
 from tasks.settings import Settings
-from tasks.store.tables import CHANGES, EPISODES, KEYS, LEDGER, MEMORIES, QUARANTINE, open_store
+from tasks.store.tables import CHANGES, EPISODES, EVIDENCE, KEYS, LEDGER, MEMORIES, QUARANTINE, open_store
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLE = REPO / "data" / "sessions"
-DATA_TABLES = (MEMORIES, CHANGES, EPISODES, LEDGER, QUARANTINE)
+DATA_TABLES = (MEMORIES, CHANGES, EPISODES, LEDGER, QUARANTINE, EVIDENCE)
 #: Columns that differ between runs by nature (who wrote the row, when); everything else must match.
 VOLATILE = {"run_id", "created_at", "updated_at", "processed_at", "vector"}
 CHILD = (
