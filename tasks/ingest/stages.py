@@ -182,6 +182,9 @@ def embed_extracted(items: Sequence[Extracted], settings: Settings) -> Embedded:
         )  # fmt: skip
         cursor += n_f + n_r
     return Embedded(
-        batches=batches, episodes=[i.episode for i in items], episode_vectors=vectors[cursor:], seconds=seconds,
+        batches=batches,
+        episodes=[i.episode for i in items],
+        episode_vectors=vectors[cursor:],
+        seconds=seconds,
         evidence_vectors=[[by_text[t] for t in texts_of] for texts_of in said] if settings.evidence_enabled else [],
     )

@@ -15,8 +15,8 @@ import pyarrow as pa
 from pydantic import BaseModel
 
 from tasks.procedures.rows import ProcedureRow, ProcedureRunRow
-from tasks.working.rows import WorkingItemRow
 from tasks.rows import ChangeRow, EpisodeRow, EvidenceRow, LedgerRow, MemoryRow, QuarantineRow, RunRow, SourceStateRow
+from tasks.working.rows import WorkingItemRow
 
 #: Bumped whenever a row model gains a column; recorded in every table's schema metadata.
 SCHEMA_VERSION = 5
