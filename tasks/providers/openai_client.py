@@ -234,7 +234,7 @@ class LLMClient:
 
     def chat_json(self, system: str, user: str, schema: type[M], what: str, max_tokens: int | None = None) -> M:
         """A reply validated against ``schema``; one repair attempt, then :class:`ProviderReplyError`."""
-        fmt = response_format(schema, self.settings)
+        fmt = response_format(schema, self.settings, bounded=self.local is not None)
         if fmt["type"] == "json_object":  # JSON mode: the schema travels in the prompt
             system += "\n\nReply with one JSON object that follows this JSON schema:\n" + json.dumps(
                 schema.model_json_schema()
@@ -290,13 +290,35 @@ def parse_reply(raw: str, schema: type[M]) -> M:
     return schema.model_validate_json(match.group(1) if match else raw)
 
 
-def response_format(schema: type[BaseModel], settings: Settings) -> dict[str, Any]:
+#: Bounds the local server's grammar puts on every string and list of a reply (``bounded``).
+MAX_STRING_CHARS = 400
+MAX_ITEMS = 12
+
+
+def response_format(schema: type[BaseModel], settings: Settings, *, bounded: bool = False) -> dict[str, Any]:
+    """The request's ``response_format``; ``bounded`` (the project's llama.cpp server, whose constrained
+    decoding enforces it) caps strings and lists, so a small model looping inside a string or a list
+    closes it instead of running to the token limit. Hosted strict modes may reject these keywords."""
     if settings.openai_structured_output == "json_object":
         return {"type": "json_object"}
+    fixed = strict_schema(schema)
     return {
         "type": "json_schema",
-        "json_schema": {"name": schema.__name__, "schema": strict_schema(schema), "strict": True},
+        "json_schema": {"name": schema.__name__, "schema": _bounded(fixed) if bounded else fixed, "strict": True},
     }
+
+
+def _bounded(node: Any) -> Any:
+    if isinstance(node, dict):
+        node = {k: _bounded(v) for k, v in node.items()}
+        if node.get("type") == "string":
+            node.setdefault("maxLength", MAX_STRING_CHARS)
+        elif node.get("type") == "array":
+            node.setdefault("maxItems", MAX_ITEMS)
+        return node
+    if isinstance(node, list):
+        return [_bounded(v) for v in node]
+    return node
 
 
 def strict_schema(schema: type[BaseModel]) -> dict[str, Any]:
