@@ -98,12 +98,17 @@ def run_evaluation(
     chunk_size: int = 5,
     chunk_stride: int = 1,
     writepath: bool = True,
+    limit: int | None = None,
 ) -> EvaluationResult:
     """Evaluate ``systems`` on ``dataset`` at ``k`` (and at 1, 5, 10, 20); write a report to ``out_dir``."""
     unknown = set(systems) - set(SYSTEM_NAMES)
     if unknown or k < 1:
         raise ValueError(f"unknown systems {sorted(unknown)} or k < 1 (k={k})")
     data = load_dataset(dataset, path, synthetic)
+    if limit:  # issue 64: a subset for a real (slow) model
+        from evaluation.llm_local import limit_dataset
+
+        data = limit_dataset(data, limit)
     depth = max(*K_VALUES, k)
     embedder = build_embedder(settings)
     with tempfile.TemporaryDirectory(prefix="memory-eval-") as tmp:

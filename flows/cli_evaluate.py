@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +46,12 @@ def register(subparsers: Any) -> None:
     for name, what in (("recall", "recall@k"), ("answer-recall", "answer-token recall@k"),
                        ("token-savings", "token savings vs full context")):  # fmt: skip
         parser.add_argument(f"--min-{name}", type=float, default=0.0, help=f"fail when the pipeline's {what} is lower")
+    # -- issue 64: the LLM write path and judge with a real model (evaluation/llm_local.py) --
+    parser.add_argument("--llm", choices=("local", "openai"), default=None,
+                        help="LLM extractor, summarizer, consolidator and judge: 'local' serves --model (a GGUF "
+                             "file) itself, 'openai' uses openai_base_url (vLLM, Ollama, llama.cpp)")  # fmt: skip
+    parser.add_argument("--model", type=Path, default=None, help="--llm local: GGUF file; --llm openai: model name")
+    parser.add_argument("--limit", type=int, default=None, help="only the first N sessions (and their questions)")
     add_store_arg(parser)
     parser.set_defaults(handler=run_evaluate)
 
@@ -61,30 +69,53 @@ def _systems(value: str) -> list[str]:
 def run_evaluate(args: argparse.Namespace) -> int:
     """Without --store the pipeline ingests into a temporary store, never the configured one."""
     settings = settings_from_args(args)
+    if args.llm:
+        from evaluation.llm_local import llm_settings
+
+        settings = llm_settings(settings, args.llm, args.model)
     systems = args.systems
-    result = run_evaluation(
-        args.dataset,
-        path=args.path,
-        k=args.k,
-        out_dir=args.out,
-        settings=settings,
-        synthetic=SyntheticConfig(users=args.users, sessions_per_user=args.sessions, seed=args.seed),
-        systems=systems,
-        store_uri=args.store,
-        abstain_threshold=args.abstain_threshold,
-    )
+    with _measured(args.llm) as llm_figures:
+        result = run_evaluation(
+            args.dataset,
+            path=args.path,
+            k=args.k,
+            out_dir=args.out,
+            settings=settings,
+            synthetic=SyntheticConfig(users=args.users, sessions_per_user=args.sessions, seed=args.seed),
+            systems=systems,
+            store_uri=args.store,
+            abstain_threshold=args.abstain_threshold,
+            limit=args.limit,
+        )
     failures = check_thresholds(
         result,
         Thresholds(min_pipeline_recall=args.min_recall, min_pipeline_answer_recall=args.min_answer_recall,
                    min_token_savings=args.min_token_savings),
     )  # fmt: skip
     if args.json:
-        print_json(result.model_dump(mode="json"))
+        print_json(result.model_dump(mode="json") | ({"llm_throughput": llm_figures} if args.llm else {}))
     else:
         _print_summary(result)
+        if args.llm:
+            from evaluation.llm_local import throughput_line
+
+            print(throughput_line(llm_figures, result.ingest.sessions, result.ingest.seconds))
+            print(f"judge: {result.llm_judge}")
     if failures:
         raise EvaluationThresholdError("evaluation below thresholds: " + "; ".join(failures))
     return 0
+
+
+@contextmanager
+def _measured(llm: str | None) -> Iterator[dict[str, float | int]]:
+    """The LLM throughput of the evaluation (issue 64), when --llm is given."""
+    if llm is None:
+        yield {}
+        return
+    from evaluation.llm_local import measured
+
+    with measured() as figures:
+        yield figures
 
 
 def _print_summary(result: EvaluationResult) -> None:

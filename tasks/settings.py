@@ -304,15 +304,7 @@ class Settings(BaseSettings):
     @classmethod
     def _gguf_file(cls, value: Path | None) -> Path | None:
         """A missing or non-GGUF file is an error when settings are read, before any session is."""
-        if value is None:
-            return None
-        path = value.expanduser()
-        if not path.is_file():
-            raise ValueError(f"local_llm_gguf {str(path)!r} is not a file")
-        with path.open("rb") as handle:
-            if handle.read(4) != b"GGUF":
-                raise ValueError(f"local_llm_gguf {str(path)!r} is not a GGUF model file (no GGUF header)")
-        return path.resolve()
+        return None if value is None else checked_gguf(value)
 
     @classmethod
     def settings_customise_sources(
@@ -330,6 +322,17 @@ class Settings(BaseSettings):
                 raise FileNotFoundError(f"settings file {path!r} (MEMORY_PIPELINE_SETTINGS_FILE) does not exist")
             sources.append(TomlConfigSettingsSource(settings_cls, toml_file=Path(path)))
         return tuple(sources)
+
+
+def checked_gguf(value: Path) -> Path:
+    """``value`` resolved, if it is a GGUF file (its magic bytes); ValueError naming the problem otherwise."""
+    path = value.expanduser()
+    if not path.is_file():
+        raise ValueError(f"local_llm_gguf {str(path)!r} is not a file")
+    with path.open("rb") as handle:
+        if handle.read(4) != b"GGUF":
+            raise ValueError(f"local_llm_gguf {str(path)!r} is not a GGUF model file (no GGUF header)")
+    return path.resolve()
 
 
 def load_settings(**overrides: Any) -> Settings:
