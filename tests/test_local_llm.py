@@ -38,7 +38,7 @@ def local(store: Path, **overrides: Any) -> Settings:
     values: dict[str, Any] = {
         "store_uri": str(store), "local_llm_gguf": GGUF, "local_llm_ctx": 4096, "local_llm_parallel": 2,
         "extractor": "openai", "summarizer": "openai", "consolidator": "openai",
-        "openai_max_output_tokens": 160, "openai_backoff_base_seconds": 0.01, "openai_backoff_max_seconds": 0.02,
+        "openai_max_output_tokens": 96, "openai_backoff_base_seconds": 0.01, "openai_backoff_max_seconds": 0.02,
     }  # fmt: skip
     return Settings(**(values | overrides))
 
