@@ -9,6 +9,7 @@ the offline path. One server for the module; few, short sessions and small token
 from __future__ import annotations
 
 import json
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
+from tasks.errors import ProviderConfigError
 from tasks.ingest.run import ingest_sessions
 from tasks.models import Session
 from tasks.providers import build_extractor, build_judge
@@ -136,3 +138,12 @@ def test_a_bad_gguf_path_is_refused_before_any_session_is_read(tmp_path: Path) -
     fake.write_bytes(b"PK\x03\x04 not a model")
     with pytest.raises(ValidationError, match="not a GGUF model file"):
         local(tmp_path / "store", local_llm_gguf=fake)
+
+
+def test_a_port_in_use_is_a_clear_error(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        settings = local(tmp_path / "store", local_llm_port=taken.getsockname()[1], local_llm_ctx=1024)
+        with pytest.raises(ProviderConfigError, match="did not start"):
+            server_for(settings)
