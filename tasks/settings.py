@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, SecretStr
+from pydantic import BaseModel, Field, SecretStr, field_validator
 from pydantic_settings import (
     BaseSettings,
     PydanticBaseSettingsSource,
@@ -332,6 +332,34 @@ class Settings(BaseSettings):
     evidence_ttl_days: float | None = Field(default=None, gt=0)
     #: Evidence rows kept per user by the capacity pass, the oldest turns going first (0: no cap).
     evidence_max_rows_per_user: int = Field(default=0, ge=0)
+    # -- a local GGUF model served by the project itself (tasks/providers/local_server.py) ----
+    #: A GGUF file of the user's own; with it set and openai_base_url unset, the "openai" providers talk
+    #: to an xllamacpp server this process starts on a free loopback port (nothing is downloaded).
+    local_llm_gguf: Path | None = None
+    #: The server's whole context, shared by its parallel slots (each slot gets local_llm_ctx / slots).
+    local_llm_ctx: int = Field(default=8192, ge=512)
+    #: llama.cpp's threads spin-wait for each other: on this busy 2-core machine 2 threads generated
+    #: 0.4 tokens/s and 1 thread 15 tokens/s (SmolLM2-135M); raise it only on idle cores.
+    local_llm_threads: int = Field(default=1, ge=1)
+    #: Requests the server decodes at once; also the in-flight bound of the providers talking to it.
+    local_llm_parallel: int = Field(default=2, ge=1)
+    #: 0 picks a free port; a fixed port that is taken is an error, never another server's answers.
+    local_llm_port: int = Field(default=0, ge=0, le=65535)
+    #: A CPU model answers slowly when busy: requests wait this long before timing out.
+    local_llm_timeout_seconds: float = Field(default=300.0, gt=0)
+    #: Server start (model load) deadline.
+    local_llm_start_seconds: float = Field(default=120.0, gt=0)
+    #: Whether a stage whose LLM reply stays invalid (after one repair) or whose endpoint stays down is
+    #: done by the offline provider for that session (counted as "fallbacks" in the run's llm_usage);
+    #: None: yes with the local GGUF server, no with another endpoint (the session is quarantined and
+    #: retried by the next run).
+    local_llm_fallback: bool | None = None
+
+    @field_validator("local_llm_gguf")
+    @classmethod
+    def _gguf_file(cls, value: Path | None) -> Path | None:
+        """A missing or non-GGUF file is an error when settings are read, before any session is."""
+        return None if value is None else checked_gguf(value)
 
     @classmethod
     def settings_customise_sources(
@@ -349,6 +377,17 @@ class Settings(BaseSettings):
                 raise FileNotFoundError(f"settings file {path!r} (MEMORY_PIPELINE_SETTINGS_FILE) does not exist")
             sources.append(TomlConfigSettingsSource(settings_cls, toml_file=Path(path)))
         return tuple(sources)
+
+
+def checked_gguf(value: Path) -> Path:
+    """``value`` resolved, if it is a GGUF file (its magic bytes); ValueError naming the problem otherwise."""
+    path = value.expanduser()
+    if not path.is_file():
+        raise ValueError(f"local_llm_gguf {str(path)!r} is not a file")
+    with path.open("rb") as handle:
+        if handle.read(4) != b"GGUF":
+            raise ValueError(f"local_llm_gguf {str(path)!r} is not a GGUF model file (no GGUF header)")
+    return path.resolve()
 
 
 def load_settings(**overrides: Any) -> Settings:

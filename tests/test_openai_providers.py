@@ -156,7 +156,8 @@ def test_usage_is_counted_per_provider(llm_stub: LLMStub, tmp_path: Path) -> Non
     prompts = [sum(count_tokens(m["content"]) for m in r["messages"]) for r in llm_stub.chat_requests()]
     usage = USAGE.snapshot()
     assert usage["extractor"] == {"calls": 2, "prompt_tokens": sum(prompts),
-                                  "completion_tokens": count_tokens("oops") + count_tokens(one_fact())}  # fmt: skip
+                                  "completion_tokens": count_tokens("oops") + count_tokens(one_fact()),
+                                  "repairs": 1}  # fmt: skip
     assert usage["embedder"] == {"calls": 1, "prompt_tokens": count_tokens("a parrot") + count_tokens("Acme"),
                                  "completion_tokens": 0}  # fmt: skip
 

@@ -49,8 +49,22 @@ def build_embedder(settings: Settings) -> Embedder:
     if settings.embedder == "local":
         return _local_embedder(settings.embedding_model, settings.embedding_batch_size)
     if settings.embedder == "openai":
+        from tasks.providers.local_server import uses_local_server
+
+        if uses_local_server(settings):  # the project's own server serves chat only
+            raise ProviderConfigError(
+                "embedder 'openai' needs openai_base_url: the local GGUF server (local_llm_gguf) serves chat only; "
+                "keep embedder 'local'"
+            )
         return _openai_embedder(settings)
     raise _unsupported("embedder", settings.embedder)
+
+
+def _with_fallback(settings: Settings) -> bool:
+    """Whether an LLM provider gets the offline one behind it (issue 64; see ``local_llm_fallback``)."""
+    from tasks.providers.local_server import fallback_enabled
+
+    return fallback_enabled(settings)
 
 
 def build_extractor(settings: Settings) -> Extractor:
@@ -61,7 +75,12 @@ def build_extractor(settings: Settings) -> Extractor:
     if settings.extractor == "openai":
         from tasks.providers.openai_extractor import OpenAIExtractor
 
-        return OpenAIExtractor(settings)
+        extractor = OpenAIExtractor(settings)
+        if _with_fallback(settings):
+            from tasks.providers.fallback import FallbackExtractor
+
+            return FallbackExtractor(extractor, build_extractor(settings.model_copy(update={"extractor": "local"})))
+        return extractor
     raise _unsupported("extractor", settings.extractor)
 
 
@@ -73,7 +92,13 @@ def build_summarizer(settings: Settings) -> Summarizer:
     if settings.summarizer == "openai":
         from tasks.providers.openai_summarizer import OpenAISummarizer
 
-        return OpenAISummarizer(settings)
+        summarizer = OpenAISummarizer(settings)
+        if _with_fallback(settings):
+            from tasks.providers.fallback import FallbackSummarizer
+            from tasks.providers.local_summarizer import LocalSummarizer
+
+            return FallbackSummarizer(summarizer, LocalSummarizer())
+        return summarizer
     raise _unsupported("summarizer", settings.summarizer)
 
 
@@ -88,7 +113,13 @@ def build_consolidator(settings: Settings) -> Consolidator:
     if settings.consolidator == "openai":
         from tasks.providers.openai_consolidator import OpenAIConsolidator
 
-        return OpenAIConsolidator(settings)
+        consolidator = OpenAIConsolidator(settings)
+        if _with_fallback(settings):
+            from tasks.providers.fallback import FallbackConsolidator
+
+            offline = build_consolidator(settings.model_copy(update={"consolidator": "local"}))
+            return FallbackConsolidator(consolidator, offline)
+        return consolidator
     raise _unsupported("consolidator", settings.consolidator)
 
 

@@ -13,6 +13,7 @@ from typing import Literal, Protocol, runtime_checkable
 from pydantic import BaseModel
 
 from tasks.providers.openai_client import LLMClient
+from tasks.providers.openai_usage import count_event
 from tasks.settings import Settings
 
 ANSWER = """Answer the question about the people in these memories using only the context given (dated
@@ -57,8 +58,11 @@ class OpenAIJudge:
 
     def answer(self, question: str, context: str) -> str:
         doc = json.dumps({"context": context, "question": question}, ensure_ascii=False)
-        return self.client.chat_json(ANSWER, doc, AnswerReply, "judge answer").answer.strip()
+        answer = self.client.chat_json(ANSWER, doc, AnswerReply, "judge answer", max_tokens=128).answer.strip()
+        if not answer:  # graded as it is (WRONG unless the gold is empty), and counted
+            count_event("judge", "empty_replies")
+        return answer
 
     def grade(self, question: str, gold: str, answer: str) -> Verdict:
         doc = json.dumps({"question": question, "gold_answer": gold, "answer": answer}, ensure_ascii=False)
-        return self.client.chat_json(GRADE, doc, Verdict, "judge grade")
+        return self.client.chat_json(GRADE, doc, Verdict, "judge grade", max_tokens=160)

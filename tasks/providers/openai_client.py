@@ -29,8 +29,9 @@ import openai
 from pydantic import BaseModel, ValidationError
 
 from tasks.errors import ProviderCallError, ProviderConfigError, ProviderReplyError
+from tasks.providers.local_server import endpoint_for, local_settings
 from tasks.providers.openai_slots import in_flight
-from tasks.providers.openai_usage import count_usage
+from tasks.providers.openai_usage import count_event, count_usage
 from tasks.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -151,11 +152,32 @@ class LLMClient:
         sleep: Callable[[float], None] = time.sleep,
         clock: Callable[[], float] = time.time,
     ) -> None:
-        self.settings = settings
         self.provider = provider
-        self.model = model or settings.openai_chat_model
         self._sleep, self._clock = sleep, clock
-        self.client = _openai(resolve_api_key(settings), settings.openai_base_url, settings.openai_timeout_seconds)
+        # With local_llm_gguf (and no other endpoint), the project's own server: see local_server.
+        self._configured = settings
+        self.settings, self.local = endpoint_for(settings)
+        self.model = model or self.settings.openai_chat_model
+        self._generation = self.local.generation if self.local else 0
+        self.client = self._client()
+
+    def _client(self) -> openai.OpenAI:
+        s = self.settings
+        return _openai(resolve_api_key(s), s.openai_base_url, s.openai_timeout_seconds)
+
+    def _recovered(self, exc: Exception, what: str) -> bool:
+        """After a failed attempt: True if the local server had died and now runs again (the client is
+        pointed at it); raises :class:`ProviderCallError` at once if it stays down; False otherwise."""
+        if self.local is None or (self.local.alive() and self.local.generation == self._generation):
+            return False
+        if not self.local.recover(self._generation):
+            raise ProviderCallError(
+                f"{self.provider} {what}: the local model server is down ({_describe(exc)}; restarted once already)"
+            ) from exc
+        self.settings = local_settings(self._configured, self.local)
+        self._generation = self.local.generation
+        self.client = self._client()
+        return True
 
     def call(self, fn: Callable[[], T], what: str) -> T:
         """Run one request with the retry policy, each attempt inside the in-flight bound."""
@@ -165,6 +187,8 @@ class LLMClient:
                 with in_flight(s):
                     return fn()
             except Exception as exc:
+                if self._recovered(exc, what):
+                    return self.call(fn, what)  # at most once: a second death raises in _recovered
                 if not _retryable(exc):
                     raise
                 if attempt == s.openai_max_retries:
@@ -181,30 +205,43 @@ class LLMClient:
                 self._sleep(delay)
         raise AssertionError("unreachable")
 
-    def complete(self, messages: list[dict[str, str]], response_format: dict[str, Any], what: str) -> str:
-        """One chat completion; returns the reply text and counts its tokens."""
+    def complete(
+        self, messages: list[dict[str, str]], response_format: dict[str, Any], what: str, max_tokens: int | None = None
+    ) -> str:
+        """One chat completion; returns the reply text and counts its tokens.
+
+        ``max_tokens`` (what the caller's input can need) lowers the setting's cap, so a model caught in a
+        repetition loop stops early; the local server also stops at a run of blank lines, which JSON never
+        needs (strings escape their newlines).
+        """
+        cap = self.settings.openai_max_output_tokens
         params: dict[str, Any] = {
             "model": self.model,
             "messages": messages,
             "response_format": response_format,
             "temperature": self.settings.openai_temperature,
-            "max_tokens": self.settings.openai_max_output_tokens,
+            "max_tokens": min(cap, max_tokens) if max_tokens else cap,
         }
+        if self.local is not None:
+            params["stop"] = ["\n\n\n\n"]
         response = self.call(lambda: self.client.chat.completions.create(**params), what)
         usage = response.usage
         count_usage(self.provider, usage.prompt_tokens if usage else 0, usage.completion_tokens if usage else 0)
+        _count_timings(self.provider, response)
         choice = response.choices[0] if response.choices else None
+        if choice is not None and choice.finish_reason == "length":
+            count_event(self.provider, "truncated")
         return (choice.message.content or "") if choice else ""
 
-    def chat_json(self, system: str, user: str, schema: type[M], what: str) -> M:
+    def chat_json(self, system: str, user: str, schema: type[M], what: str, max_tokens: int | None = None) -> M:
         """A reply validated against ``schema``; one repair attempt, then :class:`ProviderReplyError`."""
-        fmt = response_format(schema, self.settings)
+        fmt = response_format(schema, self.settings, bounded=self.local is not None)
         if fmt["type"] == "json_object":  # JSON mode: the schema travels in the prompt
             system += "\n\nReply with one JSON object that follows this JSON schema:\n" + json.dumps(
                 schema.model_json_schema()
             )
         messages = [{"role": "system", "content": system}, {"role": "user", "content": user}]
-        raw = self.complete(messages, fmt, what)
+        raw = self.complete(messages, fmt, what, max_tokens)
         try:
             return parse_reply(raw, schema)
         except ValidationError as exc:
@@ -215,7 +252,8 @@ class LLMClient:
             "Reply again with only the complete, corrected JSON object."
         )
         messages += [{"role": "assistant", "content": raw}, {"role": "user", "content": repair}]
-        raw2 = self.complete(messages, fmt, f"{what} (repair)")
+        count_event(self.provider, "repairs")
+        raw2 = self.complete(messages, fmt, f"{what} (repair)", max_tokens)
         try:
             return parse_reply(raw2, schema)
         except ValidationError as exc:
@@ -231,6 +269,16 @@ class LLMClient:
         return [list(d.embedding) for d in sorted(response.data, key=lambda d: d.index)]
 
 
+def _count_timings(provider: str, response: Any) -> None:
+    """llama.cpp's own timings of a reply (a field OpenAI does not send), so a run can report tokens/s."""
+    timings = (getattr(response, "model_extra", None) or {}).get("timings")
+    if isinstance(timings, dict):
+        for key, event in (("prompt_ms", "prompt_ms"), ("predicted_ms", "generation_ms")):
+            value = timings.get(key)
+            if isinstance(value, int | float) and math.isfinite(value):
+                count_event(provider, event, round(value))
+
+
 def _short(exc: ValidationError) -> str:
     first = exc.errors()[0] if exc.errors() else {"msg": str(exc)}
     where = ".".join(str(p) for p in first.get("loc", ()))
@@ -243,13 +291,35 @@ def parse_reply(raw: str, schema: type[M]) -> M:
     return schema.model_validate_json(match.group(1) if match else raw)
 
 
-def response_format(schema: type[BaseModel], settings: Settings) -> dict[str, Any]:
+#: Bounds the local server's grammar puts on every string and list of a reply (``bounded``).
+MAX_STRING_CHARS = 400
+MAX_ITEMS = 12
+
+
+def response_format(schema: type[BaseModel], settings: Settings, *, bounded: bool = False) -> dict[str, Any]:
+    """The request's ``response_format``; ``bounded`` (the project's llama.cpp server, whose constrained
+    decoding enforces it) caps strings and lists, so a small model looping inside a string or a list
+    closes it instead of running to the token limit. Hosted strict modes may reject these keywords."""
     if settings.openai_structured_output == "json_object":
         return {"type": "json_object"}
+    fixed = strict_schema(schema)
     return {
         "type": "json_schema",
-        "json_schema": {"name": schema.__name__, "schema": strict_schema(schema), "strict": True},
+        "json_schema": {"name": schema.__name__, "schema": _bounded(fixed) if bounded else fixed, "strict": True},
     }
+
+
+def _bounded(node: Any) -> Any:
+    if isinstance(node, dict):
+        node = {k: _bounded(v) for k, v in node.items()}
+        if node.get("type") == "string":
+            node.setdefault("maxLength", MAX_STRING_CHARS)
+        elif node.get("type") == "array":
+            node.setdefault("maxItems", MAX_ITEMS)
+        return node
+    if isinstance(node, list):
+        return [_bounded(v) for v in node]
+    return node
 
 
 def strict_schema(schema: type[BaseModel]) -> dict[str, Any]:

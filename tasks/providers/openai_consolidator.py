@@ -19,8 +19,10 @@ from tasks.models import Decision, Fact, ForgetRequest, Relation
 from tasks.providers.base import ScoredMemory
 from tasks.providers.forget_values import forgotten_values, states_value
 from tasks.providers.openai_client import LLMClient
+from tasks.providers.openai_usage import count_event
 from tasks.providers.wording import content_words
 from tasks.settings import Settings
+from tasks.tokens import count_tokens
 
 log = logging.getLogger(__name__)
 AGENT_SPEAKERS = frozenset({"agent", "model", "assistant", "system"})
@@ -116,7 +118,8 @@ class OpenAIConsolidator:
         shown = self.candidates(fact, related)
         if not shown:
             return Decision(action="ADD", relation="new", reason="no related memory")
-        reply = self.client.chat_json(DECIDE, _request(fact, shown), DecisionReply, "decide")
+        budget = 192 + 2 * count_tokens(fact.content) + 16 * len(shown)  # new wording, a reason, a few ids
+        reply = self.client.chat_json(DECIDE, _request(fact, shown), DecisionReply, "decide", max_tokens=budget)
         return self._checked(fact, reply, {s.memory.memory_id for s in shown})
 
     def _checked(self, fact: Fact, reply: DecisionReply, ids: set[str]) -> Decision:
@@ -124,8 +127,9 @@ class OpenAIConsolidator:
         if decision.action not in ("ADD", "UPDATE") or is_agent(fact.speaker):  # agent text settles nothing
             return decision
         closes = [i for i in dict.fromkeys(reply.also_settles) if i in ids and i != decision.target_memory_id]
-        if set(reply.also_settles) - ids:
+        if unknown := set(reply.also_settles) - ids:
             log.warning("consolidator settled memory ids outside the %d candidates; those were left", len(ids))
+            count_event("consolidator", "unknown_ids", len(unknown))
         return decision.model_copy(update={"closes": closes}) if closes else decision
 
     def _checked_target(self, fact: Fact, reply: DecisionReply, ids: set[str]) -> Decision:
@@ -137,6 +141,7 @@ class OpenAIConsolidator:
             if reply.action == "IGNORE" and target is None:
                 return Decision(action="IGNORE", relation="duplicates", reason=reason)
             log.warning("consolidator named memory id %r outside the %d candidates; fact added", target, len(ids))
+            count_event("consolidator", "unknown_ids")
             return Decision(action="ADD", relation="new", reason=f"model named an unknown memory id; added ({reason})")
         if reply.action == "DELETE" and is_agent(fact.speaker):
             log.warning("consolidator DELETE on an agent-authored fact refused; fact added")
@@ -165,7 +170,8 @@ class OpenAIConsolidator:
         if not shown:
             return []
         doc = {"request": request.query, "memories": _memories(shown)}
-        reply = self.client.chat_json(FORGET, json.dumps(doc, ensure_ascii=False), ForgetReply, "forget")
+        reply = self.client.chat_json(FORGET, json.dumps(doc, ensure_ascii=False), ForgetReply, "forget",
+                                      max_tokens=64 + 48 * len(shown))  # fmt: skip
         by_id = {s.memory.memory_id: s for s in shown}
         words = content_words(request.query) - BLANKET_WORDS - LIGHT_VERBS
         out: list[Decision] = []
@@ -173,6 +179,7 @@ class OpenAIConsolidator:
             scored = by_id.get(item.memory_id)
             if scored is None:
                 log.warning("forget: model named memory id %r outside the candidates; ignored", item.memory_id)
+                count_event("consolidator", "unknown_ids")
                 continue
             # A guard against a model talked into deleting more: the memory must share a word with the
             # request or be close to it.

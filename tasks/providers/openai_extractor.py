@@ -25,6 +25,7 @@ from tasks.clock import utc
 from tasks.expiry import expiry_from_text
 from tasks.models import Event, Extraction, Fact, ForgetRequest, Session
 from tasks.providers.openai_client import LLMClient
+from tasks.providers.openai_usage import count_event
 from tasks.providers.wording import content_words
 from tasks.settings import MANAGED_TOPICS, CustomTopic, Settings
 from tasks.tokens import count_tokens
@@ -118,6 +119,12 @@ def chunk_events(events: Sequence[Event], budget: int) -> list[list[Event]]:
     return [c for c in chunks if c]
 
 
+def output_budget(events: Sequence[Event]) -> int:
+    """Reply tokens a chunk can need: its facts restate its turns, with JSON around each (a cap on
+    runaway repetition, which a small model falls into)."""
+    return 256 + 2 * sum(count_tokens(e.text) for e in events)
+
+
 def session_document(
     session: Session, events: Sequence[Event], part: tuple[int, int], people: Mapping[str, str] | None = None
 ) -> str:
@@ -150,7 +157,7 @@ class OpenAIExtractor:
         for i, events in enumerate(chunks, start=1):
             reply = self.client.chat_json(
                 self._system, session_document(session, events, (i, len(chunks)), people), ExtractionReply,
-                f"extract {session.session_id} part {i}/{len(chunks)}",
+                f"extract {session.session_id} part {i}/{len(chunks)}", max_tokens=output_budget(events),
             )  # fmt: skip
             for fact in self._facts(session, events, reply):
                 if fact.content.casefold() not in seen:  # chunks may restate a fact
@@ -171,6 +178,7 @@ class OpenAIExtractor:
             confidence = 0.8
             if len(cited) < len(item.source_event_ids):
                 log.warning("extract %s: dropped unknown event ids from a fact", session.session_id)
+                count_event("extractor", "unknown_ids", len(item.source_event_ids) - len(cited))
             if not cited:
                 cited, confidence = [best_turn(content, events)], UNCITED_CONFIDENCE
             people = [e for e in cited if e.role != "agent"]

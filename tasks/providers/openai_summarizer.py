@@ -19,6 +19,7 @@ from tasks.providers.openai_client import LLMClient
 from tasks.providers.openai_extractor import speaker
 from tasks.settings import Settings
 from tasks.textrules import joined
+from tasks.tokens import count_tokens
 
 SYSTEM = """You write the episodic memory of one conversation: a short factual summary (at most {n}
 sentences) of what happened and what was said, decided or learned, in the conversation's language.
@@ -95,4 +96,6 @@ class OpenAISummarizer:
         }  # fmt: skip
         system = SYSTEM.format(n=self.max_sentences, earlier=earlier)
         user = f"<session>\n{json.dumps(doc, ensure_ascii=False)}\n</session>"
-        return self.client.chat_json(system, user, EpisodeReply, f"summarize {session.session_id}")
+        # Sentences citing ids, topics and key facts; a short session needs fewer (a cap on runaway output).
+        budget = 160 + min(64 * self.max_sentences, 64 + 2 * sum(count_tokens(e.text) for e in events))
+        return self.client.chat_json(system, user, EpisodeReply, f"summarize {session.session_id}", max_tokens=budget)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 import weakref
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -20,6 +20,13 @@ class Usage:
     calls: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    #: Other counts of the provider's calls (issue 64: "fallbacks", "repairs", "unknown_ids", the local
+    #: server's "prompt_ms" / "generation_ms"); a snapshot shows only those that happened.
+    events: dict[str, int] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, int]:
+        counts = {"calls": self.calls, "prompt_tokens": self.prompt_tokens, "completion_tokens": self.completion_tokens}
+        return counts | {k: v for k, v in sorted(self.events.items()) if v}
 
 
 class UsageMeter:
@@ -40,9 +47,14 @@ class UsageMeter:
             usage.prompt_tokens += prompt_tokens
             usage.completion_tokens += completion_tokens
 
+    def count(self, provider: str, event: str, n: int = 1) -> None:
+        with self._lock:
+            events = self._by.setdefault(provider, Usage()).events
+            events[event] = events.get(event, 0) + n
+
     def snapshot(self) -> dict[str, dict[str, int]]:
         with self._lock:
-            return {k: dict(vars(v)) for k, v in sorted(self._by.items())}
+            return {k: v.as_dict() for k, v in sorted(self._by.items())}
 
     def reset(self) -> None:
         with self._lock:
@@ -76,6 +88,15 @@ def count_usage(provider: str, prompt_tokens: int, completion_tokens: int) -> No
         meter = ref()
         if meter is not None and not meter.closed:
             meter.add(provider, prompt_tokens, completion_tokens)
+
+
+def count_event(provider: str, event: str, n: int = 1) -> None:
+    """Count ``n`` of ``event`` (a fallback, a repair, a dropped id) for ``provider``, as :func:`count_usage`."""
+    USAGE.count(provider, event, n)
+    for ref in _RUN_METERS.get():
+        meter = ref()
+        if meter is not None and not meter.closed:
+            meter.count(provider, event, n)
 
 
 def usage_snapshot() -> dict[str, dict[str, int]]:
