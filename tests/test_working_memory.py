@@ -296,3 +296,17 @@ def test_rolling_back_a_crashed_run_leaves_the_agents_items(tmp_path: Path) -> N
     kept = wm.store("written by an agent while the ingest was down", now=NOW)
     rollback(store, "ingest-crashed")  # whatever moved since a crashed run started is its, but not these
     assert WorkingMemory.open(settings, APP, USER, "agent-run", now=NOW).retrieve(kept).startswith("written")
+
+
+def test_erasing_a_user_removes_their_working_items(tmp_path: Path) -> None:
+    """erase-user reaches the agent layers too: the user's items are gone, another user's stay."""
+    from tasks.store.erase import erase_user
+
+    own = Settings(store_uri=str(tmp_path / "store"), working_excerpt_embedder=False)
+    kept = WorkingMemory(own, APP, "bob", "run-b", clock=clock).store("Bob's search results", source="search")
+    WorkingMemory(own, APP, USER, "run-a", clock=clock).store("Alice's page", source="fetch_page")
+    report = erase_user(open_store(own), APP, USER, run_id="erase-1", reason="user request")
+    assert report.agent_rows_deleted == 1
+    left = open_store(own).rows(WORKING_ITEMS, None, ["user_id"])
+    assert [r["user_id"] for r in left] == ["bob"]
+    assert WorkingMemory(own, APP, "bob", "run-b", clock=clock).retrieve(kept) == "Bob's search results"

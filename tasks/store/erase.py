@@ -31,6 +31,7 @@ from tasks.providers.base import Embedder
 from tasks.rows import ChangeRow, RunRow
 from tasks.settings import Settings
 from tasks.store.filters import eq, is_in, scope
+from tasks.store.schema import AGENT_TABLES
 from tasks.store.tables import CHANGES, EPISODES, EVIDENCE, MEMORIES, QUARANTINE, RUNS, Store, dumps_json, open_store
 
 _COLS = ("memory_id", "app_name", "user_id", "session_id", "episode_id", "quarantine_id", "change_id", "status",
@@ -49,19 +50,22 @@ class ErasureReport:
     evidence_redacted: int = 0
     audit_nulled: int = 0
     quarantine_deleted: int = 0
+    agent_rows_deleted: int = 0
     versions_removed: dict[str, int] = field(default_factory=dict)
     tags_removed: dict[str, list[str]] = field(default_factory=dict)
     runs_blocked: list[str] = field(default_factory=list)
 
 
 def erase_user(store: Store, app_name: str, user_id: str, *, run_id: str, reason: str) -> ErasureReport:
-    """Every row of one user (memories, episodes, evidence, audit text, quarantined raw lines), bytes included."""
+    """Every row of one user (memories, episodes, evidence, audit text, quarantined raw lines, the agent
+    layers' working items and procedures), bytes included."""
     tenant = scope(app_name, user_id)
     report = ErasureReport()
     memory_ids = sorted({r["memory_id"] for r in store.rows(MEMORIES, tenant, ["memory_id"])})
     quarantined = [r["quarantine_id"] for r in store.rows(QUARANTINE, None, ["quarantine_id", "raw"])
                    if _raw_of(r["raw"], app_name, user_id)]  # fmt: skip
     targets = {MEMORIES: tenant, EPISODES: tenant, CHANGES: tenant, EVIDENCE: tenant}
+    targets |= {name: tenant for name in AGENT_TABLES}
     if quarantined:
         targets[QUARANTINE] = is_in("quarantine_id", quarantined, _COLS)
     first = _first_versions(store, targets)
@@ -71,6 +75,7 @@ def erase_user(store: Store, app_name: str, user_id: str, *, run_id: str, reason
     _append_erase_entries(store, [(m, app_name, user_id) for m in memory_ids], run_id, reason)
     report.episodes_deleted = _delete(store, EPISODES, tenant)
     report.evidence_deleted = _delete(store, EVIDENCE, tenant)
+    report.agent_rows_deleted = sum(_delete(store, name, tenant) for name in AGENT_TABLES)
     report.quarantine_deleted = _delete(store, QUARANTINE, targets[QUARANTINE]) if quarantined else 0
     report.memory_rows = _delete(store, MEMORIES, tenant)  # last: what finds the work, if a crash comes first
     _purge_history(store, first, report)
