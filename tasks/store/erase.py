@@ -30,7 +30,7 @@ from tasks.models import stable_id
 from tasks.providers.base import Embedder
 from tasks.rows import ChangeRow, RunRow
 from tasks.settings import Settings
-from tasks.store.filters import eq, is_in, scope
+from tasks.store.filters import all_of, eq, is_in, scope
 from tasks.store.schema import AGENT_TABLES
 from tasks.store.tables import CHANGES, EPISODES, EVIDENCE, MEMORIES, QUARANTINE, RUNS, Store, dumps_json, open_store
 
@@ -120,8 +120,14 @@ def erase_memories(
     if episode_ids:
         targets[EPISODES] = is_in("episode_id", sorted(episode_ids), _COLS)
     turns = redactions(store, rows)  # the verbatim turns that said it lose the value
+    # The turns of the sessions that said it or asked to forget it: redacted already (a spoken forget
+    # redacts at once), their older table versions still hold the words until they are purged here.
+    said_in = [all_of(scope(app, user), is_in("session_id", sorted(ids_), _COLS)) for (app, user), ids_ in
+               sessions.items() if ids_]  # fmt: skip
     if turns:
-        targets[EVIDENCE] = is_in("evidence_id", sorted({str(r["evidence_id"]) for r in turns}), _COLS)
+        said_in.append(is_in("evidence_id", sorted({str(r["evidence_id"]) for r in turns}), _COLS))
+    if said_in:
+        targets[EVIDENCE] = " OR ".join(f"({w})" for w in said_in)
     first = _first_versions(store, targets)
     _journal(store, run_id, first)
     report.evidence_redacted = len(write_redactions(store, embedder(), turns)) if turns else 0
