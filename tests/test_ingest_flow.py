@@ -136,6 +136,8 @@ def test_cli_ingest_then_recall_json(prefect_harness: None, tmp_path: Path, caps
         == 0
     )
     hits = json.loads(capsys.readouterr().out)
-    assert len(hits) == 3
+    memories = [h for h in hits if h["kind"] != "evidence"]  # k memories, then up to k verbatim passages
+    assert len(memories) == 3 and hits[:3] == memories
+    assert 0 < len(hits) - 3 <= 3 and all(h["kind"] == "evidence" for h in hits[3:])
     assert {"id", "topic", "content", "score", "session_id", "created_at"} <= set(hits[0])
     assert "parrot" in hits[0]["content"].lower()
