@@ -61,6 +61,10 @@ def register(subparsers: Any) -> None:
         "--progress", action=argparse.BooleanOptionalAction, default=None,
         help="progress bars per system with an ETA (default: when stderr is a terminal)",
     )  # fmt: skip
+    parser.add_argument(
+        "--writepath", action=argparse.BooleanOptionalAction, default=True,
+        help="synthetic: also score the write path's decisions on its case families (minutes; default on)",
+    )  # fmt: skip
     # -- the LLM write path and judge with a real model (evaluation/llm_local.py) --
     parser.add_argument("--llm", choices=("local", "openai"), default=None,
                         help="LLM extractor, summarizer, consolidator and judge: 'local' serves --model (a GGUF "
@@ -102,6 +106,7 @@ def run_evaluate(args: argparse.Namespace) -> int:
             workers=args.workers,
             limit=args.limit,
             seed=args.limit_seed,
+            writepath=args.writepath,
             progress=sys.stderr.isatty() if args.progress is None else args.progress,
         )
     failures = check_thresholds(

@@ -35,6 +35,8 @@ class EvaluateParams(Thresholds):
     workers: int = Field(default=1, ge=1)
     limit: int | None = Field(default=None, ge=1)
     limit_seed: int = 0
+    #: Synthetic runs also score the write path on its case families (the longest part of a small run).
+    writepath: bool = True
 
 
 class EvaluateSummary(BaseModel):
@@ -68,6 +70,7 @@ def evaluate_flow(params: EvaluateParams | None = None) -> EvaluateSummary:
         workers=params.workers,
         limit=params.limit,
         seed=params.limit_seed,
+        writepath=params.writepath,
     )
     failures = check_thresholds(result, params)
     key = f"evaluation-{params.dataset}"

@@ -31,6 +31,7 @@ def test_cli_json_shape_on_small_synthetic(capsys: pytest.CaptureFixture[str], t
             "--sessions",
             "4",
             "--json",
+            "--no-writepath",
             "--store",
             str(tmp_path / "store"),
         ]
@@ -53,6 +54,7 @@ def test_cli_json_shape_on_small_synthetic(capsys: pytest.CaptureFixture[str], t
     assert ingest["sessions"] == 4 and ingest["memories"] > 0 and ingest["seconds"] > 0
     assert out["extraction"]["gold_facts"] > 0
     assert (tmp_path / "store").is_dir()  # --store keeps the evaluation store for inspection
+    assert out["writepath"] is None  # --no-writepath: the case families are not run
 
 
 def test_flow_writes_report_and_returns_summary(prefect_harness: None, tmp_path: Path) -> None:
@@ -71,6 +73,8 @@ def test_flow_writes_report_and_returns_summary(prefect_harness: None, tmp_path:
     metrics = json.loads((report / "metrics.json").read_text())
     assert metrics["systems"]["pipeline"]["recall_at_k"] == pytest.approx(summary.recall_at_k["pipeline"])
     assert "| pipeline |" in (report / "report.md").read_text()
+    writepath = metrics["writepath"]  # on by default: the write path's decisions on its case families
+    assert writepath["cases"] > 0 and set(writepath["decision"]) == set(writepath["survived"])
 
 
 def test_flow_raises_when_a_threshold_is_breached(prefect_harness: None, tmp_path: Path) -> None:
@@ -80,6 +84,7 @@ def test_flow_raises_when_a_threshold_is_breached(prefect_harness: None, tmp_pat
         systems=["pipeline"],
         synthetic=SyntheticConfig(users=1, sessions_per_user=2),
         min_token_savings=0.9999,
+        writepath=False,
     )
     with pytest.raises(EvaluationThresholdError, match="token savings"):
         evaluate_flow(params)

@@ -307,7 +307,8 @@ def test_evaluation_reports_j_per_system(llm_stub: LLMStub, tmp_path: Path) -> N
     llm_stub.chat_default = plausible_chat
     settings = Settings(store_uri=str(tmp_path / "unused"), judge="openai", openai_base_url=llm_stub.base_url)
     small = SyntheticConfig(users=1, sessions_per_user=2)
-    result = run_evaluation("synthetic", k=5, settings=settings, systems=("pipeline", "chunk_rag"), synthetic=small)
+    result = run_evaluation("synthetic", k=5, settings=settings, systems=("pipeline", "chunk_rag"), synthetic=small,
+                            writepath=False)  # fmt: skip
     assert set(result.judge) == {"pipeline", "chunk_rag"}
     answerable = sum(q.answerable for q in generate(small).questions)
     for metrics in result.judge.values():

@@ -8,7 +8,9 @@ every verdict, IGNORE included, is written to the audit log.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
 from pydantic import BaseModel, Field
 
@@ -19,6 +21,7 @@ from tasks.models import Fact, ForgetRequest, SessionBatch
 from tasks.providers.base import CallingConsolidator, Consolidator
 from tasks.rows import ChangeRow, MemoryRow
 from tasks.store.filters import scope
+from tasks.store.owners import rows_by_owner
 from tasks.store.tables import MEMORIES, Store
 
 #: How many statements per worker thread the schedule looks ahead for decisions it can request early.
@@ -36,7 +39,15 @@ class ConsolidationOutcome(BaseModel):
 
 def load_user_memories(store: Store, app_name: str, user_id: str) -> list[MemoryRow]:
     """Every version of every memory of one user, any status (the working set of consolidation)."""
-    rows = store.rows(MEMORIES, where=scope(app_name, user_id))
+    return _ordered(store.rows(MEMORIES, where=scope(app_name, user_id)))
+
+
+def load_users_memories(store: Store, owners: Sequence[tuple[str, str]]) -> dict[tuple[str, str], list[MemoryRow]]:
+    """:func:`load_user_memories` of many users, read in a few queries (see :mod:`tasks.store.owners`)."""
+    return {owner: _ordered(rows) for owner, rows in rows_by_owner(store, MEMORIES, owners).items()}
+
+
+def _ordered(rows: Sequence[dict[str, Any]]) -> list[MemoryRow]:
     return sorted((MemoryRow.model_validate(r) for r in rows), key=lambda m: (m.memory_id, m.version))
 
 

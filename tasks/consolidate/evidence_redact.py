@@ -16,6 +16,7 @@ from typing import Any
 
 from tasks.providers.base import Embedder
 from tasks.store.filters import all_of, eq, is_in, scope
+from tasks.store.owners import rows_by_owner
 from tasks.store.tables import CHANGES, EVIDENCE, MEMORIES, Store
 
 FORGOTTEN = "[forgotten]"
@@ -29,18 +30,16 @@ def forgotten_in_store(
 
     Read from the tables, not from the run's own decisions: a run killed after its memory write is
     re-run, and its consolidation no longer decides a deletion that is already stored."""
-    forgotten: list[dict[str, Any]] = []
     requests: list[tuple[str, str, Sequence[str]]] = []
     sessions = sorted(set(session_ids))
-    for owner in sorted(set(owners)):
-        where = all_of(scope(*owner), eq("status", "deleted", ("status",)))
-        forgotten += store.rows(MEMORIES, where, ["app_name", "user_id", "value", "source_event_ids"])
-        if sessions and store.has(CHANGES):
-            asked = all_of(scope(*owner), eq("action", "DELETE", ("action",)),
-                           is_in("session_id", sessions, ("session_id",)))  # fmt: skip
-            requests += [
-                (*owner, r["source_event_ids"] or []) for r in store.rows(CHANGES, asked, ["source_event_ids"])
-            ]
+    wanted = sorted(set(owners))
+    deleted = rows_by_owner(store, MEMORIES, wanted, eq("status", "deleted", ("status",)),
+                            ["app_name", "user_id", "value", "source_event_ids"])  # fmt: skip
+    forgotten = [row for owner in wanted for row in deleted[owner]]
+    if sessions and store.has(CHANGES):
+        asked = all_of(eq("action", "DELETE", ("action",)), is_in("session_id", sessions, ("session_id",)))
+        by_owner = rows_by_owner(store, CHANGES, wanted, asked, ["source_event_ids"])
+        requests = [(*owner, r["source_event_ids"] or []) for owner in wanted for r in by_owner[owner]]
     return forgotten, requests
 
 

@@ -18,7 +18,8 @@ from typing import Any
 from tasks.providers.base import Embedder
 from tasks.providers.wording import strip_annotation
 from tasks.rows import ChangeRow
-from tasks.store.filters import all_of, eq, is_in, scope
+from tasks.store.filters import all_of, eq, is_in
+from tasks.store.owners import rows_by_owner
 from tasks.store.tables import CHANGES as AUDIT
 from tasks.store.tables import EPISODES, MEMORIES, Store
 from tasks.textrules import joined, shorten
@@ -130,8 +131,10 @@ def scrub_episodes(
     fresh = {r["episode_id"]: r for r in new_rows}
     rewritten: list[dict[str, Any]] = []
     scrubbed_fresh: set[str] = set()
-    for app, user in sorted({*deleted, *changed}):
-        stored = store.rows(EPISODES, scope(app, user))
+    owners = sorted({*deleted, *changed})
+    stored_by_owner = rows_by_owner(store, EPISODES, owners)
+    for app, user in owners:
+        stored = stored_by_owner[(app, user)]
         candidates = {r["episode_id"]: r for r in stored} | {
             k: r for k, r in fresh.items() if (r["app_name"], r["user_id"]) == (app, user)
         }

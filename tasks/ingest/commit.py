@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from tasks.clock import now
-from tasks.consolidate.engine import ConsolidationOutcome, consolidate_user, load_user_memories
+from tasks.consolidate.engine import ConsolidationOutcome, consolidate_user, load_user_memories, load_users_memories
 from tasks.consolidate.evidence_redact import forgotten_in_store, redact_evidence
 from tasks.consolidate.forgetting import scrub_episodes
 from tasks.ingest.evidence import cite, evidence_rows, passages_of
@@ -28,8 +28,9 @@ from tasks.providers.base import Embedder
 from tasks.providers.openai_client import map_concurrent
 from tasks.rows import EpisodeRow, EvidenceRow, LedgerRow, MemoryRow, QuarantineRow, RunRow
 from tasks.settings import Settings
-from tasks.store.filters import all_of, eq, is_in, scope
+from tasks.store.filters import all_of, eq, is_in
 from tasks.store.indexes import ensure_indexes
+from tasks.store.owners import USERS_PER_QUERY, rows_by_owner
 from tasks.store.tables import (
     CHANGES,
     EPISODES,
@@ -78,21 +79,29 @@ def consolidate_users(
     consolidator = build_consolidator(settings)
     store = open_store(settings)
 
+    groups = list(group_by_user(embedded.batches).items())
+    loaded: dict[tuple[str, str], list[MemoryRow]] = {}
+
     def one_user(group: tuple[tuple[str, str], list[SessionBatch]]) -> ConsolidationOutcome:
         (app, user), batches = group
         done = embedded.consolidated.get((app, user))
         if done is not None:
             return done
+        existing = loaded.pop((app, user), None)
         return consolidate_user(
-            load_user_memories(store, app, user), batches, consolidator, run_id=run_id, now=at,
-            related_k=settings.related_k,
+            load_user_memories(store, app, user) if existing is None else existing, batches, consolidator,
+            run_id=run_id, now=at, related_k=settings.related_k,
             concurrency=settings.openai_max_in_flight if settings.consolidator == "openai" else 1,
         )  # fmt: skip
 
-    groups = list(group_by_user(embedded.batches).items())
     # Users are independent: with an LLM consolidator their calls overlap (and a user's own, where they can).
     if settings.consolidator != "openai":
-        return {key: one_user((key, batches)) for key, batches in groups}
+        outcomes_local: dict[tuple[str, str], ConsolidationOutcome] = {}
+        for start in range(0, len(groups), USERS_PER_QUERY):  # a chunk's memories read at once, then dropped
+            chunk = groups[start : start + USERS_PER_QUERY]
+            loaded.update(load_users_memories(store, [k for k, _ in chunk if k not in embedded.consolidated]))
+            outcomes_local.update((key, one_user((key, batches))) for key, batches in chunk)
+        return outcomes_local
     outcomes: dict[tuple[str, str], ConsolidationOutcome] = {}
     for (key, _), outcome in zip(groups, map_concurrent(one_user, groups, settings), strict=True):
         if isinstance(outcome, BaseException):
@@ -193,7 +202,7 @@ def write_evidence(store: Store, embedded: Embedded, run_id: str, at: datetime) 
     # Cited from the stored memories, not this run's upserts: a re-run after a kill writes none of them.
     owners = sorted({(b.session.app_name, b.session.user_id) for b in embedded.batches})
     columns = ["memory_id", "app_name", "user_id", "source_event_ids"]
-    memories = [m for owner in owners for m in store.rows(MEMORIES, scope(*owner), columns)]
+    memories = [m for rows in rows_by_owner(store, MEMORIES, owners, columns=columns).values() for m in rows]
     return store.upsert(EVIDENCE, cite([r for r in rows if r.evidence_id not in kept], memories))
 
 
