@@ -208,7 +208,12 @@ def test_evaluation_run_carries_curves_verdicts_and_categories(
 ) -> None:
     systems = ["pipeline", *BUDGET_RIVALS]
     result = run_evaluation(
-        "synthetic", settings=settings, synthetic=SMALL, systems=systems, out_dir=tmp_path / "report", k=10,
+        "synthetic",
+        settings=settings,
+        synthetic=SMALL,
+        systems=systems,
+        out_dir=tmp_path / "report",
+        k=10,
         writepath=False,
     )
     assert result.budgets == list(BUDGETS)
