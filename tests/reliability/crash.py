@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import signal
-import subprocess
 import sys
+import tempfile
+import traceback
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -21,28 +23,80 @@ SAMPLE = REPO / "data" / "sessions"
 DATA_TABLES = (MEMORIES, CHANGES, EPISODES, LEDGER, QUARANTINE, EVIDENCE)
 #: Columns that differ between runs by nature (who wrote the row, when); everything else must match.
 VOLATILE = {"run_id", "created_at", "updated_at", "processed_at", "vector"}
-CHILD = (
-    "import sys; from tasks.ingest.run import run_ingest; from tasks.settings import Settings; "
-    "print(run_ingest(Settings(store_uri=sys.argv[1], sessions_uri=sys.argv[2])).model_dump_json())"
-)
-
-
 #: Crash tests keep forgotten rows (the purge after a run has its own crash test in test_erasure.py):
 #: with immediate purging, the sample's forget request would remove the tags these tests check.
 KEEP_FORGOTTEN: dict[str, float] = {"forgotten_retention_days": 36_500.0}
 
 
-def start_ingest(settings: Settings, fault_at: str | None = None) -> subprocess.Popen[str]:
+#: Children fork from one server process per test worker that has imported the ingest modules once:
+#: a fresh interpreter spends seconds of CPU importing LanceDB and the rest before its first line.
+_CHILDREN = multiprocessing.get_context("forkserver")
+_CHILDREN.set_forkserver_preload(["tasks.ingest.run", "tasks.providers.onnx_embedder"])
+
+
+class Child:
+    """An ingest in a child process, with the parts of ``subprocess.Popen`` the tests use.
+
+    Its standard output and error go to files (file descriptors 1 and 2, so the native libraries'
+    output too); ``communicate`` returns them once it has ended, however it ended."""
+
+    def __init__(self, settings: Settings, fault_at: str | None) -> None:
+        self._files = [_scratch(".out"), _scratch(".err")]
+        retention = str(settings.forgotten_retention_days)
+        env = {FAULT_ENV: fault_at or "", "MEMORY_PIPELINE_FORGOTTEN_RETENTION_DAYS": retention}
+        self._process = _CHILDREN.Process(
+            target=_child, args=(settings.store_uri, settings.sessions_uri, env, *self._files)
+        )
+        self._process.start()
+        self.pid = self._process.pid
+
+    @property
+    def returncode(self) -> int | None:
+        """The exit code, negative for the signal that ended it (as ``Popen``); None while it runs."""
+        return self._process.exitcode
+
+    def send_signal(self, sig: int) -> None:
+        if self.pid is not None and self._process.exitcode is None:
+            os.kill(self.pid, sig)
+
+    def communicate(self, timeout: float) -> tuple[str, str]:
+        self._process.join(timeout)
+        if self._process.exitcode is None:
+            self._process.kill()
+            self._process.join()
+            raise TimeoutError(f"the ingest child did not end within {timeout} s")
+        texts = [Path(p).read_text(encoding="utf-8", errors="replace") for p in self._files]
+        for path in self._files:
+            os.unlink(path)
+        return texts[0], texts[1]
+
+
+def _scratch(suffix: str) -> str:
+    fd, path = tempfile.mkstemp(prefix="ingest-child-", suffix=suffix)
+    os.close(fd)
+    return path
+
+
+def _child(store_uri: str, sessions_uri: str, env: dict[str, str], out: str, err: str) -> None:
+    """The child's body: its output to the files, the environment of a fresh process, one ingest."""
+    for fd, path in ((1, out), (2, err)):
+        with open(path, "wb") as handle:
+            os.dup2(handle.fileno(), fd)
+    for name in [n for n in os.environ if n.startswith("MEMORY_PIPELINE_")]:
+        del os.environ[name]
+    os.environ.update({k: v for k, v in env.items() if v})
+    try:
+        summary = run_ingest(Settings(store_uri=store_uri, sessions_uri=sessions_uri))
+    except BaseException:
+        traceback.print_exc()
+        sys.stderr.flush()
+        os._exit(1)
+    print(summary.model_dump_json(), flush=True)
+
+
+def start_ingest(settings: Settings, fault_at: str | None = None) -> Child:
     """``run_ingest`` in a child process (optionally SIGKILLed at a kill point)."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMORY_PIPELINE_")}
-    env["PYTHONPATH"] = str(REPO)
-    env["MEMORY_PIPELINE_FORGOTTEN_RETENTION_DAYS"] = str(settings.forgotten_retention_days)
-    if fault_at:
-        env[FAULT_ENV] = fault_at
-    return subprocess.Popen(
-        [sys.executable, "-c", CHILD, settings.store_uri, settings.sessions_uri],
-        cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
+    return Child(settings, fault_at)
 
 
 def snapshot(settings: Settings) -> dict[str, list[tuple[Any, ...]]]:
