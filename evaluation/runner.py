@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from multiprocessing import get_context
+from multiprocessing.context import BaseContext
 from pathlib import Path
 from typing import Any, Literal
 
@@ -262,12 +263,21 @@ def execute(
         if executor is not None:
             _run_on(executor, plan, todo, finished)
         elif workers > 1 and len(todo) > 1:
-            with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
+            with ProcessPoolExecutor(max_workers=workers, mp_context=_worker_context()) as pool:
                 _run_on(pool, plan, todo, finished)
         else:
             for task in todo:
                 finished(task, run_task(plan, task))
     return tally
+
+
+def _worker_context() -> BaseContext:
+    """Workers fork from a server process that imported the evaluation once (a fresh interpreter per
+    worker spends seconds importing LanceDB, ONNX Runtime and the rest); only modules are loaded there
+    (no model, connection or pool; LanceDB restarts its event loop in a fork), so forks share nothing live."""
+    context = get_context("forkserver")
+    context.set_forkserver_preload(["evaluation.units"])
+    return context
 
 
 def _run_on(

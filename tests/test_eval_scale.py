@@ -44,16 +44,18 @@ def settings(tmp_path_factory: pytest.TempPathFactory) -> Settings:
     return Settings(store_uri=str(root / "unused"), sessions_uri=str(root / "sessions"))
 
 
-def test_asked_once_and_cut_gives_todays_figures(settings: Settings, embedder: Embedder) -> None:
+def test_asked_once_and_cut_gives_todays_figures(settings: Settings, embedder: Embedder, tmp_path: Path) -> None:
     """A prefix-consistent system is asked once at the deepest k; every k and budget is cut from it, and
     the figures equal those of asking it at every k (the runner's old way)."""
     systems = ("full_context", "chunk_rag", "turn_rag")
-    result = run_evaluation("synthetic", settings=settings, synthetic=SMALL, systems=systems, writepath=False)
+    result = run_evaluation("synthetic", settings=settings, synthetic=SMALL, systems=systems, writepath=False,
+                            out_dir=tmp_path / "report")  # fmt: skip
     data = generate(SMALL)
     grid = sorted({*K_VALUES, *CURVE_KS})
     full = FullContext()
     full.index(data)
-    once = CachedEmbedder(embedder)  # in memory: each question embedded once, as the runner does
+    # The run's own vectors (its on-disk cache): the old way is asked the same texts, none embedded again.
+    once = CachedEmbedder(embedder, tmp_path / "report" / "cache" / "embeddings.sqlite")
     for system in (DenseRAG("chunk_rag", once, window=5, stride=1), DenseRAG("turn_rag", once, window=1)):
         stats = system.index(data)
         runs_by_k = {kk: [QuestionRun(q, system.retrieve(q, kk), 0.0) for q in data.questions] for kk in grid}
