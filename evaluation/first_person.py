@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import argparse
 import re
+import shutil
 import tempfile
 from datetime import UTC, datetime, timedelta
 
 from evaluation.runner import load_dataset
 from evaluation.temporal import told_session
+from tasks.clock import utc
 from tasks.ingest.run import ingest_sessions
 from tasks.models import Session
 from tasks.recall.recaller import Recaller
@@ -123,43 +125,49 @@ def first_person(question: str) -> str:
     return question.replace("the user", "I")
 
 
-def measure(settings: Settings) -> dict[str, dict[str, int]]:
-    """Per split: questions asked, top-1 and top-3 right, answerable abstained; unanswerable abstained."""
-    results: dict[str, dict[str, int]] = {}
+def measure(*modes: Settings) -> list[dict[str, dict[str, int]]]:
+    """Per mode and split: questions asked, top-1 and top-3 right, answerable abstained; unanswerable
+    abstained. The modes differ in recall settings only: the sessions are ingested once, with the first."""
+    results: list[dict[str, dict[str, int]]] = [{} for _ in modes]
     with tempfile.TemporaryDirectory() as tmp:
-        mode = settings.model_copy(update={"store_uri": f"{tmp}/probe"})
-        ingest_sessions([s for split in SPLITS for s in sessions(split)], mode)
-        with Recaller(mode) as recaller:
-            for split, (facts, none) in SPLITS.items():
-                row = results[split] = {
-                    "asked": 0,
-                    "top1": 0,
-                    "top3": 0,
-                    "abstained": 0,
-                    "none": 0,
-                    "none abstained": 0,
-                }
-                for i, (_, questions) in enumerate(facts):
-                    for question in questions:
-                        result = recaller.recall_result(question, "asked", split, k=5, now=NOW)
-                        cited = [f"{split}-{i}-u" in h.source_event_ids for h in result.hits]
-                        row["asked"] += 1
-                        row["top1"] += bool(cited[:1] and cited[0])
-                        row["top3"] += any(cited[:3])
-                        row["abstained"] += not result.confident
-                for question in none:
-                    row["none"] += 1
-                    row["none abstained"] += not recaller.recall_result(question, "asked", split, now=NOW).confident
+        probe = modes[0].model_copy(update={"store_uri": f"{tmp}/probe"})
+        ingest_sessions([s for split in SPLITS for s in sessions(split)], probe)
         data = load_dataset("synthetic")
-        mode = settings.model_copy(update={"store_uri": f"{tmp}/synthetic", "forgotten_retention_days": 36_500.0})
-        ingest_sessions(list(data.sessions), mode)
-        row = results["synthetic first person"] = {"asked": 0, "abstained": 0, "none": 0, "none abstained": 0}
-        with Recaller(mode) as recaller:
-            for q in data.questions:
-                abstained = not recaller.recall_result(first_person(q.question), q.app_name, q.user_id).confident
-                row["asked" if q.answerable else "none"] += 1
-                row["abstained" if q.answerable else "none abstained"] += abstained
+        synthetic = modes[0].model_copy(update={"store_uri": f"{tmp}/synthetic", "forgotten_retention_days": 36_500.0})
+        ingest_sessions(list(data.sessions), synthetic)
+        # Asked the day after the last session (not on the wall clock: recency weighs in the verdict).
+        asked_at = max(utc(x.ended_at) for x in data.sessions) + timedelta(days=1)
+        for n, (mode, out) in enumerate(zip(modes, results, strict=True)):
+            # Each mode reads its own copy: a recall counts its hits' accesses, which weigh in the next.
+            probed, asked_of = (shutil.copytree(x.store_uri, f"{x.store_uri}-{n}") for x in (probe, synthetic))
+            with Recaller(mode.model_copy(update={"store_uri": probed})) as recaller:
+                out.update(_probe_rows(recaller))
+            row = out["synthetic first person"] = {"asked": 0, "abstained": 0, "none": 0, "none abstained": 0}
+            with Recaller(mode.model_copy(update={"store_uri": asked_of})) as recaller:
+                for q in data.questions:
+                    asked = first_person(q.question)
+                    abstained = not recaller.recall_result(asked, q.app_name, q.user_id, now=asked_at).confident
+                    row["asked" if q.answerable else "none"] += 1
+                    row["abstained" if q.answerable else "none abstained"] += abstained
     return results
+
+
+def _probe_rows(recaller: Recaller) -> dict[str, dict[str, int]]:
+    rows: dict[str, dict[str, int]] = {}
+    for split, (facts, none) in SPLITS.items():
+        row = rows[split] = {"asked": 0, "top1": 0, "top3": 0, "abstained": 0, "none": 0, "none abstained": 0}
+        for i, (_, questions) in enumerate(facts):
+            for question in questions:
+                result = recaller.recall_result(question, "asked", split, k=5, now=NOW)
+                cited = [f"{split}-{i}-u" in h.source_event_ids for h in result.hits]
+                row["asked"] += 1
+                row["top1"] += bool(cited[:1] and cited[0])
+                row["top3"] += any(cited[:3])
+                row["abstained"] += not result.confident
+        for question in none:
+            row["none"] += 1
+            row["none abstained"] += not recaller.recall_result(question, "asked", split, now=NOW).confident
+    return rows
 
 
 def main() -> None:
@@ -170,7 +178,7 @@ def main() -> None:
     settings = Settings(
         recall_reranker="cross-encoder" if args.reranker else "none", recall_statement_query=not args.plain
     )
-    for name, row in measure(settings).items():
+    for name, row in measure(settings)[0].items():
         ranked = f"top-1 {row['top1']}/{row['asked']}  top-3 {row['top3']}/{row['asked']}  " if "top1" in row else ""
         print(f"{name:24s} {ranked}answerable abstained {row['abstained']}/{row['asked']}  "
               f"unanswerable abstained {row['none abstained']}/{row['none']}")  # fmt: skip

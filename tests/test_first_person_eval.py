@@ -16,10 +16,9 @@ def test_synthetic_questions_are_asked_in_the_first_person() -> None:
 
 @pytest.mark.slow
 def test_the_statement_form_keeps_answers_the_question_alone_abstained_on() -> None:
-    """Asked in the first person, 31 of 78 answerable synthetic questions abstained on the question's
+    """Asked in the first person, 29 of 78 answerable synthetic questions abstained on the question's
     vector alone, 4 with its statement form; the probe's DEV users, 6 of 26 and 0."""
-    plain = measure(Settings(recall_statement_query=False))
-    said = measure(Settings())
+    plain, said = measure(Settings(recall_statement_query=False), Settings())
     for name in ("dev", "held-out", "synthetic first person"):
         assert said[name]["abstained"] < plain[name]["abstained"], name
     assert said["synthetic first person"]["abstained"] <= 0.05 * said["synthetic first person"]["asked"] + 1

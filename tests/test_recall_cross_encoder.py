@@ -13,6 +13,7 @@ import pytest
 
 from evaluation.pipeline_system import _MemoScorer
 from evaluation.runner import run_evaluation
+from evaluation.synthetic import SyntheticConfig
 from flows import cli_recall
 from tasks.errors import ProviderConfigError
 from tasks.providers.base import Embedder
@@ -22,7 +23,6 @@ from tasks.settings import Settings
 from tasks.store.tables import MEMORIES, open_store
 from tests.test_recall import APP, NOW, USER, memory
 from tests.test_recall_packing import _episode, _memory
-from tests.test_turn_baselines import SMALL
 
 #: (question, the memory that answers it, memories the embedder puts closer to the question).
 CASES = [
@@ -87,12 +87,16 @@ def test_missing_model_is_a_clear_error(tmp_path: Path) -> None:
         build_reranker(broken)
 
 
+#: One user's few sessions: the test is about sharing one ingest between two recall modes, not the figures.
+TINY = SyntheticConfig(users=1, sessions_per_user=4, seed=11)
+
+
 @pytest.mark.slow
 def test_evaluation_compares_both_recall_modes_on_one_ingest(tmp_path: Path, embedder: Embedder) -> None:
     settings = Settings(store_uri=str(tmp_path / "unused"))
     store_uri = str(tmp_path / "store")
     result = run_evaluation(
-        "synthetic", settings=settings, synthetic=SMALL, systems=["pipeline", "pipeline_reranked"], k=10,
+        "synthetic", settings=settings, synthetic=TINY, systems=["pipeline", "pipeline_reranked"], k=10,
         store_uri=store_uri, writepath=False,
     )  # fmt: skip
     plain, reranked = result.systems["pipeline"], result.systems["pipeline_reranked"]
