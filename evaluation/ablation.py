@@ -1,0 +1,197 @@
+"""``python -m evaluation.ablation``: what each rule module of ``tasks/providers/`` is worth, one switched off.
+
+Each row runs in its own process (``--row NAME``), where :mod:`evaluation.rule_switch` turns the module's
+functions into their "did not fire" answers before anything runs, and measures: the write-path suite
+(``evaluation.writepath``, ``--per-family`` cases of each family, dev and held-out), the time-aware
+families (``evaluation.timeaware``, dev and held), LongMemEval's dev split (oracle haystacks, a seeded
+``--lme`` question subset: recall@5 and hit@5 of the pipeline) and LoCoMo-dev (``--locomo`` questions:
+recall@10 and hit@10). Rows are cached in ``--out`` (JSON), so an interrupted run resumes; the table
+``docs/ablation.md`` is rewritten from the cache after every row. ``--only a,b`` switches off several
+modules in one row (named ``a+b``): a whole set that costs nothing together is safe to delete together.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from evaluation.rule_switch import ablatable, load_defaults, record_defaults, rule_lines, switch_off
+from evaluation.writepath.model import Case
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_OUT = ROOT / "docs" / "ablation.json"
+TABLE = ROOT / "docs" / "ablation.md"
+DEFAULTS = Path(__file__).parent / "ablation_defaults.json"
+LME_ORACLE = ROOT.parent / "shared" / "datasets" / "longmemeval-dev" / "oracle"
+SUITES = ("cases", "longmemeval", "locomo")
+#: A difference smaller than this (absolute, in points of a share) is within the run-to-run noise: none here
+#: is random, so any change is the module's; the threshold only keeps a one-case flip of a big suite visible.
+COST = 0.0
+
+
+def _suite_cases(per_family: int) -> list[Case]:
+    """``per_family`` cases of each write-path family, then every time-aware case."""
+    from evaluation.timeaware import cases as timeaware_cases
+    from evaluation.writepath.cases import build_cases
+
+    seen: dict[str, int] = {}
+    chosen = []
+    for case in build_cases(11):
+        if seen.get(case.family, 0) < per_family:
+            seen[case.family] = seen.get(case.family, 0) + 1
+            chosen.append(case)
+    return chosen + timeaware_cases()
+
+
+def _cases(per_family: int) -> dict[str, float]:
+    """The write-path subset and the time-aware families in one ingest (every case its own user)."""
+    from evaluation.timeaware import measure
+    from evaluation.writepath.runner import run_writepath
+
+    chosen = _suite_cases(per_family)
+    results = run_writepath(cases=chosen).results
+    ta_ids = {c.case_id for c in chosen if c.case_id.startswith("timeaware")}
+    out: dict[str, float] = {}
+    for split, short in (("dev", "dev"), ("heldout", "held")):
+        wp = [r.decision_ok for r in results if r.split == split and r.case_id not in ta_ids]
+        out[f"wp_{short}"] = sum(wp) / len(wp)
+    figures = measure([r for r in results if r.case_id in ta_ids], chosen)
+    for split, groups in figures.items():
+        for group, (right, total) in groups.items():
+            out[f"ta_{split[:4]}_{group}"] = right / total
+    return out
+
+
+def _retrieval(dataset: str, limit: int, k: int) -> dict[str, float]:
+    from evaluation.runner import run_evaluation
+    from tasks.settings import Settings
+
+    path = LME_ORACLE if dataset == "longmemeval" else None
+    result = run_evaluation(
+        dataset,  # type: ignore[arg-type]
+        path=path, k=k, settings=Settings(), systems=("pipeline",), writepath=False, limit=limit,
+    )  # fmt: skip
+    m = result.systems["pipeline"]
+    short = "lme" if dataset == "longmemeval" else "locomo"
+    return {f"{short}_recall@{k}": m.recall_at_k, f"{short}_hit@{k}": m.hit_at_k}
+
+
+def measure_row(names: list[str], suites: list[str], args: argparse.Namespace) -> dict[str, Any]:
+    """Switch ``names`` off in this process and run ``suites``: one row of the table."""
+    began = time.perf_counter()
+    switched = {n: switch_off(n, load_defaults(DEFAULTS)) for n in names}
+    figures: dict[str, float] = {}
+    if "cases" in suites:
+        figures |= _cases(args.per_family)
+    if "longmemeval" in suites:
+        figures |= _retrieval("longmemeval", args.lme, 5)
+    if "locomo" in suites:
+        figures |= _retrieval("locomo", args.locomo, 10)
+    return {"figures": figures, "switched": switched, "seconds": time.perf_counter() - began}
+
+
+def _row_name(names: list[str]) -> str:
+    return "+".join(names) if names else "baseline"
+
+
+def _run_subprocess(names: list[str], suites: list[str], args: argparse.Namespace) -> dict[str, Any]:
+    cmd = [sys.executable, "-m", "evaluation.ablation", "--row", ",".join(names) or "baseline",
+           "--suites", ",".join(suites), "--per-family", str(args.per_family), "--lme", str(args.lme),
+           "--locomo", str(args.locomo)]  # fmt: skip
+    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=False)
+    lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
+    if done.returncode != 0 or not lines:
+        return {"error": (done.stderr.strip().splitlines() or ["no output"])[-1][:300]}
+    row: dict[str, Any] = json.loads(lines[-1])
+    return row
+
+
+def _fmt(value: float | None) -> str:
+    return "" if value is None else f"{value:+.3f}"
+
+
+def write_table(rows: dict[str, dict[str, Any]], path: Path = TABLE) -> None:
+    """``docs/ablation.md`` from the cached rows: each figure as the change from the baseline row."""
+    base = rows.get("baseline", {}).get("figures", {})
+    keys = list(base)
+    lines = [
+        "# Rule-module ablation",
+        "",
+        "Regenerated by `python -m evaluation.ablation` (see its docstring). Each row switches one module of",
+        '`tasks/providers/` off (its functions answer "did not fire", see `evaluation/rule_switch.py`) and gives',
+        "the change of each figure from the baseline (all on); `lines` is the module's size; `off` how many of its",
+        "functions the switch replaced. `wp_*` the write-path suite (dev / held-out families, a few cases each),",
+        "`ta_*` the time-aware families (`evaluation/cases/timeaware_*.jsonl`), `lme_*` LongMemEval dev (oracle",
+        "subset), `locomo_*` LoCoMo-dev (question subset). A row that errs broke the pipeline when switched off.",
+        "",
+        "| module | lines | off | " + " | ".join(keys) + " | verdict |",
+        "|---|---:|---:|" + "---:|" * len(keys) + "---|",
+        "| baseline | | | " + " | ".join(f"{base[k]:.3f}" for k in keys) + " | |",
+    ]
+    for name, row in rows.items():
+        if name == "baseline":
+            continue
+        parts = name.split("+")
+        size = sum(
+            rule_lines([p]) for p in parts if (Path(__file__).parents[1] / "tasks/providers" / f"{p}.py").is_file()
+        )
+        if "error" in row:
+            lines.append(f"| {name} | {size} | | " + " | ".join("" for _ in keys) + f" | breaks: {row['error']} |")
+            continue
+        fig = row["figures"]
+        deltas = [fig.get(k, base[k]) - base[k] if k in fig else None for k in keys]
+        off = sum(len(s["off"]) for s in row["switched"].values())
+        total = off + sum(len(s["kept_on"]) for s in row["switched"].values())
+        costs = any(d is not None and d < -COST for d in deltas)
+        verdict = "costs" if costs else ("free" if all(k in fig for k in keys) else "free on measured")
+        lines.append(f"| {name} | {size} | {off}/{total} | " + " | ".join(_fmt(d) for d in deltas) + f" | {verdict} |")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--row", help="measure one row in this process: 'baseline' or module[,module]")
+    parser.add_argument("--suites", default="cases", help="cases, longmemeval, locomo (comma-separated)")
+    parser.add_argument("--modules", default="", help="rows to run (default: every ablatable module)")
+    parser.add_argument("--only", default="", help="one extra row switching all these modules off together")
+    parser.add_argument("--per-family", type=int, default=2)
+    parser.add_argument("--lme", type=int, default=20, help="LongMemEval oracle questions")
+    parser.add_argument("--locomo", type=int, default=60, help="LoCoMo-dev questions")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument("--record-defaults", action="store_true", help="record the predicates' usual answers")
+    parser.add_argument("--table", action="store_true", help="only rewrite docs/ablation.md from the cache")
+    args = parser.parse_args()
+    suites = [s for s in args.suites.split(",") if s]
+    if args.record_defaults:
+        majorities = record_defaults(ablatable())
+        _cases(args.per_family)
+        DEFAULTS.write_text(json.dumps(majorities(), indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        return
+    if args.row:
+        names = [] if args.row == "baseline" else args.row.split(",")
+        print(json.dumps(measure_row(names, suites, args)))
+        return
+    rows: dict[str, dict[str, Any]] = json.loads(args.out.read_text()) if args.out.is_file() else {}
+    todo: list[list[str]] = [[]] + [[m] for m in (args.modules.split(",") if args.modules else ablatable())]
+    if args.only:
+        todo.append(args.only.split(","))
+    if args.table:
+        todo = []
+    for names in todo:
+        name = _row_name(names)
+        if name in rows:
+            continue
+        rows[name] = _run_subprocess(names, suites, args)
+        args.out.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
+        write_table(rows)
+        print(name, json.dumps(rows[name].get("figures", rows[name].get("error"))), flush=True)
+    write_table(rows)
+
+
+if __name__ == "__main__":
+    main()
