@@ -20,13 +20,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-from evaluation.rule_switch import ablatable, load_defaults, record_defaults, rule_lines, switch_off
+from evaluation.rule_switch import ablatable, load_defaults, record_defaults, rule_lines, switch_off, trace_firing
 from evaluation.writepath.model import Case
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_OUT = ROOT / "docs" / "ablation.json"
 TABLE = ROOT / "docs" / "ablation.md"
 DEFAULTS = Path(__file__).parent / "ablation_defaults.json"
+FIRING = ROOT / "docs" / "ablation_firing.json"
 LME_ORACLE = ROOT.parent / "shared" / "datasets" / "longmemeval-dev" / "oracle"
 SUITES = ("cases", "longmemeval", "locomo")
 #: A difference smaller than this (absolute, in points of a share) is within the run-to-run noise: none here
@@ -164,6 +165,7 @@ def main() -> None:
     parser.add_argument("--locomo", type=int, default=60, help="LoCoMo-dev questions")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     parser.add_argument("--record-defaults", action="store_true", help="record the predicates' usual answers")
+    parser.add_argument("--trace", action="store_true", help="count, per module, the calls that fired on the suites")
     parser.add_argument("--table", action="store_true", help="only rewrite docs/ablation.md from the cache")
     args = parser.parse_args()
     suites = [s for s in args.suites.split(",") if s]
@@ -171,6 +173,18 @@ def main() -> None:
         majorities = record_defaults(ablatable())
         _cases(args.per_family)
         DEFAULTS.write_text(json.dumps(majorities(), indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        return
+    if args.trace:
+        fired = trace_firing(ablatable(), load_defaults(DEFAULTS))
+        done: dict[str, Any] = {"per_family": args.per_family, "suites": suites}
+        if "cases" in suites:
+            done["cases"] = _cases(args.per_family)
+        if "longmemeval" in suites:
+            done["longmemeval"] = _retrieval("longmemeval", args.lme, 5)
+        if "locomo" in suites:
+            done["locomo"] = _retrieval("locomo", args.locomo, 10)
+        done["modules"] = fired()
+        FIRING.write_text(json.dumps(done, indent=1) + "\n", encoding="utf-8")
         return
     if args.row:
         names = [] if args.row == "baseline" else args.row.split(",")

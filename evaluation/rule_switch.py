@@ -177,6 +177,47 @@ def record_defaults(modules: list[str]) -> Callable[[], dict[str, bool]]:
     return lambda: {k: c.most_common(1)[0][0] for k, c in counts.items() if c}
 
 
+def trace_firing(modules: list[str], defaults: dict[str, bool]) -> Callable[[], dict[str, dict[str, int]]]:
+    """Wrap every switchable function of ``modules`` to count the calls whose answer differs from its no-op's.
+
+    A module none of whose functions ever answered differently on a run would, switched off, give that run
+    exactly the same figures (the pipeline is deterministic): its ablation row is the baseline, measured.
+    The returned call gives, per module, ``{"calls": n, "fired": m}``.
+    """
+    load_all()
+    tally: dict[str, Counter[str]] = {m: Counter() for m in modules}
+    swap: dict[int, Callable[..., Any]] = {}
+    for module_name in modules:
+        module = importlib.import_module(f"tasks.providers.{module_name}")
+        for _, fn in _functions(module):
+            stand_in = neutral(fn, defaults)
+            if stand_in is None:
+                continue
+
+            def traced(
+                *a: Any, _fn: FunctionType = fn, _off: Callable[..., Any] = stand_in, _m: str = module_name, **k: Any
+            ) -> Any:
+                out = _fn(*a, **k)
+                tally[_m]["calls"] += 1
+                off = _off(*a, **k)
+                if not _same(out, off):
+                    tally[_m]["fired"] += 1
+                return out
+
+            swap[id(fn)] = traced
+    _patch_refs(swap)
+    return lambda: {m: {"calls": c["calls"], "fired": c["fired"]} for m, c in tally.items()}
+
+
+def _same(out: Any, off: Any) -> bool:
+    if isinstance(off, Iterator):
+        return False  # an iterator cannot be compared without consuming it: counted as fired
+    try:
+        return (bool(out == off) and type(out) is type(off)) or (out is None and off is None) or (not out and not off)
+    except Exception:
+        return False
+
+
 def load_defaults(path: Path) -> dict[str, bool]:
     return {str(k): bool(v) for k, v in json.loads(path.read_text(encoding="utf-8")).items()} if path.is_file() else {}
 
@@ -188,4 +229,4 @@ def signature_note(module_name: str) -> str:
     return f"{sum(neutral(fn, {}) is not None for _, fn in fns)}/{len(fns)}"
 
 
-__all__ = ["ablatable", "record_defaults", "rule_lines", "rule_modules", "switch_off"]
+__all__ = ["ablatable", "record_defaults", "rule_lines", "rule_modules", "switch_off", "trace_firing"]
