@@ -136,9 +136,15 @@ def _patch_refs(swap: dict[int, Callable[..., Any]]) -> int:
     return count
 
 
-def switch_off(module_name: str, defaults: dict[str, bool] | None = None) -> dict[str, list[str]]:
-    """Switch ``tasks.providers.<module_name>`` off in this process; what was switched and what stayed on."""
-    load_all()
+def switch_off(
+    module_name: str, defaults: dict[str, bool] | None = None, *, everything: bool = True
+) -> dict[str, list[str]]:
+    """Switch ``tasks.providers.<module_name>`` off in this process; what was switched and what stayed on.
+
+    ``everything`` imports every ``tasks`` module first (an evaluation); without it only the modules
+    already imported are patched (a test that imported what it looks at)."""
+    if everything:
+        load_all()
     module = importlib.import_module(f"tasks.providers.{module_name}")
     swap: dict[int, Callable[..., Any]] = {}
     off: list[str] = []
