@@ -28,7 +28,8 @@ DEFAULT_OUT = ROOT / "docs" / "ablation.json"
 TABLE = ROOT / "docs" / "ablation.md"
 DEFAULTS = Path(__file__).parent / "ablation_defaults.json"
 FIRING = ROOT / "docs" / "ablation_firing.json"
-LME_ORACLE = ROOT.parent / "shared" / "datasets" / "longmemeval-dev" / "oracle"
+#: The datasets beside the checkout (``../shared``); ``--shared`` points elsewhere (a copy of the code in /tmp).
+SHARED = ROOT.parent / "shared"
 SUITES = ("cases", "longmemeval", "locomo")
 #: A difference smaller than this (absolute, in points of a share) is within the run-to-run noise: none here
 #: is random, so any change is the module's; the threshold only keeps a one-case flip of a big suite visible.
@@ -68,11 +69,12 @@ def _cases(per_family: int) -> dict[str, float]:
     return out
 
 
-def _retrieval(dataset: str, limit: int, k: int) -> dict[str, float]:
+def _retrieval(dataset: str, limit: int, k: int, shared: Path = SHARED) -> dict[str, float]:
     from evaluation.runner import run_evaluation
     from tasks.settings import Settings
 
-    path = LME_ORACLE if dataset == "longmemeval" else None
+    sets = shared / "datasets"
+    path = sets / "longmemeval-dev" / "oracle" if dataset == "longmemeval" else sets / "locomo-dev"
     result = run_evaluation(
         dataset,  # type: ignore[arg-type]
         path=path, k=k, settings=Settings(), systems=("pipeline",), writepath=False, limit=limit,
@@ -90,9 +92,9 @@ def measure_row(names: list[str], suites: list[str], args: argparse.Namespace) -
     if "cases" in suites:
         figures |= _cases(args.per_family)
     if "longmemeval" in suites:
-        figures |= _retrieval("longmemeval", args.lme, 5)
+        figures |= _retrieval("longmemeval", args.lme, 5, args.shared)
     if "locomo" in suites:
-        figures |= _retrieval("locomo", args.locomo, 10)
+        figures |= _retrieval("locomo", args.locomo, 10, args.shared)
     return {"figures": figures, "switched": switched, "seconds": time.perf_counter() - began}
 
 
@@ -103,7 +105,7 @@ def _row_name(names: list[str]) -> str:
 def _run_subprocess(names: list[str], suites: list[str], args: argparse.Namespace) -> dict[str, Any]:
     cmd = [sys.executable, "-m", "evaluation.ablation", "--row", ",".join(names) or "baseline",
            "--suites", ",".join(suites), "--per-family", str(args.per_family), "--lme", str(args.lme),
-           "--locomo", str(args.locomo)]  # fmt: skip
+           "--locomo", str(args.locomo), "--shared", str(args.shared)]  # fmt: skip
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=False)
     lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
     if done.returncode != 0 or not lines:
@@ -164,6 +166,7 @@ def main() -> None:
     parser.add_argument("--lme", type=int, default=20, help="LongMemEval oracle questions")
     parser.add_argument("--locomo", type=int, default=60, help="LoCoMo-dev questions")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument("--shared", type=Path, default=SHARED, help="the folder holding datasets/")
     parser.add_argument("--record-defaults", action="store_true", help="record the predicates' usual answers")
     parser.add_argument("--trace", action="store_true", help="count, per module, the calls that fired on the suites")
     parser.add_argument("--table", action="store_true", help="only rewrite docs/ablation.md from the cache")
@@ -179,10 +182,11 @@ def main() -> None:
         done: dict[str, Any] = {"per_family": args.per_family, "suites": suites}
         if "cases" in suites:
             done["cases"] = _cases(args.per_family)
+            FIRING.write_text(json.dumps(done | {"modules": fired()}, indent=1) + "\n", encoding="utf-8")
         if "longmemeval" in suites:
-            done["longmemeval"] = _retrieval("longmemeval", args.lme, 5)
+            done["longmemeval"] = _retrieval("longmemeval", args.lme, 5, args.shared)
         if "locomo" in suites:
-            done["locomo"] = _retrieval("locomo", args.locomo, 10)
+            done["locomo"] = _retrieval("locomo", args.locomo, 10, args.shared)
         done["modules"] = fired()
         FIRING.write_text(json.dumps(done, indent=1) + "\n", encoding="utf-8")
         return
