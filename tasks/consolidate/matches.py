@@ -40,6 +40,10 @@ def new_memory_id(session: Session, fact: Fact) -> str:
     return stable_id("memory", session.app_name, session.user_id, session.session_id, fact.content)
 
 
+#: The audit reason of a forget request that matched no memory (an IGNORE on no memory, counted in the run).
+UNMATCHED_FORGET = "unmatched forget request"
+
+
 def forget_reason(request: ForgetRequest) -> str:
     """The ``status_reason`` of a forgotten memory: the user's own words, with when they were said."""
     return f'forgotten on request ({utc(request.stated_at).date().isoformat()}): "{request.query}"'

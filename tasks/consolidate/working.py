@@ -15,6 +15,7 @@ import numpy.typing as npt
 
 from tasks.clock import utc
 from tasks.consolidate.matches import (
+    UNMATCHED_FORGET,
     Decide,
     MemoryMatch,
     Statement,
@@ -237,10 +238,14 @@ class UserMemories(Replays, Remains):
                     kept_here.add(kept.memory_id)
         heads = {r.memory_id: r for r in forgettable(self.rows.values()) if r.memory_id not in kept_here}
         related = self.scored(vector, list(heads.values()), None, None, max(5 * self.related_k, 50))
+        matched = bool(kept_here) or any(
+            (r.status_reason or "").startswith(reason) for r in self.with_status("deleted")
+        )  # fmt: skip
         for decision in self.consolidator.forget(request, related):
             target = heads.get(decision.target_memory_id or "")
             if decision.action != "DELETE" or target is None:
                 continue
+            matched = True
             if utc(target.valid_from) > src.at:
                 why = f"forget request predates this memory version ({decision.reason})"
                 self._log(src, "IGNORE", "forgets", target, target.content, None, why)
@@ -248,6 +253,9 @@ class UserMemories(Replays, Remains):
                 self._delete(src, target, reason, audit_reason=decision.reason)
                 if decision.new_content and target.status == "active":  # what the request keeps of it
                     self.keep_rest(src, target, decision.new_content)
+        if not matched:  # nothing it names was said: nothing deleted, and the run says so
+            unmatched = stable_id("unmatched-forget", src.session.app_name, src.session.user_id, request.query)
+            self._log(src, "IGNORE", "forgets", f"unmatched:{unmatched}", None, None, f"{UNMATCHED_FORGET}: {reason}")
 
     def _delete(self, src: Statement, target: MemoryRow, reason: str, audit_reason: str | None = None) -> None:
         """Close the memory as deleted at the request's time; the row stays for history. A memory another one
