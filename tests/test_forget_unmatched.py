@@ -3,7 +3,9 @@
 "please forget my bank PIN" after telling only a partner's name and an illness: no memory is a PIN, so
 none is deleted; the audit log holds one IGNORE on no memory with the request's words, and the run's
 summary (stored in its ``runs`` row) lists it under ``forgets_unmatched``. A request that does delete is
-not listed.
+not listed. "forget everything you know about me" names the user as a whole: it is not matched memory by
+memory (where it would delete a neighbour or nothing) but erased after the write by the functions
+``erase-user`` calls, with its own ``runs`` row; another user's rows stay.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from pathlib import Path
 
 from tasks.ingest.run import ingest_sessions
 from tasks.settings import Settings
-from tasks.store.tables import CHANGES, MEMORIES, RUNS, open_store
+from tasks.store.tables import CHANGES, EPISODES, MEMORIES, RUNS, open_store
 from tests.test_forgotten_repeats import session
 
 
@@ -31,3 +33,16 @@ def test_a_forget_of_something_never_said_deletes_nothing_and_is_reported(tmp_pa
     assert ignored["action"] == "IGNORE" and ignored["run_id"] == unmatched.run_id
     (run,) = [r for r in store.rows(RUNS) if r["run_id"] == unmatched.run_id]
     assert json.loads(run["counts"])["forgets_unmatched"] == unmatched.forgets_unmatched
+
+
+def test_forget_everything_about_me_erases_the_user_by_the_erase_user_path(tmp_path: Path) -> None:
+    settings = Settings(store_uri=str(tmp_path / "store"))
+    other = session(0, "My sister is Ana.").model_copy(update={"user_id": "v"})
+    ingest_sessions([session(0, "My partner is Leo.", "I have asthma."), other], settings)
+    summary = ingest_sessions([session(1, "forget everything you know about me")], settings)
+    assert summary.erased_on_request == [["a", "u"]]
+    store = open_store(settings)
+    assert {r["user_id"] for r in store.rows(MEMORIES)} == {"v"}  # every row of u, history included, is gone
+    assert not [e for e in store.rows(EPISODES) if e["user_id"] == "u"]
+    (erasure,) = [r for r in store.rows(RUNS) if r["flow"] == "erase"]
+    assert erasure["status"] == "completed" and json.loads(erasure["counts"])["memories"] == 2

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -42,6 +43,23 @@ def new_memory_id(session: Session, fact: Fact) -> str:
 
 #: The audit reason of a forget request that matched no memory (an IGNORE on no memory, counted in the run).
 UNMATCHED_FORGET = "unmatched forget request"
+
+
+#: The audit reason of a request to forget the whole user: erased by the same path as ``erase-user``.
+ERASE_USER = "erase the whole user on request"
+#: The words a request for everything may say besides the user: self-reference, quantifiers, generic heads.
+_SELF = frozenset({"me", "myself", "my", "mine", "i"})
+_WHOLE = _SELF | frozenset(
+    {"about", "of", "on", "everything", "anything", "all", "whatever", "data", "info", "information", "details",
+     "profile", "stuff", "things", "memories", "you", "u", "know", "have", "remember", "the", "that", "what"}
+)  # fmt: skip
+
+
+def erases_everything(request: ForgetRequest) -> bool:
+    """A request whose object is the user as a whole ("everything you know about me", "all my data"): no
+    word of it names a thing, and it names the user. Such a request is not matched memory by memory."""
+    words = re.findall(r"[a-z']+", request.query.lower())
+    return bool(words) and set(words) <= _WHOLE and bool(set(words) & _SELF)
 
 
 def forget_reason(request: ForgetRequest) -> str:

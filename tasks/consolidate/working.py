@@ -15,10 +15,12 @@ import numpy.typing as npt
 
 from tasks.clock import utc
 from tasks.consolidate.matches import (
+    ERASE_USER,
     UNMATCHED_FORGET,
     Decide,
     MemoryMatch,
     Statement,
+    erases_everything,
     forget_reason,
     forgettable,
     new_memory_id,
@@ -230,6 +232,10 @@ class UserMemories(Replays, Remains):
 
     def apply_forget(self, src: Statement, request: ForgetRequest, vector: list[float]) -> None:
         reason, kept_here = forget_reason(request), set()  # what this request kept, on a re-run: not judged again
+        if erases_everything(request):  # the whole user: erased after the write, as ``erase-user`` does
+            whole = stable_id("erase-user", src.session.app_name, src.session.user_id)
+            self._log(src, "IGNORE", "forgets", f"erase-user:{whole}", None, None, f"{ERASE_USER}: {reason}")
+            return
         for row in self.with_status("deleted"):  # a re-run: what this very request deleted (closed at it, or before)
             if (row.status_reason or "").startswith(reason) and row.valid_to and utc(row.valid_to) <= src.at:
                 self._log(src, "DELETE", "forgets", row, row.content, None, reason)
