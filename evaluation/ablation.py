@@ -28,6 +28,7 @@ DEFAULT_OUT = ROOT / "docs" / "ablation.json"
 TABLE = ROOT / "docs" / "ablation.md"
 DEFAULTS = Path(__file__).parent / "ablation_defaults.json"
 FIRING = ROOT / "docs" / "ablation_firing.json"
+FIRING_PROBES = ROOT / "docs" / "ablation_firing_probes.json"
 #: The datasets beside the checkout (``../shared``); ``--shared`` points elsewhere (a copy of the code in /tmp).
 SHARED = ROOT.parent / "shared"
 SUITES = ("cases", "longmemeval", "locomo")
@@ -66,6 +67,38 @@ def _cases(per_family: int) -> dict[str, float]:
     for split, groups in figures.items():
         for group, (right, total) in groups.items():
             out[f"ta_{split[:4]}_{group}"] = right / total
+    return out
+
+
+#: The project's own probes (``python -m evaluation.<name> [args]``): run for the firing trace, their
+#: printed figures kept as they are.
+PROBES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("forget_probe", ("--set", "1")), ("forget_probe", ("--set", "2")), ("forget_probe", ("--set", "3")),
+    ("life_endings", ()), ("asked_now", ()), ("chat_probe", ("--probe", "11")), ("chat_probe", ("--probe", "12")),
+    ("chat_probe", ("--probe", "13")), ("chat_probe", ("--probe", "14")), ("session_probe", ()),
+    ("session_probe", ("--written",)),
+)  # fmt: skip
+
+
+def _probes() -> dict[str, str]:
+    """Every probe of :data:`PROBES` in this process (so a switch or a trace applies), its output as printed."""
+    import contextlib
+    import importlib
+    import io
+
+    out: dict[str, str] = {}
+    for name, argv in PROBES:
+        printed = io.StringIO()
+        saved = sys.argv
+        sys.argv = [name, *argv]
+        try:
+            with contextlib.redirect_stdout(printed):
+                importlib.import_module(f"evaluation.{name}").main()
+        except Exception as error:
+            printed.write(f"error: {error!r}")
+        finally:
+            sys.argv = saved
+        out[" ".join([name, *argv])] = printed.getvalue().strip()
     return out
 
 
@@ -183,6 +216,10 @@ def main() -> None:
         if "cases" in suites:
             done["cases"] = _cases(args.per_family)
             FIRING.write_text(json.dumps(done | {"modules": fired()}, indent=1) + "\n", encoding="utf-8")
+        if "probes" in suites:
+            done["probes"] = _probes()
+            FIRING_PROBES.write_text(json.dumps(done | {"modules": fired()}, indent=1) + "\n", encoding="utf-8")
+            return
         if "longmemeval" in suites:
             done["longmemeval"] = _retrieval("longmemeval", args.lme, 5, args.shared)
         if "locomo" in suites:
