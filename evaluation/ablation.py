@@ -17,6 +17,7 @@ import json
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -151,10 +152,29 @@ def _fmt(value: float | None) -> str:
     return "" if value is None else f"{value:+.3f}"
 
 
-def write_table(rows: dict[str, dict[str, Any]], path: Path = TABLE) -> None:
-    """``docs/ablation.md`` from the cached rows: each figure as the change from the baseline row."""
+def _firing(path: Path) -> dict[str, dict[str, int]]:
+    if not path.is_file():
+        return {}
+    modules: dict[str, dict[str, int]] = json.loads(path.read_text(encoding="utf-8")).get("modules", {})
+    return modules
+
+
+def never_fired(firing: Sequence[dict[str, dict[str, int]]]) -> list[str]:
+    """Modules every given trace saw called or not, and never answer otherwise than switched off."""
+    if not firing:
+        return []
+    names = set.intersection(*(set(f) for f in firing))
+    return sorted(n for n in names if all(f[n]["fired"] == 0 for f in firing))
+
+
+def write_table(rows: dict[str, dict[str, Any]], path: Path = TABLE, firing: Sequence[Path] = ()) -> None:
+    """``docs/ablation.md`` from the cached rows: each figure as the change from the baseline row, and per
+    module how often it fired in each firing trace (``fired/calls``)."""
     base = rows.get("baseline", {}).get("figures", {})
     keys = list(base)
+    traces = [_firing(p) for p in firing]
+    traces = [t for t in traces if t]
+    free = set(never_fired(traces))
     lines = [
         "# Rule-module ablation",
         "",
@@ -164,28 +184,39 @@ def write_table(rows: dict[str, dict[str, Any]], path: Path = TABLE) -> None:
         "functions the switch replaced. `wp_*` the write-path suite (dev / held-out families, a few cases each),",
         "`ta_*` the time-aware families (`evaluation/cases/timeaware_*.jsonl`), `lme_*` LongMemEval dev (oracle",
         "subset), `locomo_*` LoCoMo-dev (question subset). A row that errs broke the pipeline when switched off.",
+        "`fired` gives, per firing trace (`--trace`; the suites each trace ran are in its JSON beside this file),",
+        "the calls whose answer differed from the switched-off one, over all calls: a module that never fired",
+        "leaves every traced suite exactly as it was when switched off (the pipeline is deterministic).",
         "",
-        "| module | lines | off | " + " | ".join(keys) + " | verdict |",
-        "|---|---:|---:|" + "---:|" * len(keys) + "---|",
-        "| baseline | | | " + " | ".join(f"{base[k]:.3f}" for k in keys) + " | |",
+        "| module | lines | off | fired | " + " | ".join(keys) + " | verdict |",
+        "|---|---:|---:|---|" + "---:|" * len(keys) + "---|",
+        "| baseline | | | | " + " | ".join(f"{base[k]:.3f}" for k in keys) + " | |",
     ]
-    for name, row in rows.items():
-        if name == "baseline":
-            continue
+    names = [n for n in rows if n != "baseline"] + [n for n in ablatable() if n not in rows]
+    for name in names:
+        row = rows.get(name, {})
         parts = name.split("+")
-        size = sum(
-            rule_lines([p]) for p in parts if (Path(__file__).parents[1] / "tasks/providers" / f"{p}.py").is_file()
-        )
+        size = sum(rule_lines([p]) for p in parts if (ROOT / "tasks" / "providers" / f"{p}.py").is_file())
+        fired = " · ".join(f"{t[name]['fired']}/{t[name]['calls']}" if name in t else "-" for t in traces)
         if "error" in row:
-            lines.append(f"| {name} | {size} | | " + " | ".join("" for _ in keys) + f" | breaks: {row['error']} |")
+            lines.append(
+                f"| {name} | {size} | | {fired} | " + " | ".join("" for _ in keys) + f" | breaks: {row['error']} |"
+            )
             continue
-        fig = row["figures"]
-        deltas = [fig.get(k, base[k]) - base[k] if k in fig else None for k in keys]
-        off = sum(len(s["off"]) for s in row["switched"].values())
-        total = off + sum(len(s["kept_on"]) for s in row["switched"].values())
+        fig = row.get("figures", {})
+        deltas = [fig[k] - base[k] if k in fig else None for k in keys]
+        switched = row.get("switched", {}).values()
+        off = sum(len(s["off"]) for s in switched)
+        total = off + sum(len(s["kept_on"]) for s in switched)
         costs = any(d is not None and d < -COST for d in deltas)
-        verdict = "costs" if costs else ("free" if all(k in fig for k in keys) else "free on measured")
-        lines.append(f"| {name} | {size} | {off}/{total} | " + " | ".join(_fmt(d) for d in deltas) + f" | {verdict} |")
+        if costs:
+            verdict = "costs"
+        elif name in free:
+            verdict = "free (never fired)"
+        else:
+            verdict = "free on measured" if fig else "not measured"
+        cells = " | ".join(_fmt(d) for d in deltas)
+        lines.append(f"| {name} | {size} | {f'{off}/{total}' if switched else ''} | {fired} | {cells} | {verdict} |")
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
@@ -243,9 +274,9 @@ def main() -> None:
             continue
         rows[name] = _run_subprocess(names, suites, args)
         args.out.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
-        write_table(rows)
+        write_table(rows, firing=(FIRING, FIRING_PROBES))
         print(name, json.dumps(rows[name].get("figures", rows[name].get("error"))), flush=True)
-    write_table(rows)
+    write_table(rows, firing=(FIRING, FIRING_PROBES))
 
 
 if __name__ == "__main__":

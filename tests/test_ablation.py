@@ -77,7 +77,7 @@ def test_the_table_gives_each_row_as_its_change_from_the_baseline(tmp_path: Path
     out = tmp_path / "ablation.md"
     write_table(rows, out)
     text = out.read_text(encoding="utf-8")
-    assert "| reactions |" in text and "+0.000 | +0.000 | free |" in text
+    assert "| reactions |" in text and "+0.000 | +0.000 | free on measured |" in text
     assert "| people |" in text and "-0.100" in text and "2/3" in text and "| costs |" in text
     assert "breaks: KeyError: x" in text
 
