@@ -55,11 +55,18 @@ _WHOLE = _SELF | frozenset(
 )  # fmt: skip
 
 
-def erases_everything(request: ForgetRequest) -> bool:
+#: Words that make a request about the user a request for all of it ("forget about me, let's focus on my son"
+#: names the user, but asks for nothing to be erased).
+_ALL = frozenset({"everything", "all", "anything", "whatever", "data", "info", "information", "details", "profile"})
+
+
+def erases_everything(request: ForgetRequest, said: str = "") -> bool:
     """A request whose object is the user as a whole ("everything you know about me", "all my data"): no
-    word of it names a thing, and it names the user. Such a request is not matched memory by memory."""
-    words = re.findall(r"[a-z']+", request.query.lower())
-    return bool(words) and set(words) <= _WHOLE and bool(set(words) & _SELF)
+    word of it names a thing, it names the user, and it or the turn it cites (``said``) asks for all of it.
+    Such a request is not matched memory by memory."""
+    words = set(re.findall(r"[a-z']+", request.query.lower()))
+    asked_all = words | set(re.findall(r"[a-z']+", said.lower()))
+    return bool(words) and words <= _WHOLE and bool(words & _SELF) and bool(asked_all & _ALL)
 
 
 def forget_reason(request: ForgetRequest) -> str:

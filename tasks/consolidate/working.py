@@ -232,7 +232,8 @@ class UserMemories(Replays, Remains):
 
     def apply_forget(self, src: Statement, request: ForgetRequest, vector: list[float]) -> None:
         reason, kept_here = forget_reason(request), set()  # what this request kept, on a re-run: not judged again
-        if erases_everything(request):  # the whole user: erased after the write, as ``erase-user`` does
+        said = " ".join(e.text for e in src.session.events if e.id in src.events)
+        if erases_everything(request, said):  # the whole user: erased after the write, as ``erase-user`` does
             whole = stable_id("erase-user", src.session.app_name, src.session.user_id)
             self._log(src, "IGNORE", "forgets", f"erase-user:{whole}", None, None, f"{ERASE_USER}: {reason}")
             return
