@@ -21,7 +21,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from evaluation.rule_switch import ablatable, load_defaults, record_defaults, rule_lines, switch_off, trace_firing
+from evaluation.rule_switch import (
+    ablatable,
+    load_defaults,
+    record_defaults,
+    rule_lines,
+    signature_note,
+    switch_off,
+    trace_firing,
+)
 from evaluation.writepath.model import Case
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -164,7 +172,7 @@ def never_fired(firing: Sequence[dict[str, dict[str, int]]]) -> list[str]:
     if not firing:
         return []
     names = set.intersection(*(set(f) for f in firing))
-    return sorted(n for n in names if all(f[n]["fired"] == 0 for f in firing))
+    return sorted(n for n in names if all(f[n]["fired"] == 0 for f in firing) and any(f[n]["calls"] for f in firing))
 
 
 def write_table(rows: dict[str, dict[str, Any]], path: Path = TABLE, firing: Sequence[Path] = ()) -> None:
@@ -172,8 +180,9 @@ def write_table(rows: dict[str, dict[str, Any]], path: Path = TABLE, firing: Seq
     module how often it fired in each firing trace (``fired/calls``)."""
     base = rows.get("baseline", {}).get("figures", {})
     keys = list(base)
-    traces = [_firing(p) for p in firing]
-    traces = [t for t in traces if t]
+    loaded = [(p.stem.removeprefix("ablation_firing").strip("_") or "suites", _firing(p)) for p in firing]
+    labels = [label for label, t in loaded if t]
+    traces = [t for _, t in loaded if t]
     free = set(never_fired(traces))
     lines = [
         "# Rule-module ablation",
@@ -187,6 +196,8 @@ def write_table(rows: dict[str, dict[str, Any]], path: Path = TABLE, firing: Seq
         "`fired` gives, per firing trace (`--trace`; the suites each trace ran are in its JSON beside this file),",
         "the calls whose answer differed from the switched-off one, over all calls: a module that never fired",
         "leaves every traced suite exactly as it was when switched off (the pipeline is deterministic).",
+        "Traces: `suites` (`ablation_firing.json`: the whole write-path suite, the time-aware families, LongMemEval",
+        "and LoCoMo-dev subsets), `probes` (`ablation_firing_probes.json`: the project's probes, figures inside).",
         "",
         "| module | lines | off | fired | " + " | ".join(keys) + " | verdict |",
         "|---|---:|---:|---|" + "---:|" * len(keys) + "---|",
@@ -209,14 +220,21 @@ def write_table(rows: dict[str, dict[str, Any]], path: Path = TABLE, firing: Seq
         off = sum(len(s["off"]) for s in switched)
         total = off + sum(len(s["kept_on"]) for s in switched)
         costs = any(d is not None and d < -COST for d in deltas)
+        traced = any(t.get(name, {}).get("calls", 0) for t in traces)
         if costs:
             verdict = "costs"
         elif name in free:
             verdict = "free (never fired)"
+        elif traces and not traced and not fig:
+            verdict = "not traced (classes, constants or functions without a no-op)"
+        elif quiet := [label for label, t in zip(labels, traces, strict=True)
+                       if t.get(name, {}).get("calls") and not t[name]["fired"]]:  # fmt: skip
+            verdict = f"never fired on {', '.join(quiet)}" + ("; free on measured" if fig else "")
         else:
             verdict = "free on measured" if fig else "not measured"
         cells = " | ".join(_fmt(d) for d in deltas)
-        lines.append(f"| {name} | {size} | {f'{off}/{total}' if switched else ''} | {fired} | {cells} | {verdict} |")
+        share = f"{off}/{total}" if switched else (signature_note(name) if len(parts) == 1 and size else "")
+        lines.append(f"| {name} | {size} | {share} | {fired} | {cells} | {verdict} |")
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
