@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -38,6 +39,34 @@ class Statement:
 def new_memory_id(session: Session, fact: Fact) -> str:
     """Lineage id of a memory first stated in ``session``: stable across re-runs."""
     return stable_id("memory", session.app_name, session.user_id, session.session_id, fact.content)
+
+
+#: The audit reason of a forget request that matched no memory (an IGNORE on no memory, counted in the run).
+UNMATCHED_FORGET = "unmatched forget request"
+
+
+#: The audit reason of a request to forget the whole user: erased by the same path as ``erase-user``.
+ERASE_USER = "erase the whole user on request"
+#: The words a request for everything may say besides the user: self-reference, quantifiers, generic heads.
+_SELF = frozenset({"me", "myself", "my", "mine", "i"})
+_WHOLE = _SELF | frozenset(
+    {"about", "of", "on", "everything", "anything", "all", "whatever", "data", "info", "information", "details",
+     "profile", "stuff", "things", "memories", "you", "u", "know", "have", "remember", "the", "that", "what"}
+)  # fmt: skip
+
+
+#: Words that make a request about the user a request for all of it ("forget about me, let's focus on my son"
+#: names the user, but asks for nothing to be erased).
+_ALL = frozenset({"everything", "all", "anything", "whatever", "data", "info", "information", "details", "profile"})
+
+
+def erases_everything(request: ForgetRequest, said: str = "") -> bool:
+    """A request whose object is the user as a whole ("everything you know about me", "all my data"): no
+    word of it names a thing, it names the user, and it or the turn it cites (``said``) asks for all of it.
+    Such a request is not matched memory by memory."""
+    words = set(re.findall(r"[a-z']+", request.query.lower()))
+    asked_all = words | set(re.findall(r"[a-z']+", said.lower()))
+    return bool(words) and words <= _WHOLE and bool(words & _SELF) and bool(asked_all & _ALL)
 
 
 def forget_reason(request: ForgetRequest) -> str:

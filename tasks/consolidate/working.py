@@ -15,9 +15,12 @@ import numpy.typing as npt
 
 from tasks.clock import utc
 from tasks.consolidate.matches import (
+    ERASE_USER,
+    UNMATCHED_FORGET,
     Decide,
     MemoryMatch,
     Statement,
+    erases_everything,
     forget_reason,
     forgettable,
     new_memory_id,
@@ -229,6 +232,11 @@ class UserMemories(Replays, Remains):
 
     def apply_forget(self, src: Statement, request: ForgetRequest, vector: list[float]) -> None:
         reason, kept_here = forget_reason(request), set()  # what this request kept, on a re-run: not judged again
+        said = " ".join(e.text for e in src.session.events if e.id in src.events)
+        if erases_everything(request, said):  # the whole user: erased after the write, as ``erase-user`` does
+            whole = stable_id("erase-user", src.session.app_name, src.session.user_id)
+            self._log(src, "IGNORE", "forgets", f"erase-user:{whole}", None, None, f"{ERASE_USER}: {reason}")
+            return
         for row in self.with_status("deleted"):  # a re-run: what this very request deleted (closed at it, or before)
             if (row.status_reason or "").startswith(reason) and row.valid_to and utc(row.valid_to) <= src.at:
                 self._log(src, "DELETE", "forgets", row, row.content, None, reason)
@@ -237,10 +245,14 @@ class UserMemories(Replays, Remains):
                     kept_here.add(kept.memory_id)
         heads = {r.memory_id: r for r in forgettable(self.rows.values()) if r.memory_id not in kept_here}
         related = self.scored(vector, list(heads.values()), None, None, max(5 * self.related_k, 50))
+        matched = bool(kept_here) or any(
+            (r.status_reason or "").startswith(reason) for r in self.with_status("deleted")
+        )  # fmt: skip
         for decision in self.consolidator.forget(request, related):
             target = heads.get(decision.target_memory_id or "")
             if decision.action != "DELETE" or target is None:
                 continue
+            matched = True
             if utc(target.valid_from) > src.at:
                 why = f"forget request predates this memory version ({decision.reason})"
                 self._log(src, "IGNORE", "forgets", target, target.content, None, why)
@@ -248,6 +260,9 @@ class UserMemories(Replays, Remains):
                 self._delete(src, target, reason, audit_reason=decision.reason)
                 if decision.new_content and target.status == "active":  # what the request keeps of it
                     self.keep_rest(src, target, decision.new_content)
+        if not matched:  # nothing it names was said: nothing deleted, and the run says so
+            unmatched = stable_id("unmatched-forget", src.session.app_name, src.session.user_id, request.query)
+            self._log(src, "IGNORE", "forgets", f"unmatched:{unmatched}", None, None, f"{UNMATCHED_FORGET}: {reason}")
 
     def _delete(self, src: Statement, target: MemoryRow, reason: str, audit_reason: str | None = None) -> None:
         """Close the memory as deleted at the request's time; the row stays for history. A memory another one

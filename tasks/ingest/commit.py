@@ -19,6 +19,7 @@ from tasks.clock import now
 from tasks.consolidate.engine import ConsolidationOutcome, consolidate_user, load_user_memories, load_users_memories
 from tasks.consolidate.evidence_redact import forgotten_in_store, redact_evidence
 from tasks.consolidate.forgetting import scrub_episodes
+from tasks.consolidate.matches import ERASE_USER, UNMATCHED_FORGET
 from tasks.ingest.evidence import cite, evidence_rows, passages_of
 from tasks.ingest.faults import fault_point
 from tasks.ingest.stages import Embedded, IngestSummary
@@ -161,6 +162,9 @@ def commit_run(
     redact_evidence(store, embedder, forgotten, asked)  # a spoken forget reaches the verbatim turns
     fault_point("after_evidence")
     summary.actions = dict(Counter(c.action for c in changes))
+    summary.forgets_unmatched = [c.reason for c in changes if c.reason.startswith(UNMATCHED_FORGET)]
+    erase = sorted({(c.app_name, c.user_id) for c in changes if c.reason.startswith(ERASE_USER)})
+    summary.erased_on_request = [list(pair) for pair in erase]
     rows = [
         EpisodeRow.of(e, v, summary.run_id, started).model_dump()
         for e, v in zip(embedded.episodes, embedded.episode_vectors, strict=True)

@@ -32,13 +32,13 @@ from tasks.ingest.stages import (
     select_new,
 )
 from tasks.ingest.validate import ValidationResult, validate_batch
-from tasks.models import QuarantineRecord, Session
+from tasks.models import QuarantineRecord, Session, stable_id
 from tasks.providers.openai_slots import priority_context
 from tasks.settings import Settings
 from tasks.sources.raw import RawSession
-from tasks.store.erase import purge_forgotten
+from tasks.store.erase import erase_user, purge_forgotten, record_erasure, resume_erasures
 from tasks.store.lock import store_lock
-from tasks.store.tables import run_scope
+from tasks.store.tables import open_store, run_scope
 
 log = logging.getLogger("memory_pipeline.ingest")
 T = TypeVar("T")
@@ -101,6 +101,7 @@ def _run(
     summary.count_extracted(extracted)
     summary.embed_seconds = embedded.seconds
     summary = stages.write(embedded, quarantined, settings, summary)
+    erase_requested(settings, summary)
     purge_forgotten(settings, now())  # forgotten text leaves the table files after its retention period
     summary.seconds = time.perf_counter() - started
     for record in quarantined:
@@ -113,6 +114,20 @@ def _run(
         summary.sessions_quarantined, summary.memories_written, summary.actions,
     )  # fmt: skip
     return summary
+
+
+def erase_requested(settings: Settings, summary: IngestSummary) -> None:
+    """Erase every user who asked to forget everything about them, by the audited path of ``erase-user``
+    (every row of the user, bytes and old versions included; a ``runs`` row per erasure)."""
+    if not summary.erased_on_request:
+        return
+    store = open_store(settings)
+    resume_erasures(store)
+    for app_name, user_id in summary.erased_on_request:
+        started, before = now(), store.versions()
+        run_id = f"erase-{summary.run_id}-{stable_id(app_name, user_id)[:8]}"
+        report = erase_user(store, app_name, user_id, run_id=run_id, reason="erased on request (asked in a session)")
+        record_erasure(store, run_id, "erase", before, report, started)
 
 
 def _extract_and_embed(

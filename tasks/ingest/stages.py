@@ -68,6 +68,10 @@ class IngestSummary(BaseModel):
     #: Evidence rows (verbatim turn passages) written by this run.
     evidence_written: int = 0
     actions: dict[str, int] = Field(default_factory=dict)
+    #: Forget requests of this run that matched no memory (their audit reasons): nothing was deleted for them.
+    forgets_unmatched: list[str] = Field(default_factory=list)
+    #: Users who asked to forget everything about them ([app, user]): erased after the write, as ``erase-user``.
+    erased_on_request: list[list[str]] = Field(default_factory=list)
     seconds: float = 0.0
     embed_seconds: float = 0.0
     #: LLM calls and tokens of this run per provider (empty with local providers).

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from tasks.providers.about_me import about_me, nickname
+from tasks.providers.about_me import about_me
 from tasks.providers.dislikes import dislike
 from tasks.providers.implicit_subject import STATE_OF_MIND
 from tasks.providers.jobs import JOBS, started_job, with_article
@@ -242,7 +242,11 @@ def instruction(s: str, who: str) -> RuleFact | None:
         m := re.search(rf"^{style} ({_TAIL[1:-1]}?),? (?:please|pls|plz)\W*$", s, re.I)
     ):
         return RuleFact(T, _instruction(who, m.group(1).lower(), _strip(m.group(2))), 0.9, None, None)
-    if m := re.search(r"^(?:(?:please|pls|plz|can you|could you|will you|would you|and) )*(stop|quit) ((?:\w+['-]\w*|\w+)ing\b[^.!?;]{2,150})", s, re.I):
+    if m := re.search(
+        r"^(?:(?:please|pls|plz|can you|could you|will you|would you|and) )*(stop|quit) ((?:\w+['-]\w*|\w+)ing\b[^.!?;]{2,150})",
+        s,
+        re.I,
+    ):
         return RuleFact(T, _instruction(who, "stop", _strip(m.group(2)).rstrip("?")), 0.9, None, None)  # "Pls stop ..."
     if m := re.search(
         r"\b(?:I want you to|I'd like you to|from now on,?|make sure (?:to|you)|I (?:don't|do not|never) want you to) "
@@ -294,4 +298,4 @@ def about(s: str, who: str) -> RuleFact | None:
     return personal(s, who) or about_me(s, who)
 
 
-RULES = (instruction, about, nickname, liking, decision)
+RULES = (instruction, about, liking, decision)

@@ -54,7 +54,11 @@ Return:
   to the user: a fact about one of them says so ("User's brother Tom is allergic to shellfish").
 - forget_requests: only when a person (never the agent) explicitly asks that something about themselves
   be forgotten or deleted; query names what to forget in their words; cite that person's turn.
-  A request to forget "everything" or "all memories" is not a forget request.
+  A request to forget "everything" or "all memories" is not a forget request, unless the person asks
+  for everything about themselves ("forget everything you know about me"): then query is exactly
+  "everything about me". A request the same person takes back later in the session ("actually keep
+  it", "never mind") is not a forget request; neither is "forget" meaning anything else ("I forgot my
+  keys", "forget the beach, let's go hiking").
 
 Topics:
 {topics}"""

@@ -35,7 +35,6 @@ from tasks.providers.people import attribute_of, echoed, named_lead, opens_with_
 from tasks.providers.requested import requested
 from tasks.providers.retractions import retract, retraction
 from tasks.providers.said_as import as_said
-from tasks.providers.short_answers import said_in_full
 from tasks.providers.statements import STRONG_CUE, WEAK_CUE, frame_of, is_specific, old_words
 from tasks.providers.wording import OPENERS, STOP, is_negated
 from tasks.textrules import (
@@ -88,8 +87,6 @@ class UserClauses:
         if self.asked is not None and (fixed := renamed(self.asked.prefix, text)) is not None:
             self.asked = Asked(self.asked.event_id, fixed)  # "What does your wife enjoy?" "my husband, Theo"
             text = echoed(text)  # "Is your sister coming?" "my brother is, yes"
-        if self.offer is not None and (full := said_in_full(self.offer.text, text)):
-            text = full  # "What's your name?" "Sam." says "My name is Sam"
         if (asked := self.asked) is not None and (said := shape.bare_answer(text, asked.prefix)):
             rule = RuleFact("key_conversation_details", f"{self.who} said {said}", 0.5)  # "Still vegetarian?" "yes"
             self.out.facts.append(self.x.fact(self.event, rule, (asked.event_id, self.event.id), asked.prefix))
