@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import os
+import socket
 import tempfile
+import threading
+import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,6 +23,9 @@ os.environ.setdefault("PREFECT_API_DATABASE_CONNECTION_URL", f"sqlite+aiosqlite:
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 for _name in [n for n in os.environ if n.startswith("MEMORY_PIPELINE_")]:
     del os.environ[_name]
+#: Under pytest-xdist the controller starts one Prefect API for all workers (see pytest_configure):
+#: a server takes ~18 s of CPU to start (imports, migrations), and each worker used to start its own.
+_SHARED_API = "TEST_SHARED_PREFECT_API_URL"
 
 from tasks.providers import build_embedder  # noqa: E402
 from tasks.providers.base import Embedder  # noqa: E402
@@ -29,9 +37,63 @@ SHARED = REPO.parent / "shared"
 LOCOMO_DEV = SHARED / "datasets" / "locomo-dev"
 
 
+_SERVER: list[Any] = []
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """On the xdist controller: start the workers' shared Prefect API in the background.
+
+    Its address is in the environment before the workers start (they inherit it); the server starts
+    while the workers import and collect the tests, and ``prefect_harness`` waits for it. Prefect is
+    pointed at it only inside that fixture: a CLI run with an API configured goes through Prefect.
+    """
+    if hasattr(config, "workerinput") or config.getoption("dist", "no") == "no" or os.environ.get(_SHARED_API):
+        return
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    os.environ[_SHARED_API] = f"http://127.0.0.1:{port}/api"
+
+    def start() -> None:
+        from prefect.server.api.server import SubprocessASGIServer
+
+        server = SubprocessASGIServer(port=port)
+        _SERVER.append(server)
+        server.start(timeout=600)
+
+    threading.Thread(target=start, name="prefect-api", daemon=True).start()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    for server in _SERVER:
+        server.stop()
+
+
+def _wait_for_api(url: str, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            with urllib.request.urlopen(f"{url}/health", timeout=5) as answer:
+                if answer.status == 200:
+                    return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+        time.sleep(0.2)
+
+
 @pytest.fixture(scope="session")
 def prefect_harness() -> Iterator[None]:
-    """A real, temporary Prefect API for flow tests (started once per test run)."""
+    """A real, temporary Prefect API for flow tests: the controller's shared one under xdist, else
+    Prefect's test harness (started once per test run)."""
+    shared = os.environ.get(_SHARED_API)
+    if shared:
+        from prefect.settings import PREFECT_API_URL, temporary_settings
+
+        _wait_for_api(shared, 600)
+        with temporary_settings(updates={PREFECT_API_URL: shared}):
+            yield
+        return
     from prefect.testing.utilities import prefect_test_harness
 
     with prefect_test_harness(server_startup_timeout=120):
