@@ -354,6 +354,12 @@ class Settings(BaseSettings):
     #: None: yes with the local GGUF server, no with another endpoint (the session is quarantined and
     #: retried by the next run).
     local_llm_fallback: bool | None = None
+    # -- recall: current vs earlier values, abstention (tasks/recall/current.py, abstain.py) --
+    #: Mark each hit current or earlier and label the earlier "earlier (<date>): …".
+    recall_current: bool = True
+    #: Two shown items of different sessions at least this close (embedder cosine) say the same of one
+    #: slot, so the older is shown as earlier (LongMemEval-dev knowledge-update pairs: 0.65).
+    recall_current_slot_cosine: float = Field(default=0.65, ge=0.0, le=1.0)
 
     @field_validator("local_llm_gguf")
     @classmethod
