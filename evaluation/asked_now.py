@@ -93,11 +93,12 @@ def says_stale(text: str, stale: Sequence[str]) -> bool:
 
 
 def stale_above(hits: Sequence[RecallHit], answer: Sequence[str], stale: Sequence[str]) -> bool:
-    """A stale hit in the top three above the first right one (or with none right)."""
+    """A stale hit in the top three above the first right one (or with none right); a hit recall marks
+    not current ("earlier (<date>): …") shows the agent it is the old state, like a "later changed" note."""
     for hit in hits[:3]:
         if answer and says(hit.content, answer):
             return False
-        if stale and says_stale(hit.content, stale):
+        if stale and hit.current and says_stale(hit.content, stale):
             return True
     return False
 

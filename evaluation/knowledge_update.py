@@ -168,12 +168,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=None, help="first N knowledge-update questions")
     parser.add_argument("--depth", type=int, default=DEPTH, help="items read first (default 5)")
     parser.add_argument("--no-evidence", action="store_true", help="the memories only (evidence layer off)")
+    parser.add_argument("--no-current", action="store_true", help="recall without current/earlier marks (before)")
     parser.add_argument("--details", action="store_true", help="print every question's shown items")
     parser.add_argument("--store", default=None, help="ingest into (and keep) this store; default: a temporary one")
     args = parser.parse_args(argv)
     base = Settings()
     with tempfile.TemporaryDirectory(prefix="ku-") as tmp:
         update: dict[str, Any] = {"store_uri": args.store or str(Path(tmp) / "store")}
+        if args.no_current:
+            update |= {"recall_current": False}
         if args.no_evidence:
             update |= {"evidence_enabled": False, "recall_evidence": False}
         out = measure(args.path, base.model_copy(update=update), limit=args.limit, depth=args.depth)

@@ -360,6 +360,15 @@ class Settings(BaseSettings):
     #: Two shown items of different sessions at least this close (embedder cosine) say the same of one
     #: slot, so the older is shown as earlier (LongMemEval-dev knowledge-update pairs: 0.65).
     recall_current_slot_cosine: float = Field(default=0.65, ge=0.0, le=1.0)
+    #: ...and the newer of the two at most this much further from the question than the older.
+    recall_current_query_margin: float = Field(default=0.1, ge=0.0, le=2.0)
+    #: A recall judged confident by cosine is confirmed by the cross-encoder reading the question with the
+    #: first items shown (near misses: "my hamster's name" when only a cat was named); off without the model.
+    recall_abstain_answer_check: bool = True
+    #: The cross-encoder score (logit) the best of those items must reach (``python -m evaluation.abstention``).
+    recall_abstain_min_answer_score: float = 0.0
+    #: Items read by that check (memories and passages interleaved, as the context shows them).
+    recall_abstain_answer_depth: int = Field(default=4, ge=1)
 
     @field_validator("local_llm_gguf")
     @classmethod

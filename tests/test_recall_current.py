@@ -116,6 +116,8 @@ def test_time_order_of_close_items_and_replaced_turns() -> None:
     b = _hit("b", "memory", NEW_AT, [0.9, 0.1, 0.0])
     far = _hit("far", "memory", OLD_AT, [0.0, 0.0, 1.0])
     assert same_slot_older([a, b, far], 0.65) == {"a"}
+    asked_of_a = a.model_copy(update={"score_parts": {"cosine": 0.6}})  # b says another slot than asked
+    assert same_slot_older([asked_of_a, b.model_copy(update={"score_parts": {"cosine": 0.3}})], 0.65) == set()
     same_session = b.model_copy(update={"session_id": "s-a"})
     assert same_slot_older([a, same_session], 0.65) == set()  # one session: one statement, not a change
     turn = _hit("t", "evidence", OLD_AT, [0.0, 1.0, 0.0], memory_ids=["m1", "m2"])

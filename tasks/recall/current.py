@@ -10,7 +10,8 @@ recall presents what it shows in time order, by general means only (no word list
 * a verbatim turn whose memories were all replaced after it was said (each cited lineage's active
   version is valid from a later time, or none is active) is not current;
 * of two items shown from different sessions whose vectors are close (the shipped embedder:
-  ``settings.recall_current_slot_cosine``), the older is not current: they say the same thing of
+  ``settings.recall_current_slot_cosine``) and about equally close to the question (the question names
+  the slot: ``settings.recall_current_query_margin``), the older is not current: they say the same of
   the same slot, so the newer one is what holds now (a restatement is labelled too: true, and harmless);
 * a turn all of whose memories shown are not current is not current either, nor is an episode that
   shows replaced turns only (some turn of it cited by a non-current item, none by a current one); an
@@ -54,8 +55,11 @@ def outdated_turns(evidence: Sequence[RecallHit], lineages: Mapping[str, datetim
     return out
 
 
-def same_slot_older(items: Sequence[RecallHit], min_cosine: float) -> set[str]:
-    """Ids of the items that a newer item of another session says the same of (cosine >= ``min_cosine``)."""
+def same_slot_older(items: Sequence[RecallHit], min_cosine: float, margin: float = 0.1) -> set[str]:
+    """Ids of the items that a newer item of another session says the same of (cosine >= ``min_cosine``),
+    the newer being about as close to the question (within ``margin``): the question names the slot, and
+    a newer item of another slot ("my cousin plays the violin" for "what is my sister learning?") is not
+    its new value."""
     with_vectors = [h for h in items if h.vector is not None and h.kind != "episode"]
     if len(with_vectors) < 2:
         return set()
@@ -71,10 +75,16 @@ def same_slot_older(items: Sequence[RecallHit], min_cosine: float) -> set[str]:
                 and a.session_id != b.session_id
                 and said(b) - said(a) > SAME_TIME
                 and b.current
+                and _asked(b) >= _asked(a) - margin
             ):
                 out.add(a.id)
                 break
     return out
+
+
+def _asked(hit: RecallHit) -> float:
+    """The item's cosine to the question."""
+    return float(hit.score_parts.get("cosine", 0.0))
 
 
 def marked(
@@ -82,12 +92,13 @@ def marked(
     evidence: Sequence[RecallHit],
     lineages: Mapping[str, datetime | None],
     min_cosine: float | None,
+    margin: float = 0.1,
 ) -> tuple[list[RecallHit], list[RecallHit]]:
     """``hits`` and ``evidence`` with ``current`` set and non-current items labelled (module docstring);
     ``min_cosine`` None: no two items are compared (only replaced turns are earlier)."""
     stale = outdated_turns(evidence, lineages)
     if min_cosine is not None:
-        stale |= same_slot_older([h for h in [*hits, *evidence] if h.id not in stale], min_cosine)
+        stale |= same_slot_older([h for h in [*hits, *evidence] if h.id not in stale], min_cosine, margin)
     by_turn: dict[str, list[RecallHit]] = {}
     for h in hits:
         if h.kind == "memory":

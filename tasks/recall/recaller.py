@@ -22,17 +22,18 @@ import lancedb
 import numpy as np
 import numpy.typing as npt
 
+from tasks.errors import ProviderConfigError
 from tasks.models import RecallHit
 from tasks.providers import build_embedder
 from tasks.providers.base import Embedder
-from tasks.recall.abstain import RecallResult, judge
+from tasks.recall.abstain import PairScorer, RecallResult, answers, judge
 from tasks.recall.aliases import found_names, merged_all, with_names
 from tasks.recall.anchor import anchor_of, anchored
 from tasks.recall.contrast import second_opinion
-from tasks.recall.cross_encoder import build_reranker
+from tasks.recall.cross_encoder import build_reranker, pair_scorer
 from tasks.recall.current import marked
 from tasks.recall.evidence import COLUMNS as EVIDENCE_COLUMNS
-from tasks.recall.evidence import evidence_leg, neighbours_in, neighbours_of, ranked_rows, select
+from tasks.recall.evidence import evidence_leg, interleaved, neighbours_in, neighbours_of, ranked_rows, select
 from tasks.recall.hits import TablePlan, candidate_texts, candidates_of, top_hits
 from tasks.recall.kinds import kind_of, listed
 from tasks.recall.legs import fts_text
@@ -48,6 +49,8 @@ from tasks.store.tables import EPISODES, EVIDENCE, KEYS, MEMORIES, Store, open_s
 
 log = logging.getLogger(__name__)
 
+#: Tokens of one (question, item) pair the abstention check reads: the start of a long turn says what it is about.
+ANSWER_MAX_TOKENS = 128
 #: Fewest candidates fetched per leg and table (the multiple of k is ``settings.recall_pool_factor``).
 MIN_POOL = 20
 _MEMORY_COLS = (
@@ -105,6 +108,8 @@ class Recaller:
         self._pending: dict[str, Counter[str]] = {MEMORIES: Counter(), EPISODES: Counter()}
         self._last_access: datetime | None = None
         self._vectors: dict[str, npt.NDArray[np.float32]] = {}
+        self._scorer: PairScorer | None = None
+        self._no_scorer = False
         self._search = HybridSearcher(self.store, self.refresh_seconds, settings.recall_whole_tenant_max_rows)
 
     def __enter__(self) -> Recaller:
@@ -201,8 +206,25 @@ class Recaller:
         hits, basis, untimely, confirm, searched, timed = self._ranked(query, app_name, user_id, **options)
         verdict = judge(basis, abstain_threshold(searched, self.settings), searched, untimely=untimely, confirm=confirm)
         evidence = self._evidence(searched, app_name, user_id, hits, options)
+        if verdict.confident and (scorer := self._answer_scorer()) is not None:
+            depth = self.settings.recall_abstain_answer_depth
+            score = answers(scorer, searched, interleaved(hits, evidence), depth)
+            verdict = replace(verdict, answer_score=score,
+                              confident=score >= self.settings.recall_abstain_min_answer_score)  # fmt: skip
         hits, evidence = self._current(app_name, user_id, hits, evidence, timed)
         return replace(verdict, hits=hits, searched_as=searched if searched != query else None, evidence=evidence)
+
+    def _answer_scorer(self) -> PairScorer | None:
+        """The cross-encoder of the abstention check, loaded once; None when off or not installed."""
+        if not self.settings.recall_abstain_answer_check or self._no_scorer:
+            return None
+        if self._scorer is None:
+            try:
+                self._scorer = pair_scorer(self.settings, ANSWER_MAX_TOKENS)
+            except ProviderConfigError as error:
+                log.warning("abstention check off: %s", error)
+                self._no_scorer = True
+        return self._scorer
 
     def _current(
         self, app_name: str, user_id: str, hits: list[RecallHit], evidence: list[RecallHit], timed: bool
@@ -221,7 +243,8 @@ class Recaller:
             for row in self.store.rows(MEMORIES, where, columns=["memory_id", "valid_from"]):
                 seen = lineages.get(row["memory_id"])
                 lineages[row["memory_id"]] = row["valid_from"] if seen is None else max(seen, row["valid_from"])
-        return marked(hits, evidence, lineages, None if timed else self.settings.recall_current_slot_cosine)
+        slot = None if timed else self.settings.recall_current_slot_cosine
+        return marked(hits, evidence, lineages, slot, self.settings.recall_current_query_margin)
 
     def _evidence(
         self, query: str, app_name: str, user_id: str, hits: Sequence[RecallHit], options: RecallOptions
