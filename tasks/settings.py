@@ -363,10 +363,13 @@ class Settings(BaseSettings):
     #: ...and the newer of the two at most this much further from the question than the older.
     recall_current_query_margin: float = Field(default=0.1, ge=0.0, le=2.0)
     #: A recall judged confident by cosine is confirmed by the cross-encoder reading the question with the
-    #: first items shown (near misses: "my hamster's name" when only a cat was named); off without the model.
-    recall_abstain_answer_check: bool = True
-    #: The cross-encoder score (logit) the best of those items must reach (``python -m evaluation.abstention``).
-    recall_abstain_min_answer_score: float = 0.0
+    #: first items shown (near misses: "my hamster's name" when only a cat was named). Off by default: at
+    #: one threshold it kept LongMemEval-dev's answerable questions (19/20) but not the chatty asked-now
+    #: lives' (docs/recall-current.md), and it costs a model pass per recall.
+    recall_abstain_answer_check: bool = False
+    #: The cross-encoder score (logit) the best of those items must reach: -3 set on LongMemEval-dev
+    #: (19/20 answerable kept, 1/5 ``_abs`` answered; ``python -m evaluation.abstention``).
+    recall_abstain_min_answer_score: float = -3.0
     #: Items read by that check (memories and passages interleaved, as the context shows them).
     recall_abstain_answer_depth: int = Field(default=4, ge=1)
 
