@@ -105,8 +105,8 @@ def load_cases(path: Path, limit: int | None = None) -> tuple[list[Session], lis
 
 def holds_answer(text: str, answer: str) -> bool:
     """Every content word of the answer is in ``text`` (a short answer: "7:30 am", "the suburbs")."""
-    wanted = content_words(answer)
-    return bool(wanted) and wanted <= content_words(text)
+    wanted = set(content_words(answer))
+    return bool(wanted) and wanted <= set(content_words(text))
 
 
 def score_case(case: UpdateCase, result: RecallResult, depth: int = DEPTH) -> UpdateScore:

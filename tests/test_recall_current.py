@@ -11,9 +11,11 @@ from typing import Literal
 
 import pytest
 
+from evaluation.knowledge_update import score_case, update_case
 from flows.cli import main
 from tasks.ingest.run import ingest_sessions
 from tasks.models import Event, RecallHit, Session
+from tasks.recall.abstain import RecallResult
 from tasks.recall.context import build_context
 from tasks.recall.current import earlier_label, marked, outdated_turns, same_slot_older
 from tasks.recall.evidence import COLUMNS, PLACE, neighbours_in, neighbours_of
@@ -150,3 +152,32 @@ def test_current_marking_can_be_switched_off(settings: Settings) -> None:
     with Recaller(off) as recaller:
         result = recaller.recall_result(QUESTION, APP, USER, k=5, now=NOW)
     assert all(h.current and not h.content.startswith("earlier (") for h in [*result.hits, *result.evidence])
+
+
+def test_the_answer_check_scores_the_first_items_and_folds_into_confident(settings: Settings) -> None:
+    on = settings.model_copy(update={"recall_abstain_answer_check": True, "recall_abstain_min_answer_score": 50.0})
+    with Recaller(on) as recaller:
+        result = recaller.recall_result(QUESTION, APP, USER, k=5, now=NOW)
+    assert result.answer_score is not None and result.answer_score < 50.0 and not result.confident
+    assert result.hits  # abstaining says "not sure", it hides nothing
+
+
+def test_knowledge_update_cases_split_gold_turns_by_the_latest_answer_session() -> None:
+    turn = {"role": "user", "has_answer": True}
+    data = {
+        "question_id": "q1", "question_type": "knowledge-update", "question": "Where do I keep my bike?",
+        "answer": "in the garage", "question_date": "2023/06/01 (Thu) 10:00",
+        "answer_session_ids": ["a", "b"], "haystack_session_ids": ["b", "a"],
+        "haystack_dates": ["2023/05/20 (Sat) 10:00", "2023/05/01 (Mon) 10:00"],
+        "haystack_sessions": [[{**turn, "content": "It lives in the garage now."}],
+                              [{**turn, "content": "My bike is in the hallway."}]],
+    }  # fmt: skip
+    _, case = update_case(data)
+    assert case.current_turns == {"b:0"} and case.outdated_turns == {"a:0"}
+    old = RecallHit(id="m1", kind="memory", topic="t", content="User keeps the bike in the hallway", score=1.0,
+                    session_id="a", source_event_ids=["a:0"], created_at=NOW)  # fmt: skip
+    new = old.model_copy(update={"id": "m2", "content": "User keeps the bike in the garage", "source_event_ids": []})
+    shown = score_case(case, RecallResult(hits=[old, new]))
+    assert shown.current_shown and shown.outdated_as_current  # the answer's words count as shown
+    labelled = score_case(case, RecallResult(hits=[old.model_copy(update={"current": False})]))
+    assert not labelled.outdated_as_current and labelled.outdated_labelled and not labelled.current_shown
