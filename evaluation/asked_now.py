@@ -10,6 +10,8 @@ its stale terms are words of the earlier, now-wrong statement. Measured:
 - ``stale above``: a hit saying a stale term (outside its "(previously: …)" note, and not in a line
   noted "later changed: …") ranked above the first right hit in the top three, or in the top three
   with no right hit: the agent is shown the old state first;
+- ``stale above unmarked``: the same with recall's current/earlier marks off (``recall_current``): what
+  the marks change;
 - ``stale stored``: active memories that still say a stale term (the write path did not close them);
 - ``abstained``: answerable questions judged "nothing relevant"; ``none abstained``: questions about
   what was never told that were.
@@ -93,11 +95,12 @@ def says_stale(text: str, stale: Sequence[str]) -> bool:
 
 
 def stale_above(hits: Sequence[RecallHit], answer: Sequence[str], stale: Sequence[str]) -> bool:
-    """A stale hit in the top three above the first right one (or with none right)."""
+    """A stale hit in the top three above the first right one (or with none right); a hit recall marks
+    not current ("earlier (<date>): …") shows the agent it is the old state, like a "later changed" note."""
     for hit in hits[:3]:
         if answer and says(hit.content, answer):
             return False
-        if stale and says_stale(hit.content, stale):
+        if stale and hit.current and says_stale(hit.content, stale):
             return True
     return False
 
@@ -113,16 +116,19 @@ def measure(settings: Settings, verbose: bool = False) -> dict[str, dict[str, in
         for row in open_store(mode).rows(MEMORIES, columns=["user_id", "status", "content"]):
             if row["status"] == "active":
                 active.setdefault(row["user_id"], []).append(row["content"])
-        with Recaller(mode) as recaller:
+        unmarked = mode.model_copy(update={"recall_current": False, "recall_abstain_answer_check": False})
+        with Recaller(mode) as recaller, Recaller(unmarked) as plain:
             for split, lives in lives_of.items():
                 row = results[split] = dict.fromkeys(
-                    ("asked", "right@1", "right@3", "stale above", "stale stored", "abstained", "none",
-                     "none abstained"), 0)  # fmt: skip
+                    ("asked", "right@1", "right@3", "stale above", "stale above unmarked", "stale stored",
+                     "abstained", "none", "none abstained"), 0)  # fmt: skip
                 for user, _, questions in lives:
                     for question, answer, stale in questions:
                         result = recaller.recall_result(question, APP, f"{split}-{user}", k=5, now=NOW)
                         hits = result.hits
                         shown_stale = stale_above(hits, answer, stale)
+                        before = plain.recall_result(question, APP, f"{split}-{user}", k=5, now=NOW).hits
+                        row["stale above unmarked"] += stale_above(before, answer, stale)
                         stored = [m for m in active.get(f"{split}-{user}", []) if stale and says_stale(m, stale)]
                         row["stale above"] += shown_stale
                         row["stale stored"] += bool(stored)
@@ -152,7 +158,8 @@ def main() -> None:
     settings = Settings(recall_reranker="cross-encoder" if args.reranker else "none")
     for name, row in measure(settings, args.verbose).items():
         print(f"{name:9s} right@1 {row['right@1']}/{row['asked']}  right@3 {row['right@3']}/{row['asked']}  "
-              f"stale above {row['stale above']}  stale stored {row['stale stored']}  "
+              f"stale above {row['stale above']} (unmarked {row['stale above unmarked']})  "
+              f"stale stored {row['stale stored']}  "
               f"abstained {row['abstained']}/{row['asked']}  "
               f"none abstained {row['none abstained']}/{row['none']}")  # fmt: skip
 

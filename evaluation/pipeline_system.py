@@ -30,9 +30,11 @@ from tasks.textrules import fmt_date
 
 
 def hit_text(hit: RecallHit) -> str:
-    """``<date> - <content>``: the prompt line of one recalled item, dated like the baselines' turns."""
+    """``<date> - <content>``: the prompt line of one recalled item, dated like the baselines' turns (an
+    earlier value's own label, "earlier (<date>): …", is its date)."""
     when = hit.stated_at or hit.created_at
-    return f"{fmt_date(when)} - {point_text(hit)}"
+    point = point_text(hit)
+    return point if not hit.current and point.startswith("earlier (") else f"{fmt_date(when)} - {point}"
 
 
 class PipelineSystem:

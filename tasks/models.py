@@ -198,6 +198,14 @@ class RecallHit(BaseModel):
     created_at: datetime
     #: Who said it (a memory's ``speaker``; None for episodes): recall's abstention checks attribution.
     speaker: str | None = None
+    #: False for an outdated value: a superseded version, a memory a later one of the same slot replaced,
+    #: or a verbatim turn whose memories were all replaced since (:mod:`tasks.recall.current`); its
+    #: ``content`` then begins "earlier (<date>): ".
+    current: bool = True
+    #: The memory lineages a verbatim turn gave rise to (evidence hits only).
+    memory_ids: list[str] = Field(default_factory=list)
+    #: The stored vector (recall-internal: which shown items say the same of one slot).
+    vector: list[float] | None = Field(default=None, exclude=True, repr=False)
     #: An episode's cited sentences: recall shows only those that add turns the better hits lack
     #: (recall-internal, so left out of dumps: the content already says them).
     sentences: tuple[EpisodeSentence, ...] = Field(default=(), exclude=True)

@@ -354,6 +354,24 @@ class Settings(BaseSettings):
     #: None: yes with the local GGUF server, no with another endpoint (the session is quarantined and
     #: retried by the next run).
     local_llm_fallback: bool | None = None
+    # -- recall: current vs earlier values, abstention (tasks/recall/current.py, abstain.py) --
+    #: Mark each hit current or earlier and label the earlier "earlier (<date>): …".
+    recall_current: bool = True
+    #: Two shown items of different sessions at least this close (embedder cosine) say the same of one
+    #: slot, so the older is shown as earlier (LongMemEval-dev knowledge-update pairs: 0.65).
+    recall_current_slot_cosine: float = Field(default=0.65, ge=0.0, le=1.0)
+    #: ...and the newer of the two at most this much further from the question than the older.
+    recall_current_query_margin: float = Field(default=0.1, ge=0.0, le=2.0)
+    #: A recall judged confident by cosine is confirmed by the cross-encoder reading the question with the
+    #: first items shown (near misses: "my hamster's name" when only a cat was named). Off by default: at
+    #: one threshold it kept LongMemEval-dev's answerable questions (19/20) but not the chatty asked-now
+    #: lives' (docs/recall-current.md), and it costs a model pass per recall.
+    recall_abstain_answer_check: bool = False
+    #: The cross-encoder score (logit) the best of those items must reach: -3 set on LongMemEval-dev
+    #: (19/20 answerable kept, 1/5 ``_abs`` answered; ``python -m evaluation.abstention``).
+    recall_abstain_min_answer_score: float = -3.0
+    #: Items read by that check (memories and passages interleaved, as the context shows them).
+    recall_abstain_answer_depth: int = Field(default=4, ge=1)
 
     @field_validator("local_llm_gguf")
     @classmethod

@@ -12,6 +12,11 @@ the question names exactly one of the hits' speakers, the hit whose words best m
 (names aside) must have been said by that person. Speakers come from the memories' provenance, so no
 name is written into the rule; single-user stores (speaker "User") never trigger it.
 
+A close hit can also be a near miss: "what is my hamster's name?" finds the cat the user named (cosine
+0.6), so on LongMemEval-dev all five unanswerable questions looked confident. :func:`answers` asks the
+shipped cross-encoder, which reads question and item together, whether any of the first items shown
+answers it; its threshold is calibrated like the cosine's (``python -m evaluation.abstention``).
+
 A question that names a time ("what did I buy last week?") is not answered by things of other times:
 when no candidate lies in it (:mod:`tasks.recall.when`), the result says so (``untimely``).
 """
@@ -21,11 +26,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
 
 from tasks.dates import MONTHS
 from tasks.models import RecallHit
 from tasks.noun_senses import noun_lexicon
 from tasks.providers.wording import content_words
+from tasks.recall.lines import point_text
 from tasks.textrules import ASKED, WEEKDAYS
 
 #: What a context block says instead of padding with the nearest memories.
@@ -50,6 +60,10 @@ class RecallResult:
     searched_as: str | None = None
     #: The verbatim passages that cover the question beyond ``hits`` (issue 70), best first.
     evidence: list[RecallHit] = field(default_factory=list)
+    #: The cross-encoder's best score of the question against the first items shown (:func:`answers`),
+    #: when the cosine verdict was confident and the check is on; ``confident`` then also needs it to reach
+    #: ``settings.recall_abstain_min_answer_score``. None when not computed.
+    answer_score: float | None = None
 
 
 def top_cosine(hits: Sequence[RecallHit]) -> float:
@@ -185,3 +199,14 @@ def calibrate(answerable: Sequence[float], max_false_abstain: float = 0.05) -> f
     scores = sorted(answerable)
     # Abstaining below scores[n] gives up on exactly the n answerable questions under it (ties aside).
     return scores[int(max_false_abstain * len(scores))]
+
+
+class PairScorer(Protocol):
+    def scores(self, query: str, passages: Sequence[str]) -> npt.NDArray[np.float64]: ...
+
+
+def answers(scorer: PairScorer, query: str, shown: Sequence[RecallHit], depth: int) -> float:
+    """The best cross-encoder score of ``query`` against the first ``depth`` items as a prompt shows them
+    (-inf without items)."""
+    texts = [point_text(h) for h in shown[:depth]]
+    return float(np.max(scorer.scores(query, texts))) if texts else float("-inf")

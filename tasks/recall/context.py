@@ -57,12 +57,13 @@ def build_context(
 
 
 def hit_line(hit: RecallHit) -> str:
-    """``<D Month YYYY> - <point>``, dated by when it was said (episodes: when they started)."""
+    """``<D Month YYYY> - <point>``, dated by when it was said (episodes: when they started); an earlier
+    value (:mod:`tasks.recall.current`) reads ``earlier (<D Month YYYY>): <point>``, its label its date."""
     when = hit.stated_at or hit.created_at
     point = point_text(hit)
     if count_tokens(point) > MAX_LINE_TOKENS:
         point = truncate_to_tokens(point, MAX_LINE_TOKENS - 1).rstrip() + "…"
-    return f"{fmt_date(when)} - {point}"
+    return point if not hit.current and point.startswith("earlier (") else f"{fmt_date(when)} - {point}"
 
 
 def format_context(

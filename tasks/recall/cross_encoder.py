@@ -190,3 +190,8 @@ def build_reranker(settings: Settings) -> Reranker | None:
         settings.recall_rerank_episode_sentences,
         focus=settings.recall_focus_episodes and settings.recall_pack_depth > 1,
     )
+
+
+def pair_scorer(settings: Settings, max_tokens: int) -> PairScorer:
+    """The cross-encoder alone (the abstention check reads a few pairs with it; ProviderConfigError without it)."""
+    return _encoder(str(model_dir(settings.recall_reranker_path)), settings.recall_reranker_threads, max_tokens)

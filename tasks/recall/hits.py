@@ -146,6 +146,7 @@ def _hit(found: Candidates, row: dict[str, Any], total: float, parts: dict[str, 
         stated_at=row[plan.when_col],
         created_at=row["created_at"],
         speaker=row.get("speaker"),
+        vector=row.get("vector"),
         sentences=tuple(
             EpisodeSentence(text=s["text"], source_event_ids=tuple(s["source_event_ids"] or ()))
             for s in row.get("sentences") or ()

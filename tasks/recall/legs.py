@@ -20,7 +20,7 @@ Scores = npt.NDArray[np.float64]
 
 #: Signal columns appended to each table's candidates (besides the leg's own columns).
 COSINE, BM25, FUSED = "_cosine", "_score", "_relevance_score"
-_OFFSET = "_rowoffset"
+OFFSET = _OFFSET = "_rowoffset"  # a row's offset in its dataset version (what ``take`` reads)
 #: RRF's rank constant, LanceDB's default (Cormack et al.: near-optimal, not critical).
 RRF_K = 60
 
@@ -33,6 +33,9 @@ class Leg:
     where: str
     text_column: str
     columns: Sequence[str]
+    #: Columns the tenant scan always reads besides the vector (evidence: where each turn sits, so
+    #: that a found turn's neighbours are located without another filtered read).
+    scan_columns: Sequence[str] = ()
 
 
 @dataclass(frozen=True)
@@ -47,7 +50,7 @@ def scan_tenant(dataset: LanceDataset | None, leg: Leg, whole: bool) -> pa.Table
     """The tenant's rows (found by the scalar indexes): offset and vector, plus with ``whole`` the leg's columns."""
     if dataset is None:
         return None
-    columns = ["vector", _OFFSET, *(leg.columns if whole else ())]
+    columns = list(dict.fromkeys(["vector", _OFFSET, *leg.scan_columns, *(leg.columns if whole else ())]))
     return dataset.to_table(columns=columns, filter=leg.where)
 
 

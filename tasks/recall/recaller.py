@@ -22,15 +22,18 @@ import lancedb
 import numpy as np
 import numpy.typing as npt
 
+from tasks.errors import ProviderConfigError
 from tasks.models import RecallHit
 from tasks.providers import build_embedder
 from tasks.providers.base import Embedder
-from tasks.recall.abstain import RecallResult, judge
+from tasks.recall.abstain import PairScorer, RecallResult, answers, judge
 from tasks.recall.aliases import found_names, merged_all, with_names
 from tasks.recall.anchor import anchor_of, anchored
 from tasks.recall.contrast import second_opinion
-from tasks.recall.cross_encoder import build_reranker
-from tasks.recall.evidence import evidence_leg, neighbours_of, ranked_rows, select
+from tasks.recall.cross_encoder import build_reranker, pair_scorer
+from tasks.recall.current import marked
+from tasks.recall.evidence import COLUMNS as EVIDENCE_COLUMNS
+from tasks.recall.evidence import evidence_leg, interleaved, neighbours_in, neighbours_of, ranked_rows, select
 from tasks.recall.hits import TablePlan, candidate_texts, candidates_of, top_hits
 from tasks.recall.kinds import kind_of, listed
 from tasks.recall.legs import fts_text
@@ -46,16 +49,19 @@ from tasks.store.tables import EPISODES, EVIDENCE, KEYS, MEMORIES, Store, open_s
 
 log = logging.getLogger(__name__)
 
+#: Tokens of one (question, item) pair the abstention check reads: the start of a long turn says what it is about.
+ANSWER_MAX_TOKENS = 128
 #: Fewest candidates fetched per leg and table (the multiple of k is ``settings.recall_pool_factor``).
 MIN_POOL = 20
 _MEMORY_COLS = (
     "row_id", "topic", "content", "importance", "confirmations", "access_count",
-    "source_session_id", "source_event_ids", "stated_at", "created_at", "speaker",
+    "source_session_id", "source_event_ids", "stated_at", "created_at", "speaker", "vector",
 )  # fmt: skip
 _EPISODE_COLS = (
     "episode_id", "summary", "access_count", "session_id", "source_event_ids",
     "started_at", "created_at", "sentences",
 )  # fmt: skip
+_LINEAGE_COLS = ("app_name", "user_id", "memory_id", "status")
 _FILTER_COLS = (
     "status", "topic", "stated_at", "valid_from", "valid_to", "started_at", "ended_at",
     "row_id", "episode_id",
@@ -102,6 +108,8 @@ class Recaller:
         self._pending: dict[str, Counter[str]] = {MEMORIES: Counter(), EPISODES: Counter()}
         self._last_access: datetime | None = None
         self._vectors: dict[str, npt.NDArray[np.float32]] = {}
+        self._scorer: PairScorer | None = None
+        self._no_scorer = False
         self._search = HybridSearcher(self.store, self.refresh_seconds, settings.recall_whole_tenant_max_rows)
 
     def __enter__(self) -> Recaller:
@@ -113,20 +121,23 @@ class Recaller:
 
     def recall(self, query: str, app_name: str, user_id: str, **options: Unpack[RecallOptions]) -> list[RecallHit]:
         """Best ``k`` hits for ``query`` in this app and user's scope, best first (filters: :class:`RecallOptions`)."""
-        return self._ranked(query, app_name, user_id, **options)[0]
+        hits, *_, timed = self._ranked(query, app_name, user_id, **options)
+        return self._current(app_name, user_id, hits, [], timed)[0]
 
     def _ranked(
         self, query: str, app_name: str, user_id: str, **options: Unpack[RecallOptions]
-    ) -> tuple[list[RecallHit], list[RecallHit], str | None, Callable[[], bool] | None, str]:
+    ) -> tuple[list[RecallHit], list[RecallHit], str | None, Callable[[], bool] | None, str, bool]:
         """The hits :meth:`recall` returns, the embedder's own top k before any reranker (what the
         abstention verdict is judged on, so that a reranker changes what is shown, not whether anything
         is), the time the question names when no candidate lies in it, the reranker's second opinion
-        on a misattribution (:mod:`tasks.recall.contrast`), and the question as searched (respelt)."""
+        on a misattribution (:mod:`tasks.recall.contrast`), the question as searched (respelt), and
+        whether the question names a time that holds candidates (then it asks of that time, not of what
+        holds now; "on Saturday mornings" read as last Saturday, with nothing said then, does not)."""
         k, topics, as_of = options.get("k"), options.get("topics"), options.get("as_of")
         since, until, include_episodes = options.get("since"), options.get("until"), options.get("include_episodes")
         k = self.settings.recall_k if k is None else k
         if k <= 0:
-            return [], [], None, None, query
+            return [], [], None, None, query, False
         tenant = scope(app_name, user_id)  # validates ids before any work
         now = options.get("now") or as_of or datetime.now(UTC)
         window = window_of(query, now) if self.settings.recall_time_window else None
@@ -184,17 +195,56 @@ class Recaller:
         in_time = any(f.signals.timely is not None and f.signals.timely.any() for f in found) and not (
             window is not None and window.empty
         )
-        return hits, basis, window.phrase if window is not None and not in_time else None, confirm, query
+        untimely = window.phrase if window is not None and not in_time else None
+        return hits, basis, untimely, confirm, query, (window is not None and in_time) or anchor is not None
 
     def recall_result(self, query: str, app_name: str, user_id: str, **options: Unpack[RecallOptions]) -> RecallResult:
         """:meth:`recall`'s hits with the abstention verdict: ``confident`` is False when even the
         best hit is too far from the query (``settings.recall_abstain_min_cosine``) to be about it,
         or when the question names one person and its best match was said by someone else; ``untimely``
         is the time the question names when no candidate lies in it."""
-        hits, basis, untimely, confirm, searched = self._ranked(query, app_name, user_id, **options)
+        hits, basis, untimely, confirm, searched, timed = self._ranked(query, app_name, user_id, **options)
         verdict = judge(basis, abstain_threshold(searched, self.settings), searched, untimely=untimely, confirm=confirm)
         evidence = self._evidence(searched, app_name, user_id, hits, options)
+        if verdict.confident and (scorer := self._answer_scorer()) is not None:
+            depth = self.settings.recall_abstain_answer_depth
+            score = answers(scorer, searched, interleaved(hits, evidence), depth)
+            verdict = replace(verdict, answer_score=score,
+                              confident=score >= self.settings.recall_abstain_min_answer_score)  # fmt: skip
+        hits, evidence = self._current(app_name, user_id, hits, evidence, timed)
         return replace(verdict, hits=hits, searched_as=searched if searched != query else None, evidence=evidence)
+
+    def _answer_scorer(self) -> PairScorer | None:
+        """The cross-encoder of the abstention check, loaded once; None when off or not installed."""
+        if not self.settings.recall_abstain_answer_check or self._no_scorer:
+            return None
+        if self._scorer is None:
+            try:
+                self._scorer = pair_scorer(self.settings, ANSWER_MAX_TOKENS)
+            except ProviderConfigError as error:
+                log.warning("abstention check off: %s", error)
+                self._no_scorer = True
+        return self._scorer
+
+    def _current(
+        self, app_name: str, user_id: str, hits: list[RecallHit], evidence: list[RecallHit], timed: bool
+    ) -> tuple[list[RecallHit], list[RecallHit]]:
+        """``hits`` and ``evidence`` marked current or earlier (:mod:`tasks.recall.current`); the cited
+        lineages' active versions come from one read of the memories. A question that names a time
+        ("in November", "after the trip") asks of that time: what was said then is not "earlier"
+        because something of the same kind was said since (``timed``: only replaced turns are)."""
+        if not self.settings.recall_current:
+            return hits, evidence
+        cited = sorted({m for e in evidence for m in e.memory_ids})
+        lineages: dict[str, datetime | None] = dict.fromkeys(cited)
+        if cited:
+            where = all_of(scope(app_name, user_id), is_in("memory_id", cited, _LINEAGE_COLS),
+                           eq("status", "active", _LINEAGE_COLS))  # fmt: skip
+            for row in self.store.rows(MEMORIES, where, columns=["memory_id", "valid_from"]):
+                seen = lineages.get(row["memory_id"])
+                lineages[row["memory_id"]] = row["valid_from"] if seen is None else max(seen, row["valid_from"])
+        slot = None if timed else self.settings.recall_current_slot_cosine
+        return marked(hits, evidence, lineages, slot, self.settings.recall_current_query_margin)
 
     def _evidence(
         self, query: str, app_name: str, user_id: str, hits: Sequence[RecallHit], options: RecallOptions
@@ -213,7 +263,12 @@ class Recaller:
         limit = max(int(n) * self.settings.recall_pool_factor, MIN_POOL)
         found = self._search.search([leg], fts_text(query), lambda: self._embed(query), limit, self.use_ann)
         rows = ranked_rows(found.tables[0])
-        near = neighbours_of(self.store, app_name, user_id, rows[: int(n)], self.settings.recall_evidence_neighbours)
+        reach, side, dataset = self.settings.recall_evidence_neighbours, found.vectors[0], found.datasets[0]
+        if side is not None and side.tenant is not None and dataset is not None:  # the scan holds every turn's place
+            take = partial(dataset.take, columns=list(EVIDENCE_COLUMNS))
+            near = neighbours_in(side.tenant.rows, take, rows[: int(n)], reach)
+        else:
+            near = neighbours_of(self.store, app_name, user_id, rows[: int(n)], reach)
         return select(query, rows, [h for h in hits if h.kind == "memory"], int(n), near)
 
     def _embed(self, query: str) -> npt.NDArray[np.float32]:

@@ -209,9 +209,9 @@ def _candidates(
     if not len(offsets):
         return None, side
     if tenant is None:  # ANN distances are approximate: re-score from the stored vectors
-        rows = dataset.take(offsets, columns=[*leg.columns, "vector"])
+        rows = dataset.take(offsets, columns=list(dict.fromkeys([*leg.columns, "vector"])))
         cosine = cosines(query, rows.column("vector"))
-        rows = rows.drop_columns(["vector"])
+        rows = rows if "vector" in leg.columns else rows.drop_columns(["vector"])
     else:
         at, known = tenant.locate(offsets)
         cosine = np.where(known, tenant.sims[at], 0.0)
