@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from tasks.clock import now
 from tasks.ingest.commit import commit_run, consolidate_users
@@ -39,6 +39,9 @@ from tasks.sources.raw import RawSession
 from tasks.store.erase import purge_forgotten
 from tasks.store.lock import store_lock
 from tasks.store.tables import run_scope
+
+if TYPE_CHECKING:
+    from tasks.ingest.partitions import PartitionMapper
 
 log = logging.getLogger("memory_pipeline.ingest")
 T = TypeVar("T")
@@ -64,26 +67,39 @@ def run_ingest(
     run_id: str | None = None,
     sessions: Sequence[Session] | None = None,
     logger: logging.Logger | logging.LoggerAdapter[Any] | None = None,
+    mapper: PartitionMapper | None = None,
+    task_runner: str = "in-process",
 ) -> IngestSummary:
     """Ingest the configured source (or the given, already validated ``sessions``) into the store.
 
     Holds the store's writer lock for the whole run, so two ingests (or an ingest and a maintenance
-    pass) never interleave their writes.
+    pass) on one machine never interleave their writes. With ``partition_buckets`` (or the Dask task
+    runner) the run is partitioned by tenant (:mod:`tasks.ingest.partitions`); ``mapper`` runs the
+    partitions (default: one after another in this process), ``task_runner`` names it in the record.
     """
     run_id = run_id or new_run_id()
+    from tasks.ingest.partitions import buckets, run_partitioned
+
+    if buckets(settings):
+        return run_partitioned(settings, stages=stages, run_id=run_id, sessions=sessions, logger=logger,
+                               mapper=mapper, task_runner=task_runner)  # fmt: skip
     with store_lock(settings, f"ingest run {run_id}"), run_scope():
-        return _run(settings, stages or Stages(), run_id, sessions, logger or log)
+        return run_stages(settings, stages or Stages(), run_id, sessions, logger or log)
 
 
-def _run(
+def run_stages(
     settings: Settings,
     stages: Stages,
     run_id: str,
     sessions: Sequence[Session] | None,
     logger: logging.Logger | logging.LoggerAdapter[Any],
+    partition: str | None = None,
 ) -> IngestSummary:
+    """The sequence itself, without the writer lock: :func:`run_ingest` holds it, and a partition of a
+    partitioned run (``partition``, :mod:`tasks.ingest.partitions`) is kept apart from the others by its
+    tenants (no two partitions share a user) and from reruns by Lance's commit protocol."""
     started = time.perf_counter()
-    summary = IngestSummary(run_id=run_id)
+    summary = IngestSummary(run_id=run_id, partition=partition)
     quarantined: list[QuarantineRecord] = []
     if sessions is None:
         raws, unreadable = stages.pull(settings)
@@ -101,7 +117,8 @@ def _run(
     summary.count_extracted(extracted)
     summary.embed_seconds = embedded.seconds
     summary = stages.write(embedded, quarantined, settings, summary)
-    purge_forgotten(settings, now())  # forgotten text leaves the table files after its retention period
+    if partition is None:  # a partitioned run purges once, after its partitions
+        purge_forgotten(settings, now())  # forgotten text leaves the table files after its retention period
     summary.seconds = time.perf_counter() - started
     for record in quarantined:
         logger.warning("quarantined %s:%s: %s", record.source, record.line, record.reason)
