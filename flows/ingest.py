@@ -22,9 +22,8 @@ from tasks.ingest.partitions import (
     buckets,
     check_cluster_address,
     failed_result,
-    run_partition,
 )
-from tasks.ingest.run import Stages, run_ingest
+from tasks.ingest.run import Stages, run_ingest, run_partition
 from tasks.ingest.stages import IngestSummary, embed_extracted, extract_sessions, pull_sessions, select_new
 from tasks.ingest.validate import validate_batch
 from tasks.settings import Settings, load_settings

@@ -9,7 +9,8 @@ partition that keeps failing is recorded as failed and its sessions stay out of 
 re-run redoes that partition alone (the others' sessions are in the ledger and skipped).
 
 The coordinator (:func:`run_partitioned`) pulls and validates once, hands the partitions to a mapper
-(in-process here; mapped Prefect tasks on the flow's task runner, e.g. Dask, in :mod:`flows.ingest`),
+(one after another in-process, :func:`tasks.ingest.run.map_in_process`; mapped Prefect tasks on the
+flow's task runner, e.g. Dask, in :mod:`flows.ingest`; each runs :func:`tasks.ingest.run.run_partition`),
 then refreshes the indexes and purges once and writes the whole run's record, which lists the
 partitions with their outcomes and names the runner.
 """
@@ -32,7 +33,6 @@ from tasks.ingest.commit import finish_interrupted_runs, record_run, write_quara
 from tasks.ingest.partition_key import DEFAULT_BUCKETS, bucket_of, partition_id, partition_run_id
 from tasks.ingest.stages import IngestSummary, PartitionOutcome
 from tasks.models import QuarantineRecord, Session
-from tasks.providers import embedder_loads
 from tasks.settings import Settings
 from tasks.store.erase import purge_forgotten
 from tasks.store.indexes import ensure_indexes
@@ -86,25 +86,6 @@ def worker_name() -> str:
     return f"{socket.gethostname()}/{os.getpid()}"
 
 
-def run_partition(partition: Partition, settings: Settings, run_id: str, attempt: int = 1) -> PartitionResult:
-    """Ingest one partition's sessions and commit them under the partition's run id; raises on failure
-    (the mapper retries). Without the writer lock: the coordinator holds it for the whole run."""
-    from tasks.ingest.run import Stages, run_stages
-
-    own = partition_run_id(run_id, partition.partition_id)
-    started = time.perf_counter()
-    with run_scope():
-        summary = run_stages(settings, Stages(), own, partition.sessions, log, partition=partition.partition_id)
-    outcome = PartitionOutcome(
-        partition_id=partition.partition_id, app_name=partition.app_name, bucket=partition.bucket, run_id=own,
-        sessions=len(partition.sessions), outcome="completed", attempts=attempt,
-        sessions_processed=summary.sessions_processed, memories_written=summary.memories_written,
-        evidence_written=summary.evidence_written, seconds=round(time.perf_counter() - started, 3),
-        worker=worker_name(), embedder_loads=embedder_loads(),
-    )  # fmt: skip
-    return PartitionResult(outcome=outcome, counts=summary.model_dump())
-
-
 def failed_result(partition: Partition, run_id: str, attempts: int, error: BaseException | str) -> PartitionResult:
     text = error if isinstance(error, str) else f"{type(error).__name__}: {error}"
     outcome = PartitionOutcome(
@@ -113,21 +94,6 @@ def failed_result(partition: Partition, run_id: str, attempts: int, error: BaseE
         outcome="failed", attempts=attempts, error=text[:300],
     )  # fmt: skip
     return PartitionResult(outcome=outcome, counts={})
-
-
-def map_in_process(partitions: list[Partition], settings: Settings, run_id: str) -> list[PartitionResult]:
-    """One partition after another in this process, each tried up to ``partition_attempts`` times."""
-    results = []
-    for partition in partitions:
-        for attempt in range(1, settings.partition_attempts + 1):
-            try:
-                results.append(run_partition(partition, settings, run_id, attempt))
-                break
-            except Exception as exc:
-                log.warning("partition %s attempt %d failed: %s", partition.partition_id, attempt, exc, exc_info=True)
-                if attempt == settings.partition_attempts:
-                    results.append(failed_result(partition, run_id, attempt, exc))
-    return results
 
 
 _SUMMED = ("sessions_processed", "sessions_skipped", "sessions_quarantined", "facts_extracted", "forget_requests",
@@ -156,18 +122,15 @@ def _fold(summary: IngestSummary, partitions: list[Partition], results: list[Par
 def run_partitioned(
     settings: Settings,
     *,
-    stages: Any = None,
+    stages: Any,
     run_id: str,
-    sessions: Sequence[Session] | None = None,
-    logger: logging.Logger | logging.LoggerAdapter[Any] | None = None,
-    mapper: PartitionMapper | None = None,
+    sessions: Sequence[Session] | None,
+    logger: logging.Logger | logging.LoggerAdapter[Any] | None,
+    mapper: PartitionMapper,
     task_runner: str = "in-process",
 ) -> IngestSummary:
     """The whole partitioned run: pull and validate once, map the partitions, then one index refresh,
     one purge and the run's record (``completed``, or ``partial`` when a partition failed)."""
-    from tasks.ingest.run import Stages
-
-    stages = stages or Stages()
     logger = logger or log
     started_clock = time.perf_counter()
     with store_lock(settings, f"ingest run {run_id}"), run_scope():
@@ -189,7 +152,7 @@ def run_partitioned(
         partitions = split(sessions, buckets(settings))
         record_run(store, summary, before, started, status="running")
         summary.sessions_quarantined += write_quarantine(store, quarantined, run_id)
-        results = (mapper or map_in_process)(partitions, settings, run_id)
+        results = mapper(partitions, settings, run_id)
         _fold(summary, partitions, results)
         if summary.sessions_processed:
             ensure_indexes(store, settings)

@@ -16,15 +16,26 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from tasks.clock import now
 from tasks.ingest.commit import commit_run, consolidate_users
 from tasks.ingest.faults import fault_point
+from tasks.ingest.partition_key import partition_run_id
+from tasks.ingest.partitions import (
+    Partition,
+    PartitionMapper,
+    PartitionResult,
+    buckets,
+    failed_result,
+    run_partitioned,
+    worker_name,
+)
 from tasks.ingest.stages import (
     Embedded,
     Extracted,
     IngestSummary,
+    PartitionOutcome,
     embed_extracted,
     extract_sessions,
     new_run_id,
@@ -33,15 +44,13 @@ from tasks.ingest.stages import (
 )
 from tasks.ingest.validate import ValidationResult, validate_batch
 from tasks.models import QuarantineRecord, Session
+from tasks.providers import embedder_loads
 from tasks.providers.openai_slots import priority_context
 from tasks.settings import Settings
 from tasks.sources.raw import RawSession
 from tasks.store.erase import purge_forgotten
 from tasks.store.lock import store_lock
 from tasks.store.tables import run_scope
-
-if TYPE_CHECKING:
-    from tasks.ingest.partitions import PartitionMapper
 
 log = logging.getLogger("memory_pipeline.ingest")
 T = TypeVar("T")
@@ -78,11 +87,9 @@ def run_ingest(
     partitions (default: one after another in this process), ``task_runner`` names it in the record.
     """
     run_id = run_id or new_run_id()
-    from tasks.ingest.partitions import buckets, run_partitioned
-
     if buckets(settings):
-        return run_partitioned(settings, stages=stages, run_id=run_id, sessions=sessions, logger=logger,
-                               mapper=mapper, task_runner=task_runner)  # fmt: skip
+        return run_partitioned(settings, stages=stages or Stages(), run_id=run_id, sessions=sessions, logger=logger,
+                               mapper=mapper or map_in_process, task_runner=task_runner)  # fmt: skip
     with store_lock(settings, f"ingest run {run_id}"), run_scope():
         return run_stages(settings, stages or Stages(), run_id, sessions, logger or log)
 
@@ -293,3 +300,35 @@ def _embed_isolated(stages: Stages, items: list[Extracted], settings: Settings, 
 def ingest_sessions(sessions: Sequence[Session], settings: Settings, *, run_id: str | None = None) -> IngestSummary:
     """Ingest already-validated sessions (evaluation, Python backfills): the same sequence, no pull."""
     return run_ingest(settings, sessions=sessions, run_id=run_id)
+
+
+def run_partition(partition: Partition, settings: Settings, run_id: str, attempt: int = 1) -> PartitionResult:
+    """Ingest one partition's sessions and commit them under the partition's run id; raises on failure
+    (the mapper retries). Without the writer lock: the coordinator holds it for the whole run."""
+    own = partition_run_id(run_id, partition.partition_id)
+    started = time.perf_counter()
+    with run_scope():
+        summary = run_stages(settings, Stages(), own, partition.sessions, log, partition=partition.partition_id)
+    outcome = PartitionOutcome(
+        partition_id=partition.partition_id, app_name=partition.app_name, bucket=partition.bucket, run_id=own,
+        sessions=len(partition.sessions), outcome="completed", attempts=attempt,
+        sessions_processed=summary.sessions_processed, memories_written=summary.memories_written,
+        evidence_written=summary.evidence_written, seconds=round(time.perf_counter() - started, 3),
+        worker=worker_name(), embedder_loads=embedder_loads(),
+    )  # fmt: skip
+    return PartitionResult(outcome=outcome, counts=summary.model_dump())
+
+
+def map_in_process(partitions: list[Partition], settings: Settings, run_id: str) -> list[PartitionResult]:
+    """One partition after another in this process, each tried up to ``partition_attempts`` times."""
+    results = []
+    for partition in partitions:
+        for attempt in range(1, settings.partition_attempts + 1):
+            try:
+                results.append(run_partition(partition, settings, run_id, attempt))
+                break
+            except Exception as exc:
+                log.warning("partition %s attempt %d failed: %s", partition.partition_id, attempt, exc, exc_info=True)
+                if attempt == settings.partition_attempts:
+                    results.append(failed_result(partition, run_id, attempt, exc))
+    return results
