@@ -24,6 +24,7 @@ from tasks.ingest.partitions import check_cluster_address, split
 from tasks.ingest.run import run_ingest
 from tasks.maintain import run_pass
 from tasks.recall.recaller import Recaller
+from tasks.rows import LedgerRow
 from tasks.settings import Settings
 from tasks.store.tables import EPISODES, EVIDENCE, KEYS, LEDGER, MEMORIES, RUNS, open_store
 
@@ -136,34 +137,20 @@ def test_unreachable_cluster_is_a_clear_error_before_anything_is_written(tmp_pat
         check_cluster_address("no-port-here", timeout=2.0)
 
 
-def test_store_on_s3_ingests_recalls_and_maintains_like_a_local_one(
-    s3: dict[str, str], sessions_dir: Path, local_plain: Settings, tmp_path: Path
-) -> None:
-    settings = on_s3(s3, "suite", sessions_dir, tmp_path, partition_buckets=4)
-    summary = run_ingest(settings)
-    assert summary.sessions_processed == 5 and not summary.sessions_failed
-    assert tables(settings) == tables(local_plain)
-    hits = Recaller(settings).recall("What bird did I like?", "travel-assistant", "alice", k=5)
-    assert hits and "parrot" in hits[0].content.lower()
-    report = run_pass(settings, "decay", now=NOW)
-    local = run_pass(local_plain.model_copy(), "decay", now=NOW, dry_run=True)
-    assert report.scanned == local.scanned > 0
-    again = run_ingest(settings)
-    assert again.sessions_processed == 0 and again.sessions_skipped == 5 and tables(settings) == tables(local_plain)
-
-
-def test_two_writers_on_one_s3_store_lose_and_duplicate_nothing(
-    s3: dict[str, str], sessions_dir: Path, local_plain: Settings, tmp_path: Path
-) -> None:
-    """Two ingests of the same sessions at once (no shared lock: each its own lock folder, as on two
-    machines): Lance's commits and the declared primary keys leave every row once."""
+@pytest.fixture(scope="module")
+def raced(
+    s3: dict[str, str], sessions_dir: Path, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[Settings, list[Any], list[BaseException]]:
+    """Two partitioned ingests of the same sessions into one s3:// store at once, each with its own lock
+    folder (as on two machines: no lock is shared); the store, their summaries and their errors."""
+    hosts = tmp_path_factory.mktemp("hosts")
     results: list[Any] = []
     errors: list[BaseException] = []
 
     def one(i: int) -> None:
         try:
-            results.append(run_ingest(on_s3(s3, "race", sessions_dir, tmp_path / f"host{i}", partition_buckets=4)))
-        except BaseException as exc:  # reported below
+            results.append(run_ingest(on_s3(s3, "race", sessions_dir, hosts / f"host{i}", partition_buckets=4)))
+        except BaseException as exc:  # reported by the test
             errors.append(exc)
 
     threads = [threading.Thread(target=one, args=(i,)) for i in range(2)]
@@ -171,7 +158,96 @@ def test_two_writers_on_one_s3_store_lose_and_duplicate_nothing(
         thread.start()
     for thread in threads:
         thread.join()
-    assert not errors and len(results) == 2, "".join(traceback.format_exception(errors[0]))
-    settings = on_s3(s3, "race", sessions_dir, tmp_path)
+    return on_s3(s3, "race", sessions_dir, hosts / "reader"), results, errors
+
+
+@pytest.mark.slow  # two ingests over HTTP to moto: ~40 s on 2 busy cores
+def test_two_writers_on_one_s3_store_lose_and_duplicate_nothing(
+    raced: tuple[Settings, list[Any], list[BaseException]], local_plain: Settings
+) -> None:
+    """Lance's commits (conditional PUT of each version) and the declared primary keys leave every row once."""
+    settings, results, errors = raced
+    assert not errors, "".join(traceback.format_exception(errors[0]))
+    assert len(results) == 2
     assert all(not dupes for dupes in duplicated(settings).values()), duplicated(settings)
     assert tables(settings) == tables(local_plain)
+
+
+@pytest.mark.slow
+def test_store_on_s3_recalls_maintains_and_reruns_like_a_local_one(
+    raced: tuple[Settings, list[Any], list[BaseException]], local_plain: Settings, tmp_path: Path
+) -> None:
+    settings, _, _ = raced
+    hits = Recaller(settings).recall("What bird did I like?", "travel-assistant", "alice", k=5)
+    assert hits and "parrot" in hits[0].content.lower()
+    local_hits = Recaller(local_plain).recall("What bird did I like?", "travel-assistant", "alice", k=5)
+    assert [h.id for h in hits] == [h.id for h in local_hits]
+    report = run_pass(settings, "decay", now=NOW)
+    local = run_pass(local_plain, "decay", now=NOW, dry_run=True)
+    assert report.scanned == local.scanned > 0 and report.counts == local.counts
+    again = run_ingest(settings.model_copy(update={"partition_buckets": 4}))
+    assert again.sessions_processed == 0 and again.sessions_skipped == 5
+    assert tables(settings) == tables(local_plain)
+
+
+@pytest.mark.slow  # a Dask LocalCluster of 2 worker processes, each importing the pipeline and its model
+def test_dask_ingest_with_a_worker_killed_mid_partition_equals_one_run(
+    prefect_harness: None, sessions_dir: Path, local_plain: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The flow on prefect-dask's DaskTaskRunner (2 local workers): the first worker to have written a
+    partition's memories is SIGKILLed there; Dask runs the partition again on a live worker, and the
+    tables are those of one in-process run. Each worker loaded the embedder once, whatever it ran."""
+    pytest.importorskip("prefect_dask")
+    from flows.ingest import IngestParams, ingest_flow
+    from tasks.ingest.faults import FAULT_ENV, FAULT_ONCE_ENV
+
+    monkeypatch.setenv("MEMORY_PIPELINE_TASK_RUNNER", "dask")
+    monkeypatch.setenv("MEMORY_PIPELINE_DASK_WORKERS", "2")
+    monkeypatch.setenv("MEMORY_PIPELINE_PARTITION_BUCKETS", "4")
+    monkeypatch.setenv(FAULT_ENV, "after_memories")  # read by the worker processes, which inherit it
+    monkeypatch.setenv(FAULT_ONCE_ENV, str(tmp_path / "killed-once"))
+    store = tmp_path / "store"
+    summary = ingest_flow(IngestParams(sessions_uri=str(sessions_dir), store_uri=str(store)))
+    assert (tmp_path / "killed-once").exists(), "no worker was killed"
+    settings = Settings(store_uri=str(store), sessions_uri=str(sessions_dir))
+    assert tables(settings) == tables(local_plain)
+    assert summary.task_runner == "dask" and all(p.outcome == "completed" for p in summary.partitions)
+    assert all(p.embedder_loads == 1 for p in summary.partitions), summary.partitions
+    whole = next(r for r in list_runs(open_store(settings)) if r["run_id"] == summary.run_id)
+    assert whole["task_runner"] == "dask" and whole["status"] == "completed"
+
+
+def _ledger_rows(n: int) -> list[LedgerRow]:
+    return [
+        LedgerRow(session_key=f"k{i}", app_name="app", user_id=f"u{i}", session_id=f"s{i}", content_hash="h",
+                  ended_at=NOW, processed_at=NOW, run_id="r", memories_written=0)
+        for i in range(n)
+    ]  # fmt: skip
+
+
+def test_object_store_503s_are_retried_and_a_store_that_stays_down_fails_cleanly(
+    s3: dict[str, str], tmp_path: Path
+) -> None:
+    """S3's "503 Slow Down" to every third request: the writes go through (the object-store client backs off
+    and retries), once each. Down for good: the write fails with an error and leaves no table behind."""
+    from tests.s3_server import FlakyProxy
+
+    rows = _ledger_rows(50)
+    flaky = FlakyProxy(s3["aws_endpoint"], every=3)
+    try:
+        through = on_s3({**s3, "aws_endpoint": flaky.endpoint}, "flaky", tmp_path, tmp_path)
+        store = open_store(through)
+        assert store.upsert(LEDGER, rows) == 50 and store.upsert(LEDGER, rows) == 50  # the second changes nothing
+        assert flaky.refused > 0
+    finally:
+        flaky.close()
+    direct = open_store(on_s3(s3, "flaky", tmp_path, tmp_path))
+    assert sorted(r["session_key"] for r in direct.rows(LEDGER)) == sorted(r.session_key for r in rows)
+    down = FlakyProxy(s3["aws_endpoint"], every=1)
+    try:
+        options = {**s3, "aws_endpoint": down.endpoint, "client_max_retries": "2", "client_retry_timeout": "3"}
+        with pytest.raises((OSError, RuntimeError, ValueError)):
+            open_store(on_s3(options, "down", tmp_path, tmp_path)).upsert(LEDGER, rows)
+    finally:
+        down.close()
+    assert open_store(on_s3(s3, "down", tmp_path, tmp_path)).existing() == []

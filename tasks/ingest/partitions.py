@@ -23,6 +23,7 @@ import socket
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from pydantic import BaseModel
@@ -37,7 +38,7 @@ from tasks.settings import Settings
 from tasks.store.erase import purge_forgotten
 from tasks.store.indexes import ensure_indexes
 from tasks.store.lock import store_lock
-from tasks.store.tables import open_store, run_scope
+from tasks.store.tables import is_commit_conflict, open_store, run_scope
 
 log = logging.getLogger("memory_pipeline.ingest")
 
@@ -155,8 +156,8 @@ def run_partitioned(
         results = mapper(partitions, settings, run_id)
         _fold(summary, partitions, results)
         if summary.sessions_processed:
-            ensure_indexes(store, settings)
-        purge_forgotten(settings, now())
+            settled(partial(ensure_indexes, store, settings), "index refresh")
+        settled(lambda: purge_forgotten(settings, now()), "purge of forgotten text")
         failed = [r.outcome.partition_id for r in results if r.outcome.outcome == "failed"]
         summary.seconds = time.perf_counter() - started_clock
         record_run(store, summary, before, started, status="partial" if failed else "completed")
@@ -170,6 +171,30 @@ def run_partitioned(
         summary.sessions_skipped, summary.memories_written,
     )  # fmt: skip
     return summary
+
+
+#: Attempts of a whole-store step after the partitions (index refresh, purge) racing another run's.
+SETTLE_ATTEMPTS = 4
+
+
+def settled(action: Callable[[], object], what: str) -> None:
+    """Run a whole-store step again when another writer's same step overtook it (no lock spans machines).
+
+    Why: two runs finishing at once both refresh the indexes and purge forgotten text; the loser sees a
+    commit conflict, or a version or tag the winner's purge just removed. Each step is idempotent and
+    resumable (the purge resumes an interrupted erasure first), so it is simply run again.
+    """
+    for attempt in range(1, SETTLE_ATTEMPTS + 1):
+        try:
+            action()
+            return
+        except (OSError, ValueError, RuntimeError) as exc:
+            text = str(exc).lower()
+            raced = is_commit_conflict(exc) or "not found" in text or "does not exist" in text
+            if not raced or attempt == SETTLE_ATTEMPTS:
+                raise
+            log.warning("%s raced another writer (attempt %d of %d), again: %s", what, attempt, SETTLE_ATTEMPTS, exc)
+            time.sleep(0.2 * attempt)
 
 
 def check_cluster_address(address: str, timeout: float) -> None:

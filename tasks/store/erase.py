@@ -293,7 +293,12 @@ def _purge_history(store: Store, first: dict[str, int], report: ErasureReport) -
         dropped = []
         for tag, info in ds.tags.list().items():
             if int(info["version"]) in doomed:
-                ds.tags.delete(tag)
+                try:
+                    ds.tags.delete(tag)
+                except ValueError as exc:  # deleted by a concurrent purge (two ingests at once: issue 66)
+                    if "not found" not in str(exc).lower() and "does not exist" not in str(exc).lower():
+                        raise
+                    continue
                 dropped.append(tag)
         if doomed:
             ds.cleanup_old_versions(versions=doomed, delete_unverified=True, error_if_tagged_old_versions=False)
