@@ -26,6 +26,8 @@ REPO = Path(__file__).resolve().parents[1]
 SAMPLE = REPO / "data" / "sessions"
 LOCOMO = REPO.parent / "shared" / "datasets" / "locomo-dev"
 sys.path.insert(0, str(REPO))
+os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
+os.environ.setdefault("PREFECT_LOGGING_LEVEL", "WARNING")
 
 from tasks.settings import Settings  # noqa: E402
 from tasks.store.tables import EPISODES, EVIDENCE, KEYS, LEDGER, MEMORIES, open_store  # noqa: E402
