@@ -113,7 +113,7 @@ def test_partitioned_ingest_equals_one_run_and_records_partitions(
     summary = run_ingest(settings)
     assert tables(settings) == tables(local_plain)
     assert summary.task_runner == "in-process" and len(summary.partitions) >= 2
-    assert all(p.outcome == "completed" and p.attempts == 1 for p in summary.partitions)
+    assert all(p.outcome == "completed" and p.attempts == 1 and p.worker_peak_mb > 0 for p in summary.partitions)
     assert sum(p.sessions_processed for p in summary.partitions) == summary.sessions_processed == 5
     runs = {r["run_id"]: r for r in list_runs(open_store(settings))}
     whole = runs[summary.run_id]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextvars
 import logging
+import resource
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -315,6 +316,7 @@ def run_partition(partition: Partition, settings: Settings, run_id: str, attempt
         sessions_processed=summary.sessions_processed, memories_written=summary.memories_written,
         evidence_written=summary.evidence_written, seconds=round(time.perf_counter() - started, 3),
         worker=worker_name(), embedder_loads=embedder_loads(),
+        worker_peak_mb=round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
     )  # fmt: skip
     return PartitionResult(outcome=outcome, counts=summary.model_dump())
 

@@ -71,6 +71,8 @@ class PartitionOutcome(BaseModel):
     #: (1 on a worker that kept it: loaded once per worker, not per task).
     worker: str = ""
     embedder_loads: int = 0
+    #: That process's peak resident memory so far (MB): what a worker needed, the largest partition included.
+    worker_peak_mb: float = 0.0
 
 
 class IngestSummary(BaseModel):
