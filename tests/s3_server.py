@@ -78,7 +78,9 @@ class FlakyProxy:
                 for key, value in reply.getheaders():
                     if key.lower() not in ("content-length", "transfer-encoding", "connection", "server", "date"):
                         self.send_header(key, value)
-                self.send_header("Content-Length", str(len(data)))
+                # A HEAD reply has no body but the object's length (Lance reads sizes from it).
+                length = reply.getheader("Content-Length") if self.command == "HEAD" else None
+                self.send_header("Content-Length", length or str(len(data)))
                 self.end_headers()
                 if self.command != "HEAD":
                     self.wfile.write(data)
