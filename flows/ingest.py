@@ -129,7 +129,11 @@ def _wait_for_local_workers(settings: Settings) -> None:
     runner = context.task_runner if context else None
     client = getattr(runner, "client", None)
     if settings.task_runner == "dask" and not settings.dask_address and client is not None:
-        client.wait_for_workers(settings.dask_workers, timeout=120)
+        try:
+            client.wait_for_workers(settings.dask_workers, timeout=60)
+        except (TimeoutError, OSError) as exc:  # a slow start: map on the workers that are up
+            get_run_logger().warning("not all %d Dask workers started in 60 s (%s); mapping on those up",
+                                     settings.dask_workers, exc)  # fmt: skip
 
 
 @flow(name="ingest-partitions", log_prints=False)
