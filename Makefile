@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e ".[dev,adk,ui,local]"
+	$(BIN)/python -m pip install -q -e ".[dev,adk,ui,local,scale]"
 	# The memory page's browser tests (tests/test_ui.py) drive Debian's chromium through Playwright (no
 	# browser download); installed here when missing and running as root, else those tests skip saying why.
 	@if ! command -v chromium >/dev/null 2>&1 && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \

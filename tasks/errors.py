@@ -43,3 +43,7 @@ class ProviderReplyError(PipelineError):
         super().__init__(reason)
         self.reason = reason
         self.raw = raw
+
+
+class ClusterUnreachableError(PipelineError):
+    """The configured Dask scheduler (``dask_address``) cannot be reached: the run starts nothing."""

@@ -372,6 +372,20 @@ class Settings(BaseSettings):
     recall_abstain_min_answer_score: float = -3.0
     #: Items read by that check (memories and passages interleaved, as the context shows them).
     recall_abstain_answer_depth: int = Field(default=4, ge=1)
+    # -- scale out: partitions, Dask through Prefect (docs/scaling.md) --
+    #: User-hash buckets per app: an ingest splits its sessions into (app, bucket) partitions, each run and
+    #: committed on its own (its own runs row), retried alone; 0 (the default) is one unpartitioned run.
+    partition_buckets: int = Field(default=0, ge=0, le=4096)
+    #: Attempts of one partition before the run records it failed (the others are kept; a re-run redoes it).
+    partition_attempts: int = Field(default=3, ge=1)
+    #: The Prefect task runner the ingest flow maps its partitions on: "default" (Prefect's in-process
+    #: thread pool) or "dask" (prefect-dask's DaskTaskRunner; partitions default to 16 buckets).
+    task_runner: Literal["default", "dask"] = "default"
+    #: An existing Dask scheduler ("tcp://host:8786"); None starts a LocalCluster of ``dask_workers``.
+    dask_address: str | None = None
+    dask_workers: int = Field(default=2, ge=1)
+    #: How long the flow waits to reach ``dask_address`` before failing (nothing is written before).
+    dask_connect_timeout_seconds: float = Field(default=10.0, gt=0)
 
     @field_validator("local_llm_gguf")
     @classmethod

@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 
 from tasks.clock import now, utc
 from tasks.errors import PipelineError
+from tasks.ingest.partition_key import is_partition_of
 from tasks.models import stable_id
 from tasks.rows import ChangeRow, MemoryRow
 from tasks.store.filters import all_of, eq, scope, ts_literal
@@ -159,7 +160,8 @@ def rollback(store: Store, run_id: str, *, force: bool = False) -> dict[str, int
         restored[name] = target or 0
     if reverted_from:
         _audit_rollback(store, run_id, reverted_from)
-    store.upsert(RUNS, [{**run, "status": "rolled_back"}])
+    parts = [r for r in store.rows(RUNS) if is_partition_of(r["run_id"], run_id)]  # a partitioned run's own
+    store.upsert(RUNS, [{**r, "status": "rolled_back"} for r in [run, *parts]])
     return restored
 
 
@@ -190,6 +192,8 @@ def _check_later_runs(store: Store, run: dict[str, Any], touched: set[str]) -> N
         later = other.get("started_at") is not None and utc(other["started_at"]) > utc(started)
         if not later or other["run_id"] == run["run_id"] or other.get("status") == "rolled_back":
             continue
+        if is_partition_of(other["run_id"], run["run_id"]):
+            continue  # the run's own partitions: its versions_before is from before every one of them
         o_before, o_after = _versions(other.get("versions_before")), _versions(other.get("versions_after"))
         overlap = (_touched(o_before, o_after, {}) if o_after else set(o_before)) & touched
         if overlap:

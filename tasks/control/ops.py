@@ -24,6 +24,9 @@ def list_runs(store: Store) -> list[dict[str, Any]]:
     runs = sorted(store.rows(RUNS), key=lambda r: (r["started_at"] is None, r["started_at"], r["run_id"]))
     for run in runs:
         run["counts"] = json.loads(run["counts"]) if run.get("counts") else {}
+        # A partitioned ingest (issue 66) names its partitions and task runner at the top of its record.
+        run["partitions"] = run["counts"].get("partitions", [])
+        run["task_runner"] = run["counts"].get("task_runner")
         run["rolled_back"] = run.get("status") == "rolled_back"
     return runs
 

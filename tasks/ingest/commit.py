@@ -22,6 +22,7 @@ from tasks.consolidate.forgetting import scrub_episodes
 from tasks.consolidate.matches import ERASE_USER, UNMATCHED_FORGET
 from tasks.ingest.evidence import cite, evidence_rows, passages_of
 from tasks.ingest.faults import fault_point
+from tasks.ingest.partition_key import partition_suffix
 from tasks.ingest.stages import Embedded, IngestSummary
 from tasks.models import QuarantineRecord, SessionBatch, stable_id
 from tasks.providers import build_consolidator, build_embedder
@@ -135,7 +136,7 @@ def commit_run(
         quarantined = [*quarantined, *(q for b in embedded.batches for q in passages_of(b.session)[1])]
     store = open_store(settings)
     started = now()
-    finish_interrupted_runs(store, summary.run_id)
+    finish_interrupted_runs(store, summary.run_id, partition=summary.partition)
     before = store.versions()
     if embedded.batches:
         record_run(store, summary, before, started, status="running")
@@ -172,7 +173,8 @@ def commit_run(
     rows, scrubbed = scrub_episodes(store, embedder, changes, rows)
     summary.episodes_written = store.upsert(EPISODES, rows) + scrubbed
     fault_point("after_episodes")
-    ensure_indexes(store, settings)
+    if summary.partition is None:  # a partitioned run refreshes the indexes once, after its partitions
+        ensure_indexes(store, settings)
     fault_point("after_indexes")
     written = Counter(c.session_id for c in changes if c.action != "IGNORE")
     ledger = [
@@ -229,19 +231,27 @@ def record_run(
     A ``running`` row marks a run in progress: if the process dies, the next run finishes or closes it.
     Tags go before the ``completed`` row, so a completed row always has its tags.
     """
-    summary.read_usage(final=status == "completed")
-    row = RunRow(run_id=summary.run_id, flow="ingest", started_at=started, ended_at=now(), status=status,
+    final = status in ("completed", "partial")
+    summary.read_usage(final=final)
+    flow = "ingest" if summary.partition is None else "ingest-partition"
+    # The partition fields only where they say something: an unpartitioned run's record is as before.
+    unset = {k for k in ("partition", "partitions", "task_runner") if not getattr(summary, k)}
+    row = RunRow(run_id=summary.run_id, flow=flow, started_at=started, ended_at=now(), status=status,
                  versions_before=dumps_json(before), versions_after="{}",
-                 counts=dumps_json(summary.model_dump(exclude={"run_id"})))  # fmt: skip
-    if status == "completed":
+                 counts=dumps_json(summary.model_dump(exclude={"run_id", *unset})))  # fmt: skip
+    if final:
         row.versions_after = dumps_json(store.versions())
         store.tag_versions(summary.run_id)
         fault_point("after_tags")
     store.upsert(RUNS, [row])
 
 
-def finish_interrupted_runs(store: Store, current_run: str) -> list[str]:
+def finish_interrupted_runs(store: Store, current_run: str, partition: str | None = None) -> list[str]:
     """Close the ``running`` rows of runs that died (the writer lock is held, so none is still going).
+
+    A partition (``partition`` set) closes only earlier attempts of that same partition: its sibling
+    partitions may be running on other workers, which no lock keeps apart. A whole run leaves every
+    partition's rows alone for the same reason.
 
     A run whose ledger write landed is complete: its row becomes ``completed`` with today's versions
     as its ``versions_after`` and tags (nothing was written since: the lock), so it can be rolled
@@ -254,6 +264,8 @@ def finish_interrupted_runs(store: Store, current_run: str) -> list[str]:
         run_id = run["run_id"]
         if run_id == current_run:
             continue  # a retried write of this very run
+        if partition_suffix(run_id) != partition:
+            continue  # a whole run closes whole runs; a partition, earlier attempts of itself
         landed = store.has(LEDGER) and store.table(LEDGER).count_rows(eq("run_id", run_id, ("run_id",))) > 0
         versions = store.versions()
         if landed:

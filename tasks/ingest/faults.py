@@ -28,7 +28,18 @@ POINTS = (
 )
 
 
+#: With this set to a file path as well, only the first process to reach the point dies (it creates the
+#: file first): a worker killed once mid-partition, whose partition the retry then finishes (issue 66).
+FAULT_ONCE_ENV = "MEMORY_PIPELINE_FAULT_ONCE"
+
+
 def fault_point(name: str) -> None:
     """Die here (SIGKILL) when the environment names this point; otherwise do nothing."""
     if os.environ.get(FAULT_ENV) == name:
+        once = os.environ.get(FAULT_ONCE_ENV)
+        if once:
+            try:
+                os.close(os.open(once, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+            except FileExistsError:
+                return  # someone died here already
         os.kill(os.getpid(), signal.SIGKILL)

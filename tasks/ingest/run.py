@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextvars
 import logging
+import resource
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -21,10 +22,21 @@ from typing import Any, TypeVar
 from tasks.clock import now
 from tasks.ingest.commit import commit_run, consolidate_users
 from tasks.ingest.faults import fault_point
+from tasks.ingest.partition_key import partition_run_id
+from tasks.ingest.partitions import (
+    Partition,
+    PartitionMapper,
+    PartitionResult,
+    buckets,
+    failed_result,
+    run_partitioned,
+    worker_name,
+)
 from tasks.ingest.stages import (
     Embedded,
     Extracted,
     IngestSummary,
+    PartitionOutcome,
     embed_extracted,
     extract_sessions,
     new_run_id,
@@ -33,6 +45,7 @@ from tasks.ingest.stages import (
 )
 from tasks.ingest.validate import ValidationResult, validate_batch
 from tasks.models import QuarantineRecord, Session, stable_id
+from tasks.providers import embedder_loads
 from tasks.providers.openai_slots import priority_context
 from tasks.settings import Settings
 from tasks.sources.raw import RawSession
@@ -64,26 +77,37 @@ def run_ingest(
     run_id: str | None = None,
     sessions: Sequence[Session] | None = None,
     logger: logging.Logger | logging.LoggerAdapter[Any] | None = None,
+    mapper: PartitionMapper | None = None,
+    task_runner: str = "in-process",
 ) -> IngestSummary:
     """Ingest the configured source (or the given, already validated ``sessions``) into the store.
 
     Holds the store's writer lock for the whole run, so two ingests (or an ingest and a maintenance
-    pass) never interleave their writes.
+    pass) on one machine never interleave their writes. With ``partition_buckets`` (or the Dask task
+    runner) the run is partitioned by tenant (:mod:`tasks.ingest.partitions`); ``mapper`` runs the
+    partitions (default: one after another in this process), ``task_runner`` names it in the record.
     """
     run_id = run_id or new_run_id()
+    if buckets(settings):
+        return run_partitioned(settings, stages=stages or Stages(), run_id=run_id, sessions=sessions, logger=logger,
+                               mapper=mapper or map_in_process, task_runner=task_runner)  # fmt: skip
     with store_lock(settings, f"ingest run {run_id}"), run_scope():
-        return _run(settings, stages or Stages(), run_id, sessions, logger or log)
+        return run_stages(settings, stages or Stages(), run_id, sessions, logger or log)
 
 
-def _run(
+def run_stages(
     settings: Settings,
     stages: Stages,
     run_id: str,
     sessions: Sequence[Session] | None,
     logger: logging.Logger | logging.LoggerAdapter[Any],
+    partition: str | None = None,
 ) -> IngestSummary:
+    """The sequence itself, without the writer lock: :func:`run_ingest` holds it, and a partition of a
+    partitioned run (``partition``, :mod:`tasks.ingest.partitions`) is kept apart from the others by its
+    tenants (no two partitions share a user) and from reruns by Lance's commit protocol."""
     started = time.perf_counter()
-    summary = IngestSummary(run_id=run_id)
+    summary = IngestSummary(run_id=run_id, partition=partition)
     quarantined: list[QuarantineRecord] = []
     if sessions is None:
         raws, unreadable = stages.pull(settings)
@@ -102,7 +126,8 @@ def _run(
     summary.embed_seconds = embedded.seconds
     summary = stages.write(embedded, quarantined, settings, summary)
     erase_requested(settings, summary)
-    purge_forgotten(settings, now())  # forgotten text leaves the table files after its retention period
+    if partition is None:  # a partitioned run purges once, after its partitions
+        purge_forgotten(settings, now())  # forgotten text leaves the table files after its retention period
     summary.seconds = time.perf_counter() - started
     for record in quarantined:
         logger.warning("quarantined %s:%s: %s", record.source, record.line, record.reason)
@@ -291,3 +316,36 @@ def _embed_isolated(stages: Stages, items: list[Extracted], settings: Settings, 
 def ingest_sessions(sessions: Sequence[Session], settings: Settings, *, run_id: str | None = None) -> IngestSummary:
     """Ingest already-validated sessions (evaluation, Python backfills): the same sequence, no pull."""
     return run_ingest(settings, sessions=sessions, run_id=run_id)
+
+
+def run_partition(partition: Partition, settings: Settings, run_id: str, attempt: int = 1) -> PartitionResult:
+    """Ingest one partition's sessions and commit them under the partition's run id; raises on failure
+    (the mapper retries). Without the writer lock: the coordinator holds it for the whole run."""
+    own = partition_run_id(run_id, partition.partition_id)
+    started = time.perf_counter()
+    with run_scope():
+        summary = run_stages(settings, Stages(), own, partition.sessions, log, partition=partition.partition_id)
+    outcome = PartitionOutcome(
+        partition_id=partition.partition_id, app_name=partition.app_name, bucket=partition.bucket, run_id=own,
+        sessions=len(partition.sessions), outcome="completed", attempts=attempt,
+        sessions_processed=summary.sessions_processed, memories_written=summary.memories_written,
+        evidence_written=summary.evidence_written, seconds=round(time.perf_counter() - started, 3),
+        worker=worker_name(), embedder_loads=embedder_loads(),
+        worker_peak_mb=round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+    )  # fmt: skip
+    return PartitionResult(outcome=outcome, counts=summary.model_dump())
+
+
+def map_in_process(partitions: list[Partition], settings: Settings, run_id: str) -> list[PartitionResult]:
+    """One partition after another in this process, each tried up to ``partition_attempts`` times."""
+    results = []
+    for partition in partitions:
+        for attempt in range(1, settings.partition_attempts + 1):
+            try:
+                results.append(run_partition(partition, settings, run_id, attempt))
+                break
+            except Exception as exc:
+                log.warning("partition %s attempt %d failed: %s", partition.partition_id, attempt, exc, exc_info=True)
+                if attempt == settings.partition_attempts:
+                    results.append(failed_result(partition, run_id, attempt, exc))
+    return results

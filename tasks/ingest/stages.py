@@ -11,6 +11,7 @@ import time
 import uuid
 from collections.abc import Sequence
 from datetime import UTC, datetime
+from typing import Literal
 
 from pydantic import BaseModel, Field, PrivateAttr
 
@@ -49,6 +50,31 @@ class Embedded(BaseModel):
     evidence_vectors: list[list[list[float]]] = Field(default_factory=list)
 
 
+class PartitionOutcome(BaseModel):
+    """One partition of a partitioned run, as the run record lists it (``runs --json``: ``partitions``)."""
+
+    partition_id: str
+    app_name: str
+    bucket: int
+    #: The partition's own run id (its runs row, version tags and rollback): ``<run id>.<partition id>``.
+    run_id: str
+    sessions: int
+    outcome: Literal["completed", "failed"]
+    attempts: int = 1
+    #: The last attempt's error (type and message) when it failed.
+    error: str | None = None
+    sessions_processed: int = 0
+    memories_written: int = 0
+    evidence_written: int = 0
+    seconds: float = 0.0
+    #: Who ran the last attempt ("host/pid"), and how often that process had loaded the embedder by then
+    #: (1 on a worker that kept it: loaded once per worker, not per task).
+    worker: str = ""
+    embedder_loads: int = 0
+    #: That process's peak resident memory so far (MB): what a worker needed, the largest partition included.
+    worker_peak_mb: float = 0.0
+
+
 class IngestSummary(BaseModel):
     """What one ingest run did; returned by the flow and printed by the CLI."""
 
@@ -76,6 +102,11 @@ class IngestSummary(BaseModel):
     embed_seconds: float = 0.0
     #: LLM calls and tokens of this run per provider (empty with local providers).
     llm_usage: dict[str, dict[str, int]] = Field(default_factory=dict)
+    #: Partitioned runs (issue 66): the partition this summary is of (None: a whole run), the partitions
+    #: of a whole run with their outcomes, and the Prefect task runner that ran them.
+    partition: str | None = None
+    partitions: list[PartitionOutcome] = Field(default_factory=list)
+    task_runner: str | None = None
     #: This run's own LLM usage meter (not stored), counting from the run's start: see openai_usage.
     _usage: UsageMeter = PrivateAttr(default_factory=run_meter)
 

@@ -13,7 +13,9 @@ from tasks.settings import Settings
 if TYPE_CHECKING:
     from tasks.providers.judge import Judge
 
-__all__ = ["build_consolidator", "build_embedder", "build_extractor", "build_judge", "build_summarizer"]
+__all__ = [
+    "build_consolidator", "build_embedder", "build_extractor", "build_judge", "build_summarizer", "embedder_loads",
+]  # fmt: skip
 
 
 def _unsupported(kind: str, name: str) -> ProviderConfigError:
@@ -28,6 +30,11 @@ def _local_embedder(model: str, batch_size: int) -> Embedder:
     if model != MODEL_NAME:
         raise ProviderConfigError(f"unknown local embedding model {model!r}; the local one is {MODEL_NAME!r}")
     return OnnxMiniLMEmbedder(batch_size=batch_size, workers=1)
+
+
+def embedder_loads() -> int:
+    """How often this process loaded the local embedder (a Dask worker that keeps it reports 1)."""
+    return _local_embedder.cache_info().misses
 
 
 _OPENAI_EMBEDDERS: dict[str, Embedder] = {}

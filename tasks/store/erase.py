@@ -21,6 +21,8 @@ import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from functools import partial
+from typing import Any
 
 from lancedb.index import FTS, Bitmap, BTree, IvfHnswSq
 
@@ -32,7 +34,18 @@ from tasks.rows import ChangeRow, RunRow
 from tasks.settings import Settings
 from tasks.store.filters import all_of, eq, is_in, scope
 from tasks.store.schema import AGENT_TABLES
-from tasks.store.tables import CHANGES, EPISODES, EVIDENCE, MEMORIES, QUARANTINE, RUNS, Store, dumps_json, open_store
+from tasks.store.tables import (
+    CHANGES,
+    EPISODES,
+    EVIDENCE,
+    MEMORIES,
+    QUARANTINE,
+    RUNS,
+    Store,
+    dumps_json,
+    open_store,
+    retry_conflicts,
+)  # fmt: skip
 
 _COLS = ("memory_id", "app_name", "user_id", "session_id", "episode_id", "quarantine_id", "change_id", "status",
          "evidence_id")  # fmt: skip
@@ -262,12 +275,17 @@ def _first_versions(store: Store, targets: dict[str, str]) -> dict[str, int]:
     return first
 
 
+def _compact(tbl: Any) -> None:
+    tbl.to_lance().optimize.compact_files(materialize_deletions=True, materialize_deletions_threshold=0.0)
+
+
 def _purge_history(store: Store, first: dict[str, int], report: ErasureReport) -> None:
     """Compact, rebuild indexes, drop tags and clean up every version from ``first`` on but the new one."""
     for name, start in first.items():
         tbl = store.table(name)
-        ds = tbl.to_lance()
-        ds.optimize.compact_files(materialize_deletions=True, materialize_deletions_threshold=0.0)
+        # Retried on a commit conflict (two ingests purging at once, on two machines: issue 66): a
+        # compaction re-read from the latest version is idempotent.
+        retry_conflicts(partial(_compact, tbl), f"compact {name}")
         _rebuild_indexes(store, name)
         ds = store.table(name).to_lance()
         latest = ds.version
@@ -275,7 +293,12 @@ def _purge_history(store: Store, first: dict[str, int], report: ErasureReport) -
         dropped = []
         for tag, info in ds.tags.list().items():
             if int(info["version"]) in doomed:
-                ds.tags.delete(tag)
+                try:
+                    ds.tags.delete(tag)
+                except ValueError as exc:  # deleted by a concurrent purge (two ingests at once: issue 66)
+                    if "not found" not in str(exc).lower() and "does not exist" not in str(exc).lower():
+                        raise
+                    continue
                 dropped.append(tag)
         if doomed:
             ds.cleanup_old_versions(versions=doomed, delete_unverified=True, error_if_tagged_old_versions=False)

@@ -99,9 +99,24 @@ def fields_of(model: type[BaseModel], dim: int) -> list[pa.Field]:
     return [pa.field(name, arrow_type(hints[name], dim)) for name in model.model_fields]
 
 
+#: Lance's declaration of a merge key as the table's primary key (issue 66). Why: with it a merge-insert
+#: records the keys it inserts, so two writers (two workers, two machines) inserting the same new key
+#: at once conflict at commit, and the loser's retry finds the row; without it both insert (Lance
+#: detects only conflicts on rows that already existed). Lance requires the column to be non-null.
+PRIMARY_KEY = "lance-schema:unenforced-primary-key"
+
+
 def schemas(dim: int) -> dict[str, pa.Schema]:
-    """Every table's Arrow schema for an embedder of dimension ``dim``."""
-    return {name: pa.schema(fields_of(model, dim)) for name, model in ROW_MODELS.items()}
+    """Every table's Arrow schema for an embedder of dimension ``dim``; its key declared the primary key
+    (tables created before keep a plain nullable key: data in either schema writes to both)."""
+    out = {}
+    for name, model in ROW_MODELS.items():
+        fields = [
+            f.with_nullable(False).with_metadata({PRIMARY_KEY: "true"}) if f.name == KEYS[name] else f
+            for f in fields_of(model, dim)
+        ]
+        out[name] = pa.schema(fields)
+    return out
 
 
 def _optional(annotation: Any) -> bool:
