@@ -18,6 +18,16 @@ from tasks.textrules import USER_CLAUSE, clauses, clean, resolve_dates
 from tasks.third_person import third_person
 
 
+def test_the_name_the_user_goes_by() -> None:
+    """ "Call me Jo" is the name to use, beside (not instead of) the name the user has."""
+    assert memories_of("Please call me Jo.") == "User goes by the name Jo"
+    assert memories_of("Everyone calls me Bea.") == "User goes by the name Bea"
+    assert memories_of("My name's Robert but call me Bob.") == "User's name is Robert | User goes by the name Bob"
+    assert memories_of("Call me Sam, nobody uses Samantha except my mum.").startswith(
+        "User goes by the name Sam, nobody"
+    )
+
+
 @pytest.mark.parametrize("said", ["Don't call me Sammy.", "Call me when you land.", "Call me Monday."])
 def test_a_call_that_names_no_name_to_use(said: str) -> None:
     assert "goes by" not in memories_of(said)

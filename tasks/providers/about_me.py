@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from tasks.providers.nickname import goes_by
 from tasks.providers.places import PLACE
 from tasks.providers.rule_fact import RuleFact
 from tasks.third_person import third_person
@@ -61,3 +62,9 @@ def about_me(s: str, who: str) -> RuleFact | None:
         field = _FIELD_END.sub("", m[1])
         return RuleFact(TOPIC, f"{who} works in {field}", 0.75, "field", field.lower())
     return None
+
+
+def nickname(s: str, who: str) -> RuleFact | None:
+    """The name the user goes by, beside their name ("My name's Robert but call me Bob")."""
+    name = goes_by(s)
+    return RuleFact(TOPIC, f"{who} goes by the name {name}", 0.9, "nickname", name) if name else None

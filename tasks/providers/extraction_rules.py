@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from tasks.providers.about_me import about_me
+from tasks.providers.about_me import about_me, nickname
 from tasks.providers.dislikes import dislike
 from tasks.providers.implicit_subject import STATE_OF_MIND
 from tasks.providers.jobs import JOBS, started_job, with_article
@@ -298,4 +298,4 @@ def about(s: str, who: str) -> RuleFact | None:
     return personal(s, who) or about_me(s, who)
 
 
-RULES = (instruction, about, liking, decision)
+RULES = (instruction, about, nickname, liking, decision)

@@ -9,21 +9,11 @@ from __future__ import annotations
 import re
 
 from tasks.providers.implicit_subject import FINITE
+from tasks.providers.nickname import CALL_ME
 from tasks.providers.wording import STOP
 from tasks.textrules import UNMARKED_QUESTION
 from tasks.third_person import IRREGULAR_PAST
 from tasks.wordnet import opens_with_common_word
-
-#: A day or a time after "call me" is when to call, not a name ("Call me Monday", "Call me Tonight").
-_NOT_A_NAME = (
-    r"(?!(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b|Tomorrow\b|Tonight\b|Today\b|Later\b|When\b|If\b|After\b|"
-    r"Before\b|ASAP\b)"
-)
-#: "Please call me Jo", "Everyone calls me Bea" at a sentence's start (its name capitalised).
-CALL_ME = re.compile(
-    r"(?i:(?:please|pls|plz|just|you can|u can|feel free to|everyone|everybody|most people|people|(?:all )?my friends|"
-    rf"friends|they all)\s+)*(?i:call(?:s)? me)\s+(?=[A-Z]){_NOT_A_NAME}"
-)
 
 #: A parent or grandparent called by the word for them ("Dad turns 70 in March") is the speaker's; so is
 #: another relative named without "my" when a verb follows ("Sister's getting married", "Son started
