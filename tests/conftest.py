@@ -64,6 +64,21 @@ def pytest_configure(config: pytest.Config) -> None:
     threading.Thread(target=start, name="prefect-api", daemon=True).start()
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Modules with the most end-to-end (``slow``) tests first, each module's own order kept.
+
+    ``--dist loadscope`` hands whole modules to workers in collection order; a long module handed out
+    last ran alone on one core while the other idled (the suite's last minutes). Every worker sorts the
+    same collection the same way, as xdist requires.
+    """
+    slow: dict[str, int] = {}
+    for item in items:
+        module = item.nodeid.split("::", 1)[0]
+        slow[module] = slow.get(module, 0) + (item.get_closest_marker("slow") is not None)
+    first = {module: i for i, module in enumerate(slow)}
+    items.sort(key=lambda item: (-slow[item.nodeid.split("::", 1)[0]], first[item.nodeid.split("::", 1)[0]]))
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
     for server in _SERVER:
         server.stop()
