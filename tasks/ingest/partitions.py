@@ -32,8 +32,8 @@ from tasks.clock import now
 from tasks.errors import ClusterUnreachableError
 from tasks.ingest.commit import finish_interrupted_runs, record_run, write_quarantine
 from tasks.ingest.partition_key import DEFAULT_BUCKETS, bucket_of, partition_id, partition_run_id
-from tasks.ingest.stages import IngestSummary, PartitionOutcome
-from tasks.models import QuarantineRecord, Session
+from tasks.ingest.stages import IngestSummary, PartitionOutcome, source_sessions
+from tasks.models import Session
 from tasks.settings import Settings
 from tasks.store.erase import purge_forgotten
 from tasks.store.indexes import ensure_indexes
@@ -138,16 +138,7 @@ def run_partitioned(
         store = open_store(settings)
         started = now()
         summary = IngestSummary(run_id=run_id, task_runner=task_runner)
-        quarantined: list[QuarantineRecord] = []
-        if sessions is None:
-            raws, unreadable = stages.pull(settings)
-            validated = stages.validate(raws)
-            quarantined = unreadable + validated.quarantined
-            sessions = validated.sessions
-            summary.sessions_seen = len(raws) + len(unreadable)
-            summary.sessions_pending = validated.pending
-        else:
-            summary.sessions_seen = len(sessions)
+        sessions, quarantined = source_sessions(stages.pull, stages.validate, settings, sessions, summary)
         finish_interrupted_runs(store, run_id)
         before = store.versions()
         partitions = split(sessions, buckets(settings))

@@ -42,6 +42,7 @@ from tasks.ingest.stages import (
     new_run_id,
     pull_sessions,
     select_new,
+    source_sessions,
 )
 from tasks.ingest.validate import ValidationResult, validate_batch
 from tasks.models import QuarantineRecord, Session, stable_id
@@ -108,16 +109,7 @@ def run_stages(
     tenants (no two partitions share a user) and from reruns by Lance's commit protocol."""
     started = time.perf_counter()
     summary = IngestSummary(run_id=run_id, partition=partition)
-    quarantined: list[QuarantineRecord] = []
-    if sessions is None:
-        raws, unreadable = stages.pull(settings)
-        validated = stages.validate(raws)
-        quarantined = unreadable + validated.quarantined
-        sessions = validated.sessions
-        summary.sessions_seen = len(raws) + len(unreadable)
-        summary.sessions_pending = validated.pending
-    else:
-        summary.sessions_seen = len(sessions)
+    sessions, quarantined = source_sessions(stages.pull, stages.validate, settings, sessions, summary)
     todo = stages.select(sessions, settings)
     summary.sessions_skipped = len(sessions) - len(todo)
     extracted, bad_replies, embedded = _extract_and_embed(stages, todo, settings, summary)

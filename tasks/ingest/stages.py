@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Literal
 
@@ -20,6 +20,7 @@ from tasks.consolidate.forget_guard import accept_forget
 from tasks.errors import ProviderReplyError
 from tasks.ingest.evidence import passages_of
 from tasks.ingest.people import known_people
+from tasks.ingest.validate import ValidationResult
 from tasks.models import Episode, Extraction, QuarantineRecord, Session, SessionBatch
 from tasks.providers import build_embedder, build_extractor, build_summarizer
 from tasks.providers.concurrent import extract_and_summarize
@@ -135,6 +136,25 @@ def pull_sessions(settings: Settings) -> tuple[list[RawSession], list[Quarantine
         else:
             raws.append(item)
     return raws, bad
+
+
+def source_sessions(
+    pull: Callable[[Settings], tuple[list[RawSession], list[QuarantineRecord]]],
+    validate: Callable[[list[RawSession]], ValidationResult],
+    settings: Settings,
+    sessions: Sequence[Session] | None,
+    summary: IngestSummary,
+) -> tuple[Sequence[Session], list[QuarantineRecord]]:
+    """The run's sessions (pulled and validated unless given) and what was quarantined doing so, counted
+    into ``summary``: one reading for a whole run and for a partitioned one."""
+    if sessions is not None:
+        summary.sessions_seen = len(sessions)
+        return sessions, []
+    raws, unreadable = pull(settings)
+    validated = validate(raws)
+    summary.sessions_seen = len(raws) + len(unreadable)
+    summary.sessions_pending = validated.pending
+    return validated.sessions, unreadable + validated.quarantined
 
 
 def select_new(sessions: Sequence[Session], settings: Settings) -> list[Session]:

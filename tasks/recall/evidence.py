@@ -164,14 +164,7 @@ def neighbours_of(
     by_turn: dict[tuple[str, int], dict[str, Any]] = {}
     for r in sorted(rows, key=lambda r: (r["session_id"], r["turn"], r["passage"])):
         by_turn.setdefault((r["session_id"], int(r["turn"])), r)
-    out: dict[tuple[str, int], list[dict[str, Any]]] = {}
-    for row in found:
-        key = (row["session_id"], int(row["turn"]))
-        out[key] = [
-            by_turn[(key[0], t)] for t in range(key[1] - reach, key[1] + reach + 1)
-            if t != key[1] and (key[0], t) in by_turn
-        ]  # fmt: skip
-    return out
+    return _around(found, by_turn, reach)
 
 
 def neighbours_in(
@@ -201,6 +194,13 @@ def neighbours_in(
     else:
         rows = dicts(take([int(o) for o in picked.column(OFFSET).to_pylist()]))
     by_turn = {(r["session_id"], int(r["turn"])): r for r in rows}
+    return _around(found, by_turn, reach)
+
+
+def _around(
+    found: Sequence[dict[str, Any]], by_turn: dict[tuple[str, int], dict[str, Any]], reach: int
+) -> dict[tuple[str, int], list[dict[str, Any]]]:
+    """Each found turn's neighbours within ``reach``, in turn order, from the rows read by place."""
     out: dict[tuple[str, int], list[dict[str, Any]]] = {}
     for row in found:
         key = (row["session_id"], int(row["turn"]))
