@@ -22,7 +22,7 @@ from __future__ import annotations
 import tempfile
 from datetime import timedelta
 
-from evaluation.temporal import KINDS, NOW, OFFSETS, run_cli, sessions, told_session
+from evaluation.temporal import KINDS, NOW, OFFSETS, mode_store, run_cli, sessions, shared_embedder, told_session
 from tasks.ingest.run import ingest_sessions
 from tasks.models import Session
 from tasks.recall.anchor import anchor_of
@@ -132,13 +132,17 @@ def measure(settings: Settings | None = None) -> dict[str, dict[str, float | int
     per split how many NONE questions got no window."""
     base = settings or Settings()
     results: dict[str, dict[str, float | int]] = {}
-    with tempfile.TemporaryDirectory() as store:
+    with tempfile.TemporaryDirectory() as tmp:
         told = {}
         for split in EVENTS:
             found, told[split] = _sessions(split)
-            ingest_sessions(found, base.model_copy(update={"store_uri": store}))
+            ingest_sessions(found, base.model_copy(update={"store_uri": f"{tmp}/ingested"}))
+        embedder = shared_embedder(base)
         for mode, on in (("off", False), ("on", True)):
-            with Recaller(base.model_copy(update={"store_uri": store, "recall_time_window": on})) as recaller:
+            store = mode_store(f"{tmp}/ingested", mode)
+            with Recaller(
+                base.model_copy(update={"store_uri": store, "recall_time_window": on}), embedder=embedder
+            ) as recaller:
                 for split, event, side, phrases in PHRASES:
                     user, events = EVENTS[split]
                     days = events[event][0]

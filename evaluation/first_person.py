@@ -18,12 +18,11 @@ from __future__ import annotations
 
 import argparse
 import re
-import shutil
 import tempfile
 from datetime import UTC, datetime, timedelta
 
 from evaluation.runner import load_dataset
-from evaluation.temporal import told_session
+from evaluation.temporal import mode_store, shared_embedder, told_session
 from tasks.clock import utc
 from tasks.ingest.run import ingest_sessions
 from tasks.models import Session
@@ -137,13 +136,14 @@ def measure(*modes: Settings) -> list[dict[str, dict[str, int]]]:
         ingest_sessions(list(data.sessions), synthetic)
         # Asked the day after the last session (not on the wall clock: recency weighs in the verdict).
         asked_at = max(utc(x.ended_at) for x in data.sessions) + timedelta(days=1)
+        embedder = shared_embedder(modes[0])  # a question without a statement form is embedded once
         for n, (mode, out) in enumerate(zip(modes, results, strict=True)):
             # Each mode reads its own copy: a recall counts its hits' accesses, which weigh in the next.
-            probed, asked_of = (shutil.copytree(x.store_uri, f"{x.store_uri}-{n}") for x in (probe, synthetic))
-            with Recaller(mode.model_copy(update={"store_uri": probed})) as recaller:
+            probed, asked_of = (mode_store(x.store_uri, str(n)) for x in (probe, synthetic))
+            with Recaller(mode.model_copy(update={"store_uri": probed}), embedder=embedder) as recaller:
                 out.update(_probe_rows(recaller))
             row = out["synthetic first person"] = {"asked": 0, "abstained": 0, "none": 0, "none abstained": 0}
-            with Recaller(mode.model_copy(update={"store_uri": asked_of})) as recaller:
+            with Recaller(mode.model_copy(update={"store_uri": asked_of}), embedder=embedder) as recaller:
                 for q in data.questions:
                     asked = first_person(q.question)
                     abstained = not recaller.recall_result(asked, q.app_name, q.user_id, now=asked_at).confident

@@ -17,13 +17,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import tempfile
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
+from evaluation.embed_cache import CachedEmbedder
 from tasks.ingest.run import ingest_sessions
 from tasks.ingest.validate import role_of
 from tasks.models import Event, Session
+from tasks.providers import build_embedder
 from tasks.recall.recaller import Recaller
 from tasks.recall.when import window_of
 from tasks.settings import Settings
@@ -106,6 +109,18 @@ def sessions() -> tuple[list[Session], dict[tuple[str, str], str]]:
     return out, gold
 
 
+def mode_store(ingested: str, mode: str) -> str:
+    """A copy of the ingested store for one mode: a recall counts its hits' accesses (they weigh in the
+    ranking), so a mode that read the ingest itself would leave its counts to the next mode."""
+    return str(shutil.copytree(ingested, f"{ingested}-{mode}"))
+
+
+def shared_embedder(settings: Settings) -> CachedEmbedder:
+    """The embedder for modes that ask the same questions: each question's vector is computed once,
+    by the same call a lone mode makes (:class:`evaluation.embed_cache.CachedEmbedder`)."""
+    return CachedEmbedder(build_embedder(settings))
+
+
 def _asked(phrases: tuple[str, ...]) -> list[tuple[str, str]]:
     """(kind, question) for each kind and phrase, the phrase after the question and before it."""
     return [
@@ -122,10 +137,14 @@ def measure(settings: Settings | None = None) -> dict[str, dict[str, float | int
     base = settings or Settings()
     found, gold = sessions()
     results: dict[str, dict[str, float | int]] = {}
-    with tempfile.TemporaryDirectory() as store:
-        ingest_sessions(found, base.model_copy(update={"store_uri": store}))
+    with tempfile.TemporaryDirectory() as tmp:
+        ingest_sessions(found, base.model_copy(update={"store_uri": f"{tmp}/ingested"}))
+        embedder = shared_embedder(base)
         for mode, on in (("off", False), ("on", True)):
-            with Recaller(base.model_copy(update={"store_uri": store, "recall_time_window": on})) as recaller:
+            store = mode_store(f"{tmp}/ingested", mode)
+            with Recaller(
+                base.model_copy(update={"store_uri": store, "recall_time_window": on}), embedder=embedder
+            ) as recaller:
                 for split, time, phrases in PHRASES:
                     row = results.setdefault(f"{split} {mode}", {"asked": 0, "top1": 0, "top3": 0, "abstained": 0})
                     for kind, asked in _asked(phrases):
