@@ -14,7 +14,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Literal
 
-from evaluation.dataset import EvalDataset, EvalQuestion
 from tasks.providers.openai_usage import usage_snapshot
 from tasks.settings import Settings, checked_gguf
 
@@ -33,25 +32,6 @@ def llm_settings(settings: Settings, llm: LLMChoice, model: Path | None) -> Sett
     elif model is not None:
         values["openai_chat_model"] = str(model)
     return settings.model_copy(update=values)
-
-
-def limit_dataset(data: EvalDataset, limit: int) -> EvalDataset:
-    """The first ``limit`` sessions and the questions whose gold turns all lie in them (unanswerable
-    questions of the kept users too); gold facts likewise."""
-    if limit < 1:
-        raise ValueError(f"--limit must be at least 1 (got {limit})")
-    kept = data.sessions[:limit]
-    turns = {e.id for s in kept for e in s.events}
-    users = {(s.app_name, s.user_id) for s in kept}
-
-    def answered(q: EvalQuestion) -> bool:
-        return set(q.gold_event_ids) <= turns if q.gold_event_ids else not q.answerable
-
-    questions = tuple(q for q in data.questions if (q.app_name, q.user_id) in users and answered(q))
-    facts = tuple(f for f in data.gold_facts if set(f.source_event_ids) <= turns)
-    note = f"limited to the first {len(kept)} of {len(data.sessions)} sessions ({len(questions)} questions)"
-    return data.model_copy(update={"sessions": kept, "questions": questions, "gold_facts": facts,
-                                   "notes": (*data.notes, note)})  # fmt: skip
 
 
 def throughput(before: dict[str, dict[str, int]], after: dict[str, dict[str, int]]) -> dict[str, float | int]:
