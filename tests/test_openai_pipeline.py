@@ -302,15 +302,18 @@ def test_ingest_flow_with_llm_extraction_and_local_embedder(
 def test_evaluation_reports_j_per_system(llm_stub: LLMStub, tmp_path: Path) -> None:
     """The runner's judge hook: local pipeline and baselines, the LLM judge on top (answers from top-k context)."""
     from evaluation.runner import run_evaluation
+    from evaluation.subset import stratified_subset
     from evaluation.synthetic import SyntheticConfig, generate
 
     llm_stub.chat_default = plausible_chat
     settings = Settings(store_uri=str(tmp_path / "unused"), judge="openai", openai_base_url=llm_stub.base_url)
-    small = SyntheticConfig(users=1, sessions_per_user=2)
+    small, limit = SyntheticConfig(users=1, sessions_per_user=2), 6  # one question per category (stratified)
     result = run_evaluation("synthetic", k=5, settings=settings, systems=("pipeline", "chunk_rag"), synthetic=small,
-                            writepath=False)  # fmt: skip
+                            limit=limit, writepath=False)  # fmt: skip
     assert set(result.judge) == {"pipeline", "chunk_rag"}
-    answerable = sum(q.answerable for q in generate(small).questions)
+    asked = stratified_subset(generate(small), limit).questions
+    answerable = sum(q.answerable for q in asked)
+    assert result.questions == len(asked) == limit and 0 < answerable < limit  # the unanswerable one is not judged
     for metrics in result.judge.values():
         assert metrics.questions == answerable and metrics.errors == 0 and 0.0 <= metrics.j_score <= 1.0
     assert result.llm_judge.startswith("J (answer and grade by gpt-4o-mini, context = top 5 items): pipeline ")

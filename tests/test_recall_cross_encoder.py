@@ -87,8 +87,10 @@ def test_missing_model_is_a_clear_error(tmp_path: Path) -> None:
         build_reranker(broken)
 
 
-#: One user's few sessions: the test is about sharing one ingest between two recall modes, not the figures.
+#: One user's few sessions and one question per category (``limit``, stratified and seeded): the test is
+#: about sharing one ingest between two recall modes, not the figures.
 TINY = SyntheticConfig(users=1, sessions_per_user=4, seed=11)
+TINY_LIMIT = 6
 
 
 @pytest.mark.slow
@@ -96,9 +98,10 @@ def test_evaluation_compares_both_recall_modes_on_one_ingest(tmp_path: Path, emb
     settings = Settings(store_uri=str(tmp_path / "unused"))
     store_uri = str(tmp_path / "store")
     result = run_evaluation(
-        "synthetic", settings=settings, synthetic=TINY, systems=["pipeline", "pipeline_reranked"], k=10,
-        store_uri=store_uri, writepath=False,
+        "synthetic", settings=settings, synthetic=TINY, limit=TINY_LIMIT, systems=["pipeline", "pipeline_reranked"],
+        k=10, store_uri=store_uri, writepath=False,
     )  # fmt: skip
+    assert result.questions == TINY_LIMIT
     plain, reranked = result.systems["pipeline"], result.systems["pipeline_reranked"]
     assert reranked.items_indexed == plain.items_indexed > 0  # the reranked mode read the same ingest
     assert len(reranked.budget_curve) == len(plain.budget_curve) and reranked.recall_at_k > 0

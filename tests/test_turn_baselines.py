@@ -12,11 +12,13 @@ import pytest
 from evaluation.baselines import Retrieved, format_session_time
 from evaluation.bm25 import BM25, stem, terms
 from evaluation.dataset import EvalDataset, EvalQuestion
+from evaluation.embed_cache import CachedEmbedder
 from evaluation.matched import budget_curve, compare_budgets
 from evaluation.report import PLOTS
 from evaluation.results import BUDGET_RIVALS, BUDGETS
 from evaluation.runner import run_evaluation
 from evaluation.scoring import QuestionRun, score_system
+from evaluation.subset import stratified_subset
 from evaluation.synthetic import SyntheticConfig, generate
 from evaluation.turn_baselines import HybridNeighbours, LanceHybridTurns, rrf
 from tasks.models import Event, Session
@@ -30,6 +32,13 @@ SMALL = SyntheticConfig(users=2, sessions_per_user=5, seed=11)
 @pytest.fixture(scope="module")
 def data() -> EvalDataset:
     return generate(SMALL)
+
+
+@pytest.fixture(scope="module")
+def cached(embedder: Embedder, tmp_path_factory: pytest.TempPathFactory) -> CachedEmbedder:
+    """The embedder as the runner gives it to every system (content-hash cache): the module's tests index
+    the same dated turn lines, embedded once here instead of once per system and test."""
+    return CachedEmbedder(embedder, tmp_path_factory.mktemp("embeddings") / "embeddings.sqlite")
 
 
 def _session_of(data: EvalDataset) -> dict[str, str]:
@@ -103,8 +112,10 @@ def test_rrf_sums_reciprocal_ranks() -> None:
 # ---------------------------------------------------------------- the two systems
 
 
-def test_lance_hybrid_turns_ranks_dated_turns(data: EvalDataset, embedder: Embedder, tmp_path: Path) -> None:
-    system = LanceHybridTurns(embedder, tmp_path / "turns")
+def test_lance_hybrid_turns_ranks_dated_turns(
+    data: EvalDataset, embedder: Embedder, cached: CachedEmbedder, tmp_path: Path
+) -> None:
+    system = LanceHybridTurns(cached, tmp_path / "turns")
     stats = system.index(data)
     assert stats.items == sum(len(s.events) for s in data.sessions)
     question, session, index = _echo(data)
@@ -121,8 +132,8 @@ def test_lance_hybrid_turns_ranks_dated_turns(data: EvalDataset, embedder: Embed
     assert len({i.source_event_ids for i in items}) == len(items)
 
 
-def test_hybrid_neighbours_adds_same_session_neighbours(data: EvalDataset, embedder: Embedder) -> None:
-    system = HybridNeighbours(embedder)
+def test_hybrid_neighbours_adds_same_session_neighbours(data: EvalDataset, cached: CachedEmbedder) -> None:
+    system = HybridNeighbours(cached)
     system.index(data)
     session_of = _session_of(data)
     order = {e.id: i for s in data.sessions for i, e in enumerate(s.events)}
@@ -157,8 +168,8 @@ def test_neighbours_stop_at_the_session_boundary(embedder: Embedder) -> None:
     assert ask("She sleeps on the radiator all day.")[0].source_event_ids == ("s0-e1", "s0-e2")
 
 
-def test_both_baselines_score_with_token_counts(data: EvalDataset, embedder: Embedder, tmp_path: Path) -> None:
-    for system in (LanceHybridTurns(embedder, tmp_path / "t"), HybridNeighbours(embedder)):
+def test_both_baselines_score_with_token_counts(data: EvalDataset, cached: CachedEmbedder, tmp_path: Path) -> None:
+    for system in (LanceHybridTurns(cached, tmp_path / "t"), HybridNeighbours(cached)):
         stats = system.index(data)
         runs = [QuestionRun(q, system.retrieve(q, 10), 0.0) for q in data.questions]
         s = score_system(system.name, runs, k=10, ks=(5, 10), index=stats, full_tokens=10_000.0)
@@ -189,9 +200,9 @@ def test_budget_curve_takes_items_while_they_fit() -> None:
     assert budget_curve({3: [run]}, [1])[0].mean_items == 0  # nothing fits
 
 
-def test_curve_is_monotone_and_within_budget(data: EvalDataset, embedder: Embedder, tmp_path: Path) -> None:
+def test_curve_is_monotone_and_within_budget(data: EvalDataset, cached: CachedEmbedder, tmp_path: Path) -> None:
     budgets = list(range(50, 1501, 50))
-    for system in (LanceHybridTurns(embedder, tmp_path / "t"), HybridNeighbours(embedder)):
+    for system in (LanceHybridTurns(cached, tmp_path / "t"), HybridNeighbours(cached)):
         system.index(data)
         runs_by_k = {kk: [QuestionRun(q, system.retrieve(q, kk), 0.0) for q in data.questions] for kk in (5, 10, 30)}
         curve = budget_curve(runs_by_k, budgets)
@@ -202,6 +213,12 @@ def test_curve_is_monotone_and_within_budget(data: EvalDataset, embedder: Embedd
         assert curve[-1].recall > curve[0].recall
 
 
+#: The run's shape needs every category and both rivals, not many questions: one user's two sessions and
+#: one question per category (``limit``, stratified and seeded).
+RUN = SyntheticConfig(users=1, sessions_per_user=2)
+RUN_LIMIT = 6
+
+
 @pytest.mark.slow
 def test_evaluation_run_carries_curves_verdicts_and_categories(
     tmp_path: Path, settings: Settings, embedder: Embedder
@@ -210,7 +227,8 @@ def test_evaluation_run_carries_curves_verdicts_and_categories(
     result = run_evaluation(
         "synthetic",
         settings=settings,
-        synthetic=SMALL,
+        synthetic=RUN,
+        limit=RUN_LIMIT,
         systems=systems,
         out_dir=tmp_path / "report",
         k=10,
@@ -230,8 +248,10 @@ def test_evaluation_run_carries_curves_verdicts_and_categories(
     assert all((tmp_path / "report" / p).is_file() for p in PLOTS)
     assert compare_budgets({"pipeline": result.systems["pipeline"]}) == []  # no rivals, no verdict
     # a system whose ranking depends on k is scored at 5 from being asked for 5, not from a cut deeper answer
-    data = generate(SMALL)
-    fresh = HybridNeighbours(embedder)
+    data = stratified_subset(generate(RUN), RUN_LIMIT)
+    assert len(data.questions) == result.questions == RUN_LIMIT
+    # The run's own vectors (its on-disk cache), so the comparison is of the asking, not of a re-embedding.
+    fresh = HybridNeighbours(CachedEmbedder(embedder, tmp_path / "report" / "cache" / "embeddings.sqlite"))
     stats = fresh.index(data)
     at5 = score_system(
         fresh.name, [QuestionRun(q, fresh.retrieve(q, 5), 0.0) for q in data.questions],
