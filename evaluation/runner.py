@@ -196,7 +196,9 @@ def run_evaluation(
         systems=results,
         ingest=ingest,
         extraction=extraction,
-        writepath=_writepath(settings) if writepath and dataset == "synthetic" and "pipeline" in systems else None,
+        writepath=_writepath(settings, limit)
+        if writepath and dataset == "synthetic" and "pipeline" in systems
+        else None,
         llm_judge=judge_status(judged, k) if judge is not None else llm_judge_status(settings),
         judge=judged,
         notes=[*data.notes, *_notes(chunk_size, chunk_stride, abstain_threshold, extraction is not None)],
@@ -401,11 +403,13 @@ def score_answers(
     return metrics.model_copy(update={"budget_curve": budget_curve(runs_by_k, BUDGETS)})
 
 
-def _writepath(settings: Settings) -> WritepathAccuracy:
-    """Write-path accuracy on the generated phrasing families (about 10 s; its own temporary store)."""
+def _writepath(settings: Settings, limit: int | None) -> WritepathAccuracy:
+    """Write-path accuracy on the generated phrasing families (about 25 s of CPU; its own temporary store).
+    A run with ``--limit`` is a quick look: one case of every family, not twelve."""
     from evaluation.writepath import run_writepath
+    from evaluation.writepath.cases import build_cases
 
-    m = run_writepath(settings)
+    m = run_writepath(settings, cases=build_cases(per_family=1) if limit is not None else None)
     return WritepathAccuracy(cases=m.cases, decision=m.decision, survived=m.survived, episode=m.episode)
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from evaluation.results import DEFAULT_SYSTEMS
 from evaluation.synthetic import SyntheticConfig
+from evaluation.writepath.cases import FAMILIES as WRITEPATH_FAMILIES
 from flows.cli import main
 from flows.evaluate import EvaluateParams, EvaluateSummary, EvaluationThresholdError, evaluate_flow
 
@@ -87,7 +88,8 @@ def test_flow_writes_report_and_returns_summary(flow_run: tuple[EvaluateSummary,
     assert metrics["questions"] == LIMIT
     assert "| pipeline |" in (report / "report.md").read_text()
     writepath = metrics["writepath"]  # on by default: the write path's decisions on its case families
-    assert writepath["cases"] > 0 and set(writepath["decision"]) == set(writepath["survived"])
+    assert writepath["cases"] == len(WRITEPATH_FAMILIES)  # a limited run: one case of every family
+    assert set(writepath["decision"]) == set(writepath["survived"]) == {"dev", "heldout"}
 
 
 def test_flow_raises_when_a_threshold_is_breached(flow_run: tuple[EvaluateSummary, Path], tmp_path: Path) -> None:
