@@ -69,9 +69,10 @@ def s3(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
     """moto's S3 server on a free loopback port, one bucket; yields the store's storage options."""
     boto3 = pytest.importorskip("boto3")
     server_mod = pytest.importorskip("moto.server")
-    from tests.s3_server import atomic_conditional_puts
+    from tests.s3_server import atomic_conditional_puts, lean_request_handling
 
     atomic_conditional_puts()
+    lean_request_handling()
     server = server_mod.ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
     server.start()
     host, port = server.get_host_and_port()
