@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import os
+import resource
 import signal
 import sys
 import tempfile
+import time
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
@@ -15,6 +18,7 @@ from typing import Any
 from tasks.ingest.faults import FAULT_ENV
 from tasks.ingest.run import run_ingest
 from tasks.models import Session
+from tasks.providers import embedder_loads
 from tasks.settings import Settings
 from tasks.store.tables import CHANGES, EPISODES, EVIDENCE, KEYS, LEDGER, MEMORIES, QUARANTINE, open_store
 
@@ -28,10 +32,12 @@ VOLATILE = {"run_id", "created_at", "updated_at", "processed_at", "vector"}
 KEEP_FORGOTTEN: dict[str, float] = {"forgotten_retention_days": 36_500.0}
 
 
-#: Children fork from one server process per test worker that has imported the ingest modules once:
-#: a fresh interpreter spends seconds of CPU importing LanceDB and the rest before its first line.
+#: Children fork from one server process per test worker that has imported the ingest modules and loaded
+#: the embedder once (:mod:`tests.reliability.child_server`): a fresh interpreter spends seconds of CPU
+#: importing LanceDB and the rest before its first line, and a child of a server that had only imported
+#: them still spent 2.3 s of its 3.3 s on the rest of the imports and the embedder's load.
 _CHILDREN = multiprocessing.get_context("forkserver")
-_CHILDREN.set_forkserver_preload(["tasks.ingest.run", "tasks.providers.onnx_embedder"])
+_CHILDREN.set_forkserver_preload(["tests.reliability.child_server"])
 
 
 class Child:
@@ -59,6 +65,24 @@ class Child:
         if self.pid is not None and self._process.exitcode is None:
             os.kill(self.pid, sig)
 
+    def cpu_seconds(self) -> float | None:
+        """CPU time (user + system, all threads) the child has used so far; None once it is gone."""
+        try:
+            with open(f"/proc/{self.pid}/stat", encoding="ascii") as handle:
+                fields = handle.read().rsplit(")", 1)[1].split()
+        except (FileNotFoundError, ProcessLookupError):
+            return None
+        if fields[0] in ("Z", "X"):
+            return None
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def kill_after_cpu(self, seconds: float) -> None:
+        """SIGKILL the child once it has used ``seconds`` of CPU: a point mid-run that does not move with the
+        machine's load, as a wall-clock timer's does (on 2 busy cores a child may get no CPU for a second)."""
+        while (used := self.cpu_seconds()) is not None and used < seconds:
+            time.sleep(0.005)  # polling the child's CPU clock, not a timer: the kill follows its progress
+        self.send_signal(signal.SIGKILL)
+
     def communicate(self, timeout: float) -> tuple[str, str]:
         self._process.join(timeout)
         if self._process.exitcode is None:
@@ -85,13 +109,24 @@ def _child(store_uri: str, sessions_uri: str, env: dict[str, str], out: str, err
     for name in [n for n in os.environ if n.startswith("MEMORY_PIPELINE_")]:
         del os.environ[name]
     os.environ.update({k: v for k, v in env.items() if v})
+    loads = embedder_loads()
     try:
         summary = run_ingest(Settings(store_uri=store_uri, sessions_uri=sessions_uri))
     except BaseException:
         traceback.print_exc()
         sys.stderr.flush()
         os._exit(1)
+    usage = resource.getrusage(resource.RUSAGE_SELF)  # this process since its fork, every thread
+    report = {"embedder_loads": embedder_loads() - loads, "cpu_seconds": usage.ru_utime + usage.ru_stime}
+    print(json.dumps(report), flush=True)
     print(summary.model_dump_json(), flush=True)
+
+
+def child_report(stdout: str) -> dict[str, Any]:
+    """What a child that ran to the end says about its run: ``embedder_loads`` (0: the forkserver's embedder
+    served it) and ``cpu_seconds``; the last line is the run's :class:`IngestSummary`."""
+    report: dict[str, Any] = json.loads(stdout.strip().splitlines()[-2])
+    return report
 
 
 def start_ingest(settings: Settings, fault_at: str | None = None) -> Child:

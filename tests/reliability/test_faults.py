@@ -19,7 +19,7 @@ from tasks.settings import Settings
 from tasks.sources.files import read_source
 from tasks.sources.raw import RawSession
 from tasks.store.tables import LEDGER, RUNS, open_store, retry_conflicts
-from tests.reliability.crash import KEEP_FORGOTTEN, SAMPLE, snapshot, start_ingest
+from tests.reliability.crash import KEEP_FORGOTTEN, SAMPLE, child_report, snapshot, start_ingest
 
 
 def _sample() -> list[Session]:
@@ -69,6 +69,7 @@ def test_two_ingests_started_at_once_end_equal_to_one(tmp_path: Path, clean: dic
     children = [start_ingest(both), start_ingest(both)]
     outputs = [c.communicate(timeout=600) for c in children]
     assert [c.returncode for c in children] == [0, 0], [err[-2000:] for _, err in outputs]
+    assert [child_report(out)["embedder_loads"] for out, _ in outputs] == [0, 0], "the forkserver holds the embedder"
     processed = sorted(_processed(out) for out, _ in outputs)
     assert processed == [0, len(_sample())], "the lock must serialise them: one does the work, one finds none"
     assert snapshot(both) == clean
