@@ -12,7 +12,8 @@ from __future__ import annotations
 import hashlib
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -24,6 +25,53 @@ from tasks.providers.base import Embedder, FloatMatrix
 def text_key(model: str, text: str) -> str:
     """The cache key of one text under one model (a different model never reuses a vector)."""
     return hashlib.sha256(f"{model}\x1f{text}".encode()).hexdigest()
+
+
+def holds_vectors(path: Path) -> bool:
+    """Whether the on-disk cache at ``path`` has any vector yet (a resumed run's, or another run's)."""
+    if not path.is_file():
+        return False
+    db = sqlite3.connect(str(path), timeout=60.0)
+    try:
+        return db.execute("SELECT 1 FROM vectors LIMIT 1").fetchone() is not None
+    except sqlite3.OperationalError:  # no table yet
+        return False
+    finally:
+        db.close()
+
+
+class LazyEmbedder:
+    """An :class:`Embedder` whose model is built on its first ``embed`` call, not before.
+
+    A worker process whose texts are all in the cache never embeds, so it never pays for loading
+    the model (seconds of CPU and of reading the weights). ``model`` and ``dim`` are known without
+    it (the cache keys by model name); the built embedder must agree with them.
+    """
+
+    def __init__(self, model: str, dim: int, build: Callable[[], Embedder]) -> None:
+        self.model = model
+        self.dim = dim
+        self._build = build
+        self._inner: Embedder | None = None
+        self._lock = threading.Lock()
+        #: What building the model took (wall and process CPU seconds): not part of a system's cost.
+        self.load_wall = 0.0
+        self.load_cpu = 0.0
+
+    def _embedder(self) -> Embedder:
+        with self._lock:
+            if self._inner is None:
+                wall, cpu = time.perf_counter(), time.process_time()
+                inner = self._build()
+                self.load_wall, self.load_cpu = time.perf_counter() - wall, time.process_time() - cpu
+                if (inner.model, inner.dim) != (self.model, self.dim):
+                    announced = f"{self.model!r} (dim {self.dim})"
+                    raise ValueError(f"embedder {inner.model!r} (dim {inner.dim}) is not the announced {announced}")
+                self._inner = inner
+            return self._inner
+
+    def embed(self, texts: Sequence[str]) -> FloatMatrix:
+        return self._embedder().embed(texts)
 
 
 class CachedEmbedder:

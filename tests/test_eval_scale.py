@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future
 from dataclasses import asdict
 from pathlib import Path
@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from evaluation.baselines import DenseRAG, FullContext, IndexStats
-from evaluation.embed_cache import CachedEmbedder
+from evaluation.embed_cache import CachedEmbedder, LazyEmbedder, holds_vectors
 from evaluation.matched import CURVE_KS, budget_curve
 from evaluation.report import render_markdown
 from evaluation.results import BUDGETS, K_VALUES, EvaluationResult
@@ -27,7 +27,8 @@ from evaluation.units import read_answers
 from tasks.providers.base import Embedder, FloatMatrix
 from tasks.settings import Settings
 
-SMALL = SyntheticConfig(users=2, sessions_per_user=5, seed=11)
+#: Two users (one unit, a scope filter per question), every question category, one distractor per session.
+SMALL = SyntheticConfig(users=2, sessions_per_user=3, seed=11, small_talk_per_session=1)
 LONGMEMEVAL = Path(__file__).parent / "data" / "longmemeval"
 #: Timing fields: the only ones two runs of the same answers may disagree on.
 TIMINGS = {"recall_p50_ms", "recall_p95_ms", "index_seconds"}
@@ -38,24 +39,41 @@ def _figures(result: EvaluationResult) -> dict[str, dict[str, Any]]:
     return {name: s.model_dump(exclude=TIMINGS) for name, s in result.systems.items()}
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _no_plots() -> Iterator[None]:
+    """The report's plots are not drawn here (about 0.6 s of CPU per run, 1.5 s for the first): this module
+    is about what is asked, cached and resumed. report.md and metrics.json are still written; the plots
+    are tested in tests/test_evaluation.py and tests/test_turn_baselines.py."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("evaluation.report._plots", lambda result, out_dir: None)
+        yield
+
+
 @pytest.fixture(scope="module")
 def settings(tmp_path_factory: pytest.TempPathFactory) -> Settings:
     root = tmp_path_factory.mktemp("scale")
     return Settings(store_uri=str(root / "unused"), sessions_uri=str(root / "sessions"))
 
 
-def test_asked_once_and_cut_gives_todays_figures(settings: Settings, embedder: Embedder, tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def small(settings: Settings, tmp_path_factory: pytest.TempPathFactory) -> EvaluationResult:
+    """A whole run of the dense baselines on SMALL (its embedding cache is reused by later tests)."""
+    systems = ("full_context", "chunk_rag", "turn_rag")
+    return run_evaluation("synthetic", settings=settings, synthetic=SMALL, systems=systems, writepath=False,
+                          out_dir=tmp_path_factory.mktemp("small") / "report")  # fmt: skip
+
+
+def test_asked_once_and_cut_gives_todays_figures(small: EvaluationResult, embedder: Embedder) -> None:
     """A prefix-consistent system is asked once at the deepest k; every k and budget is cut from it, and
     the figures equal those of asking it at every k (the runner's old way)."""
-    systems = ("full_context", "chunk_rag", "turn_rag")
-    result = run_evaluation("synthetic", settings=settings, synthetic=SMALL, systems=systems, writepath=False,
-                            out_dir=tmp_path / "report")  # fmt: skip
+    result = small
+    assert result.report_dir is not None
     data = generate(SMALL)
     grid = sorted({*K_VALUES, *CURVE_KS})
     full = FullContext()
     full.index(data)
     # The run's own vectors (its on-disk cache): the old way is asked the same texts, none embedded again.
-    once = CachedEmbedder(embedder, tmp_path / "report" / "cache" / "embeddings.sqlite")
+    once = CachedEmbedder(embedder, Path(result.report_dir) / "cache" / "embeddings.sqlite")
     for system in (DenseRAG("chunk_rag", once, window=5, stride=1), DenseRAG("turn_rag", once, window=1)):
         stats = system.index(data)
         runs_by_k = {kk: [QuestionRun(q, system.retrieve(q, kk), 0.0) for q in data.questions] for kk in grid}
@@ -70,6 +88,7 @@ def test_asked_once_and_cut_gives_todays_figures(settings: Settings, embedder: E
     assert result.systems["full_context"].model_dump(exclude=TIMINGS) == everything.model_dump(exclude=TIMINGS)
     assert result.costs["turn_rag"].tasks == 1 and result.costs["turn_rag"].cpu_seconds > 0
     assert result.run.embedding_cache_hits > 0  # the questions were embedded once for both dense systems
+    assert once.misses == 0
 
 
 class _StopAfter(Executor):
@@ -95,10 +114,10 @@ def uninterrupted(settings: Settings, tmp_path_factory: pytest.TempPathFactory) 
     return run_evaluation("longmemeval", path=LONGMEMEVAL, settings=settings, systems=systems, out_dir=out)
 
 
-def _seeded(done: EvaluationResult, tmp_path: Path, *, answers: bool = False) -> Path:
+def _seeded(done: EvaluationResult, tmp_path: Path, *, answers: bool = False, name: str = "report") -> Path:
     """A fresh output folder holding ``done``'s embedding cache (and, with ``answers``, its cached answers)."""
     assert done.report_dir is not None
-    source, out = Path(done.report_dir) / "cache", tmp_path / "report"
+    source, out = Path(done.report_dir) / "cache", tmp_path / name
     (out / "cache").mkdir(parents=True)
     for file in source.iterdir():
         if file.is_file() and (answers or file.name.startswith("embeddings")):
@@ -128,9 +147,11 @@ def test_an_interrupted_run_resumes_to_the_same_figures(
     assert again.systems["pipeline"].unanswerable.questions == 1
 
 
-def test_a_task_killed_half_way_asks_only_the_rest(settings: Settings, tmp_path: Path) -> None:
+def test_a_task_killed_half_way_asks_only_the_rest(settings: Settings, small: EvaluationResult, tmp_path: Path) -> None:
+    whole_dir = _seeded(small, tmp_path, name="whole")  # the vectors of the same texts, embedded once
     whole = run_evaluation("synthetic", settings=settings, synthetic=SMALL, systems=("turn_rag",),
-                           out_dir=tmp_path / "whole", writepath=False)  # fmt: skip
+                           out_dir=whole_dir, writepath=False)  # fmt: skip
+    assert whole.run.tasks_run == 1 and whole.run.embedded_texts == 0
     final = next((tmp_path / "whole" / "cache").glob("*__turn_rag.json.gz"))
     done = read_answers(final)
     assert done is not None and whole.run.questions_asked == len(done.runs)
@@ -212,3 +233,24 @@ def test_embedding_cache_shares_identical_texts_across_instances(tmp_path: Path)
     second.embed(["one", "new"])  # a call with a miss is embedded whole, as without the cache
     assert inner.seen == ["one", "three", "one", "new"] and (second.hits, second.misses) == (2, 1)
     assert first.embed([]).shape == (0, 4)
+
+
+def test_a_lazy_model_loads_on_the_first_miss_only(tmp_path: Path) -> None:
+    """What a worker whose texts are all cached does: it never loads the model (units.task_embedder)."""
+    path = tmp_path / "e.sqlite"
+    assert not holds_vectors(path)
+    earlier = CachedEmbedder(_Counting(), path).embed(["one"])  # another run's, or this run's before a kill
+    assert holds_vectors(path)
+    built: list[_Counting] = []
+
+    def build() -> _Counting:
+        built.append(_Counting())
+        return built[-1]
+
+    cached = CachedEmbedder(LazyEmbedder("counting", 4, build), path)
+    assert np.array_equal(cached.embed(["one"]), earlier) and not built
+    cached.embed(["two"])
+    cached.embed(["one", "three"])
+    assert len(built) == 1 and built[0].seen == ["two", "one", "three"]
+    with pytest.raises(ValueError, match="announced"):
+        LazyEmbedder("other", 4, build).embed(["x"])

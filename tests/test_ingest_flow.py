@@ -27,10 +27,23 @@ def _run_flow(settings: Settings) -> Any:
     return ingest_flow(IngestParams(sessions_uri=settings.sessions_uri, store_uri=settings.store_uri))
 
 
-@pytest.fixture
-def ingested(prefect_harness: None, settings: Settings) -> tuple[Settings, Any]:
+@pytest.fixture(scope="module")
+def ingested(prefect_harness: None, tmp_path_factory: pytest.TempPathFactory) -> tuple[Settings, Any]:
+    """One real flow run on the sample, shared by the tests that only read its store."""
+    root = tmp_path_factory.mktemp("ingested")
+    settings = Settings(store_uri=str(root / "store"), sessions_uri=str(root / "sessions"))
     shutil.copytree(SAMPLE, settings.sessions_uri)
     return settings, _run_flow(settings)
+
+
+@pytest.fixture
+def ingested_copy(ingested: tuple[Settings, Any], tmp_path: Path) -> tuple[Settings, Any]:
+    """The shared run's store copied, for a test that runs the flow again (on the same sessions folder:
+    a quarantined line is keyed by its file's path)."""
+    shared, summary = ingested
+    settings = shared.model_copy(update={"store_uri": str(tmp_path / "store")})
+    shutil.copytree(shared.store_uri, settings.store_uri)
+    return settings, summary
 
 
 def _snapshot(settings: Settings) -> dict[str, Any]:
@@ -58,8 +71,8 @@ def test_summary_counts_and_quarantine(ingested: tuple[Settings, Any]) -> None:
     assert all(r["raw"] for r in rows), "the raw line is kept for inspection"
 
 
-def test_rerun_leaves_every_table_unchanged(ingested: tuple[Settings, Any]) -> None:
-    settings, _ = ingested
+def test_rerun_leaves_every_table_unchanged(ingested_copy: tuple[Settings, Any]) -> None:
+    settings, _ = ingested_copy
     before = _snapshot(settings)
     again = _run_flow(settings)
     assert again.sessions_processed == 0 and again.sessions_skipped == 5
@@ -111,8 +124,10 @@ def test_every_table_written_and_run_recorded(ingested: tuple[Settings, Any]) ->
     assert len(episodes) == 5 and all(e["summary"] and e["source_event_ids"] for e in episodes)
 
 
-def test_changed_session_is_processed_again(ingested: tuple[Settings, Any]) -> None:
-    settings, _ = ingested
+def test_changed_session_is_processed_again(ingested_copy: tuple[Settings, Any], tmp_path: Path) -> None:
+    settings, _ = ingested_copy
+    settings = settings.model_copy(update={"sessions_uri": str(tmp_path / "sessions")})  # edited below
+    shutil.copytree(SAMPLE, settings.sessions_uri)
     path = Path(settings.sessions_uri) / "sample.jsonl"
     lines = path.read_text().splitlines()
     first = json.loads(lines[3])  # bob's session

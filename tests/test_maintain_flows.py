@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 
@@ -40,7 +41,23 @@ def test_prefect_yaml_deployments_load_and_validate() -> None:
     assert [d.name for d in served] == list(specs)
 
 
-def test_maintain_cli_dry_run_json(settings: Settings, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.fixture
+def direct() -> Iterator[None]:
+    """No Prefect API for the command: its stages run directly, as on a machine without one.
+
+    The harness's API stays configured for the rest of the session once a test has started it, and a
+    command goes through Prefect when an API is configured: without this, which path a CLI test took
+    depended on the tests run before it in the same worker. The flows themselves run through Prefect in
+    the tests below (and the ingest command in tests/test_ingest_flow.py).
+    """
+    from prefect.settings import PREFECT_API_URL, get_current_settings, temporary_settings
+
+    with temporary_settings(restore_defaults={PREFECT_API_URL}):
+        assert not get_current_settings().api.url
+        yield
+
+
+def test_maintain_cli_dry_run_json(direct: None, settings: Settings, capsys: pytest.CaptureFixture[str]) -> None:
     seed(settings, [mem("u", "old", "Gate 4.", days_ago=400), mem("u", "keep", "Likes tea.", topic="user_preferences")])
     before = open_store(settings).versions()
     code = cli_main(["maintain", "--store", settings.store_uri, "--dry-run", "--json", "--now", NOW.isoformat()])
@@ -53,7 +70,7 @@ def test_maintain_cli_dry_run_json(settings: Settings, capsys: pytest.CaptureFix
 
 
 def test_backfill_in_event_time_order_resumes_after_a_partial_run(
-    settings: Settings, capsys: pytest.CaptureFixture[str]
+    direct: None, settings: Settings, capsys: pytest.CaptureFixture[str]
 ) -> None:
     shutil.copytree(SAMPLE, settings.sessions_uri)
     args = ["backfill", "--sessions", settings.sessions_uri, "--store", settings.store_uri, "--json"]
