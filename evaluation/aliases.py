@@ -15,10 +15,10 @@ the search with the other name must not lose it. NONE questions name someone wit
 
 from __future__ import annotations
 
-import shutil
 import tempfile
 from datetime import UTC, datetime, timedelta
 
+from evaluation.probe_modes import mode_store
 from evaluation.temporal import run_cli, told_session
 from tasks.ingest.run import ingest_sessions
 from tasks.models import Session
@@ -135,7 +135,7 @@ def measure(settings: Settings | None = None) -> dict[str, dict[str, float | int
         store = f"{root}/store"
         ingest_sessions(found, base.model_copy(update={"store_uri": store}))
         for mode, on in (("off", False), ("on", True)):
-            copy = shutil.copytree(store, f"{root}/{mode}")  # a recall counts its hits' accesses
+            copy = mode_store(store, mode)
             with Recaller(base.model_copy(update={"store_uri": copy, "recall_known_names": on})) as recaller:
                 asked = [(f"{split}", f"c{i}", q, w) for i, (split, _, q, w) in enumerate(CASES)]
                 asked += [(f"{split} same", f"m{i}", q, w) for i, (split, _, q, w) in enumerate(SAME)]

@@ -22,7 +22,8 @@ from __future__ import annotations
 import tempfile
 from datetime import timedelta
 
-from evaluation.temporal import KINDS, NOW, OFFSETS, mode_store, run_cli, sessions, shared_embedder, told_session
+from evaluation.probe_modes import mode_store, shared_embedder
+from evaluation.temporal import KINDS, NOW, OFFSETS, run_cli, sessions, told_session
 from tasks.ingest.run import ingest_sessions
 from tasks.models import Session
 from tasks.recall.anchor import anchor_of

@@ -21,8 +21,9 @@ import re
 import tempfile
 from datetime import UTC, datetime, timedelta
 
+from evaluation.probe_modes import mode_store, shared_embedder
 from evaluation.runner import load_dataset
-from evaluation.temporal import mode_store, shared_embedder, told_session
+from evaluation.temporal import told_session
 from tasks.clock import utc
 from tasks.ingest.run import ingest_sessions
 from tasks.models import Session

@@ -17,16 +17,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import tempfile
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
-from evaluation.embed_cache import CachedEmbedder
+from evaluation.probe_modes import mode_store, shared_embedder
 from tasks.ingest.run import ingest_sessions
 from tasks.ingest.validate import role_of
 from tasks.models import Event, Session
-from tasks.providers import build_embedder
 from tasks.recall.recaller import Recaller
 from tasks.recall.when import window_of
 from tasks.settings import Settings
@@ -107,18 +105,6 @@ def sessions() -> tuple[list[Session], dict[tuple[str, str], str]]:
             )
             gold[(kind, time)] = f"{sid}-u"
     return out, gold
-
-
-def mode_store(ingested: str, mode: str) -> str:
-    """A copy of the ingested store for one mode: a recall counts its hits' accesses (they weigh in the
-    ranking), so a mode that read the ingest itself would leave its counts to the next mode."""
-    return str(shutil.copytree(ingested, f"{ingested}-{mode}"))
-
-
-def shared_embedder(settings: Settings) -> CachedEmbedder:
-    """The embedder for modes that ask the same questions: each question's vector is computed once,
-    by the same call a lone mode makes (:class:`evaluation.embed_cache.CachedEmbedder`)."""
-    return CachedEmbedder(build_embedder(settings))
 
 
 def _asked(phrases: tuple[str, ...]) -> list[tuple[str, str]]:

@@ -28,8 +28,8 @@ from pathlib import Path
 
 from evaluation.dataset import EvalDataset, EvalQuestion
 from evaluation.locomo import load_locomo
+from evaluation.probe_modes import mode_store, shared_embedder
 from evaluation.synthetic import generate
-from evaluation.temporal import mode_store, shared_embedder
 from tasks.ingest.run import ingest_sessions
 from tasks.models import RecallHit
 from tasks.providers.wording import STOP

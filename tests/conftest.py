@@ -71,12 +71,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     last ran alone on one core while the other idled (the suite's last minutes). Every worker sorts the
     same collection the same way, as xdist requires.
     """
+
+    def module(item: pytest.Item) -> str:
+        return item.nodeid.split("::", 1)[0]
+
     slow: dict[str, int] = {}
     for item in items:
-        module = item.nodeid.split("::", 1)[0]
-        slow[module] = slow.get(module, 0) + (item.get_closest_marker("slow") is not None)
-    first = {module: i for i, module in enumerate(slow)}
-    items.sort(key=lambda item: (-slow[item.nodeid.split("::", 1)[0]], first[item.nodeid.split("::", 1)[0]]))
+        slow[module(item)] = slow.get(module(item), 0) + (item.get_closest_marker("slow") is not None)
+    first = {name: i for i, name in enumerate(slow)}
+    items.sort(key=lambda item: (-slow[module(item)], first[module(item)]))
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
