@@ -98,16 +98,18 @@ def assert_guarantees(settings: Settings, given: list[Session]) -> dict[str, dic
 
 def test_ingest_through_a_real_small_model(server: LocalServer, tmp_path: Path) -> None:
     settings = local(tmp_path / "store", openai_max_output_tokens=CUT_SHORT)
-    given = sessions()
+    # One session: each cold slot reads the ~700-token extractor prompt at ~70 tokens/s on one core, so a
+    # second session doubled the test (36 s) and adds no path that the stub-server tests of concurrency lack.
+    given = sessions()[:1]
     summary = ingest_sessions(given, settings)
 
-    assert (summary.sessions_processed, summary.sessions_failed, summary.sessions_quarantined) == (2, {}, 0)
+    assert (summary.sessions_processed, summary.sessions_failed, summary.sessions_quarantined) == (1, {}, 0)
     usage = assert_guarantees(settings, given)
     assert usage == summary.llm_usage
     for stage in ("extractor", "summarizer"):
-        # Each session's stage either came from the model or fell back (counted); the server's own
+        # The session's stage either came from the model or fell back (counted); the server's own
         # timings give the run its tokens/s.
-        assert usage[stage]["calls"] >= 2 - usage[stage].get("fallbacks", 0)
+        assert usage[stage]["calls"] >= 1 - usage[stage].get("fallbacks", 0)
         assert usage[stage]["generation_ms"] > 0 and usage[stage]["completion_tokens"] > 0
     assert server.alive() and server.restarts_left == 1
 
