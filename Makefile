@@ -29,7 +29,7 @@ demo: $(STAMP)
 	PREFECT_SERVER_ANALYTICS_ENABLED=false $(BIN)/python -m flows.demo
 
 # All cores; a module's tests stay on one worker so module-scoped stores are built once (docs/testing.md).
-XDIST := -n auto --dist loadscope --no-loadscope-reorder
+XDIST := -n auto --dist loadscope
 # Bytecode caches on for the suite even where the environment turns them off (PYTHONDONTWRITEBYTECODE=1
 # here): otherwise every worker and every child process a test starts compiles the project again and
 # pytest rewrites every test module's asserts again (~6 s of CPU a worker at collection alone).

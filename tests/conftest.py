@@ -47,6 +47,10 @@ def pytest_configure(config: pytest.Config) -> None:
     while the workers import and collect the tests, and ``prefect_harness`` waits for it. Prefect is
     pointed at it only inside that fixture: a CLI run with an API configured goes through Prefect.
     """
+    if hasattr(config.option, "loadscopereorder"):
+        # xdist's loadscope sorts modules by test count unless told not to, which undoes the slow-first
+        # order of pytest_collection_modifyitems for every way the suite is started, not only `make test`.
+        config.option.loadscopereorder = False
     if hasattr(config, "workerinput") or config.getoption("dist", "no") == "no" or os.environ.get(_SHARED_API):
         return
     with socket.socket() as probe:
