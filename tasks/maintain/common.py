@@ -2,7 +2,7 @@
 :mod:`tasks.maintain.write`).
 
 A pass reads (per tenant or in batches, never whole tables into Python) and yields :class:`Plan`
-parts of what to change; :func:`~tasks.maintain.write.execute` writes each part as it comes, under the store's writer
+parts of what to change; :func:`~tasks.maintain.execute.execute` writes each part as it comes, under the store's writer
 lock, in a fixed order (:mod:`tasks.maintain.write`): audit → new rows → closures; then purges, the
 runs row and version tags.
 Memory is bounded by a part, not by the store. Every id a pass writes is derived from what it
