@@ -173,3 +173,23 @@ def test_the_flow_maps_a_pass_on_the_default_task_runner(
     assert len(report.partitions) > 1 and {p["outcome"] for p in report.partitions} == {"completed"}
     run = {r["run_id"]: r for r in list_runs(open_store(settings))}[report.run_id]
     assert run["task_runner"] == "default" and run["partitions"] == report.partitions
+
+
+@pytest.mark.slow  # a Dask LocalCluster of 2 worker processes, each importing the pipeline
+def test_the_flow_maps_a_pass_on_dask_like_one_whole_pass(
+    prefect_harness: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("prefect_dask")
+    from flows.maintain import MaintainParams, merge_flow
+
+    whole = _seeded(tmp_path, "whole")
+    parted = _seeded(tmp_path, "parted")
+    monkeypatch.setenv("MEMORY_PIPELINE_TASK_RUNNER", "dask")
+    monkeypatch.setenv("MEMORY_PIPELINE_DASK_WORKERS", "2")
+    monkeypatch.setenv("MEMORY_PIPELINE_PARTITION_BUCKETS", str(BUCKETS))
+    monkeypatch.setenv("MEMORY_PIPELINE_MAX_ACTIVE_PER_USER", "6")
+    report = merge_flow(MaintainParams(now=NOW, store_uri=parted.store_uri))
+    one = run_pass(whole, "merge", now=NOW)
+    assert report.task_runner == "dask" and {p["outcome"] for p in report.partitions} == {"completed"}
+    assert (report.counts, report.details) == (one.counts, one.details)
+    assert _tables(parted) == _tables(whole)
