@@ -9,23 +9,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from prefect import Task, flow, get_run_logger, task, unmapped
+from prefect import Task, flow, get_run_logger, task
 from prefect.cache_policies import NO_CACHE
 from prefect.client.schemas.objects import State, TaskRun
-from prefect.task_runners import TaskRunner, ThreadPoolTaskRunner
 from pydantic import BaseModel
 
+from flows.partitions import map_partitions, task_runner
 from tasks.ingest.commit import commit_run
-from tasks.ingest.partitions import (
-    Partition,
-    PartitionResult,
-    buckets,
-    check_cluster_address,
-    failed_result,
-)
+from tasks.ingest.partitions import Partition, PartitionResult, failed_result
 from tasks.ingest.run import Stages, run_ingest, run_partition
 from tasks.ingest.stages import IngestSummary, embed_extracted, extract_sessions, pull_sessions, select_new
 from tasks.ingest.validate import validate_batch
+from tasks.partitioning import buckets, check_cluster_address
 from tasks.settings import Settings, load_settings
 
 
@@ -76,21 +71,6 @@ def ingest_flow(params: IngestParams | None = None) -> IngestSummary:
 # -- issue 66: partitions as mapped tasks on the configured task runner (docs/scaling.md) ------------
 
 
-def task_runner(settings: Settings) -> TaskRunner[Any]:
-    """The runner the partitions map on: Prefect's thread pool, or Dask (a cluster's address, else a
-    LocalCluster of ``dask_workers`` single-threaded processes: the embedder releases the GIL, the
-    extraction does not)."""
-    if settings.task_runner == "default":
-        return ThreadPoolTaskRunner(max_workers=1)  # in-process, one partition at a time, as without Prefect
-    from prefect_dask.task_runners import DaskTaskRunner
-
-    if settings.dask_address:
-        return DaskTaskRunner(address=settings.dask_address)
-    return DaskTaskRunner(cluster_class="distributed.LocalCluster", cluster_kwargs={
-        "n_workers": settings.dask_workers, "threads_per_worker": 1, "processes": True, "dashboard_address": None,
-    })  # fmt: skip
-
-
 @task(name="ingest-partition", cache_policy=NO_CACHE)
 def partition_task(partition: Partition, settings: Settings, run_id: str) -> PartitionResult:
     """One partition on a worker; its retries are Prefect's (a worker that died is another attempt)."""
@@ -102,38 +82,8 @@ def partition_task(partition: Partition, settings: Settings, run_id: str) -> Par
 def map_on_task_runner(partitions: list[Partition], settings: Settings, run_id: str) -> list[PartitionResult]:
     """The partitions as mapped tasks on the flow's runner; a partition failing every attempt is a
     failed result, the others go on."""
-    _wait_for_local_workers(settings)
-    retries = settings.partition_attempts - 1
-    mapped = partition_task.with_options(retries=retries, retry_delay_seconds=1)
-    futures = mapped.map(partitions, unmapped(settings), unmapped(run_id))
-    results = []
-    for partition, future in zip(partitions, futures, strict=True):
-        future.wait()
-        state = future.state
-        if state.is_completed():
-            results.append(future.result())
-        else:
-            error = state.result(raise_on_failure=False)
-            results.append(failed_result(partition, run_id, retries + 1, error if isinstance(error, BaseException)
-                                         else str(state.message)))  # fmt: skip
-    return results
-
-
-def _wait_for_local_workers(settings: Settings) -> None:
-    """On a LocalCluster, wait until every worker is up before mapping. Why: a worker still starting gets
-    no task, and Dask does not move a long task once it runs: measured, 3 partitions on 2 workers all ran
-    on the first one. A cluster's address is taken as it is (its workers may come and go)."""
-    from prefect.context import FlowRunContext
-
-    context = FlowRunContext.get()
-    runner = context.task_runner if context else None
-    client = getattr(runner, "client", None)
-    if settings.task_runner == "dask" and not settings.dask_address and client is not None:
-        try:
-            client.wait_for_workers(settings.dask_workers, timeout=60)
-        except (TimeoutError, OSError) as exc:  # a slow start: map on the workers that are up
-            get_run_logger().warning("not all %d Dask workers started in 60 s (%s); mapping on those up",
-                                     settings.dask_workers, exc)  # fmt: skip
+    return map_partitions(partition_task, partitions, settings, run_id,
+                          lambda p, attempts, error: failed_result(p, run_id, attempts, error))  # fmt: skip
 
 
 @flow(name="ingest-partitions", log_prints=False)

@@ -13,12 +13,23 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
 
-from prefect import flow, get_run_logger
+from prefect import flow, get_run_logger, task
 from prefect.artifacts import create_markdown_artifact
+from prefect.cache_policies import NO_CACHE
 from pydantic import BaseModel, Field
 
+from flows.partitions import map_partitions, task_runner
 from tasks.maintain import PASSES, PassName, PassReport, run_pass
-from tasks.settings import load_settings
+from tasks.maintain.partitions import (
+    PassJob,
+    PassPartitionResult,
+    TenantPartition,
+    failed_result,
+    mapped_on,
+    run_pass_partition,
+)
+from tasks.partitioning import buckets, check_cluster_address
+from tasks.settings import Settings, load_settings
 
 #: The Prefect global concurrency limit shared by the store's writers.
 WRITER_LIMIT = "memory-store-writer"
@@ -50,8 +61,40 @@ def _writer_slot(dry_run: bool) -> Iterator[None]:
 def _run(name: PassName, params: MaintainParams | None) -> PassReport:
     params = params or MaintainParams()
     settings = load_settings(store_uri=params.store_uri)
+    if buckets(settings) and name != "upkeep" and not params.dry_run:
+        if settings.task_runner == "dask" and settings.dask_address:
+            check_cluster_address(settings.dask_address, settings.dask_connect_timeout_seconds)
+        return partitioned_pass_flow.with_options(task_runner=task_runner(settings))(name, params)
     with _writer_slot(params.dry_run):
         report = run_pass(settings, name, now=params.now, app=params.app, user=params.user, dry_run=params.dry_run)
+    get_run_logger().info("%s", report.summary())
+    return report
+
+
+# -- issue 66: a pass's partitions as mapped tasks on the configured task runner (docs/scaling.md) ----
+
+
+@task(name="maintain-partition", cache_policy=NO_CACHE)
+def partition_task(partition: TenantPartition, settings: Settings, job: PassJob) -> PassPartitionResult:
+    """One partition of a pass on a worker; its retries are Prefect's (a worker that died is another attempt)."""
+    from prefect.runtime import task_run
+
+    return run_pass_partition(partition, settings, job, attempt=int(task_run.run_count or 1))
+
+
+def map_on_task_runner(
+    partitions: list[TenantPartition], settings: Settings, job: PassJob
+) -> list[PassPartitionResult]:
+    return map_partitions(partition_task, partitions, settings, job,
+                          lambda p, attempts, error: failed_result(p, job, attempts, error))  # fmt: skip
+
+
+@flow(name="maintain-partitions")
+def partitioned_pass_flow(name: PassName, params: MaintainParams) -> PassReport:
+    """A partitioned pass: the coordinator here, its partitions on this flow's task runner."""
+    settings = load_settings(store_uri=params.store_uri)
+    with _writer_slot(False), mapped_on(map_on_task_runner, settings.task_runner):
+        report = run_pass(settings, name, now=params.now, app=params.app, user=params.user)
     get_run_logger().info("%s", report.summary())
     return report
 

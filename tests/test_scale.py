@@ -19,10 +19,11 @@ import pytest
 
 from tasks.control.ops import list_runs
 from tasks.errors import ClusterUnreachableError
-from tasks.ingest.partition_key import bucket_of, partition_id, partition_suffix
-from tasks.ingest.partitions import check_cluster_address, split
+from tasks.ingest.partitions import split
 from tasks.ingest.run import run_ingest
 from tasks.maintain import run_pass
+from tasks.partition_key import bucket_of, partition_id, partition_suffix
+from tasks.partitioning import check_cluster_address
 from tasks.recall.recaller import Recaller
 from tasks.rows import LedgerRow
 from tasks.settings import Settings

@@ -16,8 +16,8 @@ from pydantic import BaseModel, Field
 
 from tasks.clock import now, utc
 from tasks.errors import PipelineError
-from tasks.ingest.partition_key import is_partition_of
 from tasks.models import stable_id
+from tasks.partition_key import is_partition_of
 from tasks.rows import ChangeRow, MemoryRow
 from tasks.store.filters import all_of, eq, scope, ts_literal
 from tasks.store.schema import AGENT_TABLES

@@ -22,9 +22,9 @@ from tasks.consolidate.forgetting import scrub_episodes
 from tasks.consolidate.matches import ERASE_USER, UNMATCHED_FORGET
 from tasks.ingest.evidence import cite, evidence_rows, passages_of
 from tasks.ingest.faults import fault_point
-from tasks.ingest.partition_key import partition_suffix
 from tasks.ingest.stages import Embedded, IngestSummary
 from tasks.models import QuarantineRecord, SessionBatch, stable_id
+from tasks.partition_key import partition_suffix
 from tasks.providers import build_consolidator, build_embedder
 from tasks.providers.base import Embedder
 from tasks.providers.openai_client import map_concurrent

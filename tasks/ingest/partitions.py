@@ -1,7 +1,7 @@
 """Partitioned ingest: a run's sessions split by tenant, each partition run and committed on its own.
 
 Why: one run in one process does not scale past a machine, and the file lock does not hold across
-machines. A partition is (app, user-hash bucket) (:mod:`tasks.ingest.partition_key`), so no two
+machines. A partition is (app, user-hash bucket) (:mod:`tasks.partition_key`), so no two
 partitions share a user: each consolidates against memories only it writes, and its commit is the
 ordinary one (:func:`tasks.ingest.commit.commit_run`: deterministic ids, merge-insert, Lance's
 optimistic commits retried on conflict) under its own run id ``<run id>.<partition id>``. A
@@ -18,8 +18,6 @@ partitions with their outcomes and names the runner.
 from __future__ import annotations
 
 import logging
-import os
-import socket
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -29,16 +27,16 @@ from typing import Any
 from pydantic import BaseModel
 
 from tasks.clock import now
-from tasks.errors import ClusterUnreachableError
 from tasks.ingest.commit import finish_interrupted_runs, record_run, write_quarantine
-from tasks.ingest.partition_key import DEFAULT_BUCKETS, bucket_of, partition_id, partition_run_id
 from tasks.ingest.stages import IngestSummary, PartitionOutcome, source_sessions
 from tasks.models import Session
+from tasks.partition_key import bucket_of, partition_id, partition_run_id
+from tasks.partitioning import buckets, error_text, settled
 from tasks.settings import Settings
 from tasks.store.erase import purge_forgotten
 from tasks.store.indexes import ensure_indexes
 from tasks.store.lock import store_lock
-from tasks.store.tables import is_commit_conflict, open_store, run_scope
+from tasks.store.tables import open_store, run_scope
 
 log = logging.getLogger("memory_pipeline.ingest")
 
@@ -65,13 +63,6 @@ class PartitionResult(BaseModel):
 PartitionMapper = Callable[[list[Partition], Settings, str], list[PartitionResult]]
 
 
-def buckets(settings: Settings) -> int:
-    """Buckets per app of this configuration: 0 means an unpartitioned run."""
-    if settings.partition_buckets:
-        return settings.partition_buckets
-    return DEFAULT_BUCKETS if settings.task_runner == "dask" else 0
-
-
 def split(sessions: Sequence[Session], n_buckets: int) -> list[Partition]:
     """The sessions by (app, user bucket), in a fixed order (app, bucket); a session's order is kept."""
     groups: dict[tuple[str, int], list[Session]] = {}
@@ -83,16 +74,11 @@ def split(sessions: Sequence[Session], n_buckets: int) -> list[Partition]:
     ]
 
 
-def worker_name() -> str:
-    return f"{socket.gethostname()}/{os.getpid()}"
-
-
 def failed_result(partition: Partition, run_id: str, attempts: int, error: BaseException | str) -> PartitionResult:
-    text = error if isinstance(error, str) else f"{type(error).__name__}: {error}"
     outcome = PartitionOutcome(
         partition_id=partition.partition_id, app_name=partition.app_name, bucket=partition.bucket,
         run_id=partition_run_id(run_id, partition.partition_id), sessions=len(partition.sessions),
-        outcome="failed", attempts=attempts, error=text[:300],
+        outcome="failed", attempts=attempts, error=error_text(error),
     )  # fmt: skip
     return PartitionResult(outcome=outcome, counts={})
 
@@ -162,45 +148,3 @@ def run_partitioned(
         summary.sessions_skipped, summary.memories_written,
     )  # fmt: skip
     return summary
-
-
-#: Attempts of a whole-store step after the partitions (index refresh, purge) racing another run's.
-SETTLE_ATTEMPTS = 4
-
-
-def settled(action: Callable[[], object], what: str) -> None:
-    """Run a whole-store step again when another writer's same step overtook it (no lock spans machines).
-
-    Why: two runs finishing at once both refresh the indexes and purge forgotten text; the loser sees a
-    commit conflict, or a version or tag the winner's purge just removed. Each step is idempotent and
-    resumable (the purge resumes an interrupted erasure first), so it is simply run again.
-    """
-    for attempt in range(1, SETTLE_ATTEMPTS + 1):
-        try:
-            action()
-            return
-        except (OSError, ValueError, RuntimeError) as exc:
-            text = str(exc).lower()
-            raced = is_commit_conflict(exc) or "not found" in text or "does not exist" in text
-            if not raced or attempt == SETTLE_ATTEMPTS:
-                raise
-            log.warning("%s raced another writer (attempt %d of %d), again: %s", what, attempt, SETTLE_ATTEMPTS, exc)
-            time.sleep(0.2 * attempt)
-
-
-def check_cluster_address(address: str, timeout: float) -> None:
-    """Fail before anything is written when the Dask scheduler at ``address`` does not answer a connect.
-
-    Why: Dask's client would otherwise retry for its own (longer) timeout inside the flow and fail
-    with a generic ``OSError`` after the run's record was started.
-    """
-    _, _, rest = address.rpartition("://")
-    host, sep, port = rest.rpartition(":")
-    if not sep or not host or not port.isdigit():
-        raise ClusterUnreachableError(f"dask_address {address!r} is not [scheme://]host:port")
-    try:
-        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
-    except OSError as exc:
-        raise ClusterUnreachableError(
-            f"the Dask scheduler at {address!r} is unreachable ({exc}); nothing was ingested or written"
-        ) from exc

@@ -22,16 +22,7 @@ from typing import Any, TypeVar
 from tasks.clock import now
 from tasks.ingest.commit import commit_run, consolidate_users
 from tasks.ingest.faults import fault_point
-from tasks.ingest.partition_key import partition_run_id
-from tasks.ingest.partitions import (
-    Partition,
-    PartitionMapper,
-    PartitionResult,
-    buckets,
-    failed_result,
-    run_partitioned,
-    worker_name,
-)
+from tasks.ingest.partitions import Partition, PartitionMapper, PartitionResult, failed_result, run_partitioned
 from tasks.ingest.stages import (
     Embedded,
     Extracted,
@@ -46,6 +37,8 @@ from tasks.ingest.stages import (
 )
 from tasks.ingest.validate import ValidationResult, validate_batch
 from tasks.models import QuarantineRecord, Session, stable_id
+from tasks.partition_key import partition_run_id
+from tasks.partitioning import buckets, retry_each, worker_name
 from tasks.providers import embedder_loads
 from tasks.providers.openai_slots import priority_context
 from tasks.settings import Settings
@@ -330,14 +323,6 @@ def run_partition(partition: Partition, settings: Settings, run_id: str, attempt
 
 def map_in_process(partitions: list[Partition], settings: Settings, run_id: str) -> list[PartitionResult]:
     """One partition after another in this process, each tried up to ``partition_attempts`` times."""
-    results = []
-    for partition in partitions:
-        for attempt in range(1, settings.partition_attempts + 1):
-            try:
-                results.append(run_partition(partition, settings, run_id, attempt))
-                break
-            except Exception as exc:
-                log.warning("partition %s attempt %d failed: %s", partition.partition_id, attempt, exc, exc_info=True)
-                if attempt == settings.partition_attempts:
-                    results.append(failed_result(partition, run_id, attempt, exc))
-    return results
+    return retry_each(partitions, lambda p, attempt: run_partition(p, settings, run_id, attempt),
+                      lambda p, attempt, exc: failed_result(p, run_id, attempt, exc),
+                      settings.partition_attempts)  # fmt: skip

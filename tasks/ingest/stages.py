@@ -11,7 +11,6 @@ import time
 import uuid
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
-from typing import Literal
 
 from pydantic import BaseModel, Field, PrivateAttr
 
@@ -22,6 +21,7 @@ from tasks.ingest.evidence import passages_of
 from tasks.ingest.people import known_people
 from tasks.ingest.validate import ValidationResult
 from tasks.models import Episode, Extraction, QuarantineRecord, Session, SessionBatch
+from tasks.partitioning import OutcomeFields
 from tasks.providers import build_embedder, build_extractor, build_summarizer
 from tasks.providers.concurrent import extract_and_summarize
 from tasks.providers.openai_usage import UsageMeter, run_meter
@@ -51,26 +51,15 @@ class Embedded(BaseModel):
     evidence_vectors: list[list[list[float]]] = Field(default_factory=list)
 
 
-class PartitionOutcome(BaseModel):
-    """One partition of a partitioned run, as the run record lists it (``runs --json``: ``partitions``)."""
+class PartitionOutcome(OutcomeFields):
+    """One partition of a partitioned ingest, as the run record lists it (``runs --json``: ``partitions``)."""
 
-    partition_id: str
-    app_name: str
-    bucket: int
-    #: The partition's own run id (its runs row, version tags and rollback): ``<run id>.<partition id>``.
-    run_id: str
     sessions: int
-    outcome: Literal["completed", "failed"]
-    attempts: int = 1
-    #: The last attempt's error (type and message) when it failed.
-    error: str | None = None
     sessions_processed: int = 0
     memories_written: int = 0
     evidence_written: int = 0
-    seconds: float = 0.0
-    #: Who ran the last attempt ("host/pid"), and how often that process had loaded the embedder by then
-    #: (1 on a worker that kept it: loaded once per worker, not per task).
-    worker: str = ""
+    #: How often the worker's process had loaded the embedder by then (1 on a worker that kept it: loaded
+    #: once per worker, not per task).
     embedder_loads: int = 0
     #: That process's peak resident memory so far (MB): what a worker needed, the largest partition included.
     worker_peak_mb: float = 0.0

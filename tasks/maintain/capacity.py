@@ -15,10 +15,10 @@ from datetime import UTC, datetime
 import pyarrow as pa
 
 from tasks.clock import utc
-from tasks.maintain.common import PART_CHANGES, Closure, PassReport, Plan, active, scan, tenant_tables
+from tasks.maintain.common import PART_CHANGES, Closure, PassReport, Plan, UserScope, active, scan, tenant_tables
 from tasks.maintain.decay import STRENGTH_COLUMNS, strength
 from tasks.maintain.evidence import plan_evidence_capacity
-from tasks.maintain.write import execute
+from tasks.maintain.execute import execute
 from tasks.settings import Settings
 from tasks.store.filters import eq
 from tasks.store.tables import MEMORIES, Store
@@ -42,7 +42,7 @@ def prune_order(rows: pa.Table, settings: Settings, now: datetime) -> list[int]:
     return sorted(range(len(ids)), key=lambda i: keys[i])
 
 
-def _counts(store: Store, app: str | None, user: str | None, chunk_rows: int) -> Counter[tuple[str, str, str]]:
+def _counts(store: Store, app: str | None, user: UserScope, chunk_rows: int) -> Counter[tuple[str, str, str]]:
     counts: Counter[tuple[str, str, str]] = Counter()
     for chunk in scan(store, MEMORIES, active(app, user), ["app_name", "user_id", "topic"], chunk_rows):
         groups = chunk.group_by(["app_name", "user_id", "topic"]).aggregate([([], "count_all")])
@@ -53,7 +53,7 @@ def _counts(store: Store, app: str | None, user: str | None, chunk_rows: int) ->
 
 
 def plan_capacity(
-    settings: Settings, store: Store, report: PassReport, app: str | None, user: str | None
+    settings: Settings, store: Store, report: PassReport, app: str | None, user: UserScope
 ) -> Iterator[Plan]:
     plan, at = Plan(), report.now
     per_topic = _counts(store, app, user, settings.maintain_chunk_rows)

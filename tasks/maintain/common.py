@@ -2,7 +2,7 @@
 :mod:`tasks.maintain.write`).
 
 A pass reads (per tenant or in batches, never whole tables into Python) and yields :class:`Plan`
-parts of what to change; :func:`~tasks.maintain.write.execute` writes each part as it comes, under the store's writer
+parts of what to change; :func:`~tasks.maintain.execute.execute` writes each part as it comes, under the store's writer
 lock, in a fixed order (:mod:`tasks.maintain.write`): audit → new rows → closures; then purges, the
 runs row and version tags.
 Memory is bounded by a part, not by the store. Every id a pass writes is derived from what it
@@ -23,12 +23,12 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 import pyarrow as pa
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
 from tasks.clock import utc
 from tasks.models import Action, Relation, stable_id
 from tasks.rows import ChangeRow, MemoryRow
-from tasks.store.filters import all_of, eq, scope
+from tasks.store.filters import all_of, eq, is_in, scope
 from tasks.store.layout import scope_addresses, take_tenants
 from tasks.store.tables import EPISODES, MEMORIES, Store
 
@@ -72,6 +72,18 @@ class PassReport(BaseModel):
     versions_before: dict[str, int] = Field(default_factory=dict)
     versions_after: dict[str, int] = Field(default_factory=dict)
     seconds: float = 0.0
+    #: A partitioned pass (issue 66): its partitions' outcomes and the runner they ran on; left out of the
+    #: report's dump when the pass ran unpartitioned, so that report reads as before.
+    partitions: list[dict[str, Any]] = Field(default_factory=list)
+    task_runner: str | None = None
+
+    @model_serializer(mode="wrap")
+    def _unpartitioned_as_before(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if self.task_runner is None:
+            data.pop("partitions", None)
+            data.pop("task_runner", None)
+        return data
 
     @property
     def changed(self) -> int:
@@ -139,14 +151,20 @@ def pass_run_id(name: str, at: datetime, app: str | None, user: str | None) -> s
     return f"maintain-{name}-{utc(at):%Y%m%dT%H%M%S}-{digest}"
 
 
-def where_scope(app: str | None, user: str | None, *extra: str | None) -> str | None:
-    """Tenant filter (``--app`` / ``--user``) and the pass's own clauses; None for everything."""
-    clauses = [eq("app_name", app, FILTER_COLUMNS) if app else None,
-               eq("user_id", user, FILTER_COLUMNS) if user else None, *extra]  # fmt: skip
+#: The users a pass reads: one (``--user``), a partition's (a tuple: the tenants of one (app, bucket),
+#: :mod:`tasks.maintain.partitions`), or None for every user.
+UserScope = str | tuple[str, ...] | None
+
+
+def where_scope(app: str | None, user: UserScope, *extra: str | None) -> str | None:
+    """Tenant filter (``--app`` / ``--user`` / a partition's users) and the pass's own clauses; None for everything."""
+    users = (is_in("user_id", user, FILTER_COLUMNS) if isinstance(user, tuple) else eq("user_id", user, FILTER_COLUMNS)
+             ) if user else None  # fmt: skip
+    clauses = [eq("app_name", app, FILTER_COLUMNS) if app else None, users, *extra]
     return all_of(*clauses) or None
 
 
-def active(app: str | None, user: str | None) -> str | None:
+def active(app: str | None, user: UserScope) -> str | None:
     return where_scope(app, user, eq("status", "active", FILTER_COLUMNS))
 
 

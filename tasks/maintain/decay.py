@@ -16,8 +16,8 @@ from datetime import datetime
 import numpy as np
 import pyarrow as pa
 
-from tasks.maintain.common import PART_CHANGES, Closure, PassReport, Plan, active, scan
-from tasks.maintain.write import execute
+from tasks.maintain.common import PART_CHANGES, Closure, PassReport, Plan, UserScope, active, scan
+from tasks.maintain.execute import execute
 from tasks.recall.hits import TablePlan, candidates_of
 from tasks.recall.ranking import FloatArray, score
 from tasks.settings import Settings
@@ -39,7 +39,7 @@ def strength(rows: pa.Table, now: datetime, settings: Settings) -> FloatArray:
 
 
 def plan_decay(
-    settings: Settings, store: Store, report: PassReport, app: str | None, user: str | None
+    settings: Settings, store: Store, report: PassReport, app: str | None, user: UserScope
 ) -> Iterator[Plan]:
     at, floor = report.now, settings.decay_floor
     weakest = 1.0

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
-from tasks.maintain.common import FILTER_COLUMNS, PassReport, Plan, scan, where_scope
+from tasks.maintain.common import FILTER_COLUMNS, PassReport, Plan, UserScope, scan, where_scope
 from tasks.settings import Settings
 from tasks.store.filters import eq, is_in, ts_literal
 from tasks.store.tables import EVIDENCE, MEMORIES, Store
@@ -39,7 +39,7 @@ def _purge(plan: Plan, report: PassReport, ids: list[str], what: str) -> None:
 
 
 def plan_evidence_ttl(
-    settings: Settings, store: Store, report: PassReport, at: datetime, app: str | None, user: str | None
+    settings: Settings, store: Store, report: PassReport, at: datetime, app: str | None, user: UserScope
 ) -> Plan:
     """The purge of evidence rows past ``settings.evidence_ttl_days`` that no active memory cites."""
     plan = Plan()
@@ -55,7 +55,7 @@ def plan_evidence_ttl(
 
 
 def plan_evidence_capacity(
-    settings: Settings, store: Store, report: PassReport, app: str | None, user: str | None
+    settings: Settings, store: Store, report: PassReport, app: str | None, user: UserScope
 ) -> Plan:
     """The purge of each user's oldest uncited evidence rows over ``settings.evidence_max_rows_per_user``."""
     plan = Plan()

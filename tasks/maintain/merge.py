@@ -40,13 +40,14 @@ from tasks.maintain.common import (
     Closure,
     PassReport,
     Plan,
+    UserScope,
     active,
     tenant_tables,
     tenants,
     unit_rows,
 )
+from tasks.maintain.execute import execute
 from tasks.maintain.rollup import plan_rollups
-from tasks.maintain.write import execute
 from tasks.models import stable_id
 from tasks.providers.sameness import OCCASION, done, new_words, restates, told_words
 from tasks.rows import MemoryRow
@@ -217,7 +218,7 @@ def plan_user_merge(plan: Plan, rows: pa.Table, settings: Settings, at: datetime
 
 
 def plan_merge(
-    settings: Settings, store: Store, report: PassReport, app: str | None, user: str | None
+    settings: Settings, store: Store, report: PassReport, app: str | None, user: UserScope
 ) -> Iterator[Plan]:
     plan, groups = Plan(), 0
     columns = list(MemoryRow.model_fields)

@@ -23,6 +23,7 @@ from tasks.maintain.common import (
     Closure,
     PassReport,
     Plan,
+    UserScope,
     tenant_tables,
     tenants,
     unit_rows,
@@ -64,7 +65,7 @@ def rollup_row(
 
 
 def plan_rollups(
-    store: Store, settings: Settings, report: PassReport, app: str | None, user: str | None
+    store: Store, settings: Settings, report: PassReport, app: str | None, user: UserScope
 ) -> Iterator[Plan]:
     if settings.episode_rollup_days <= 0 or not store.has(EPISODES):
         return

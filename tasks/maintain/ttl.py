@@ -24,12 +24,13 @@ from tasks.maintain.common import (
     Closure,
     PassReport,
     Plan,
+    UserScope,
     active,
     scan,
     where_scope,
 )
 from tasks.maintain.evidence import plan_evidence_ttl
-from tasks.maintain.write import execute
+from tasks.maintain.execute import execute
 from tasks.settings import Settings, TtlRule
 from tasks.store.filters import is_in, ts_literal
 from tasks.store.tables import MEMORIES, Store
@@ -61,7 +62,7 @@ def expiry_of(row: dict[str, Any], rules: dict[str, TtlRule]) -> tuple[datetime,
     return min(found) if found else None
 
 
-def plan_ttl(settings: Settings, store: Store, report: PassReport, app: str | None, user: str | None) -> Iterator[Plan]:
+def plan_ttl(settings: Settings, store: Store, report: PassReport, app: str | None, user: UserScope) -> Iterator[Plan]:
     """Expiries, a part at a time; then the purge of long-closed rows (closed = ``updated_at``, set on closing)."""
     plan, at = Plan(), report.now
     rules = {r.topic: r for r in settings.ttl_rules}

@@ -28,7 +28,7 @@ from typing import Any
 from tasks.clock import now as wall_clock
 from tasks.clock import utc
 from tasks.maintain.common import PassReport, Plan
-from tasks.maintain.write import execute
+from tasks.maintain.execute import execute
 from tasks.settings import Settings
 from tasks.store.indexes import ensure_indexes
 from tasks.store.layout import _clustered_ids, cluster_by_scope, needs_clustering

@@ -1,4 +1,4 @@
-"""Running a pass: :func:`execute` plans it and writes each part in a fixed order.
+"""Writing a pass (:func:`tasks.maintain.execute.execute`, or one partition of it): each part in a fixed order.
 
 audit (insert-only, keyed by what it records) → new rows (merge-insert) → closures (rows read whole
 by address, re-statused, merge-inserted) → purges → the runs row and version tags.
@@ -8,28 +8,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 import pyarrow as pa
 
 from tasks.clock import now as wall_clock
-from tasks.clock import utc
 from tasks.maintain.common import (
     _ID_CHUNK,
     FILTER_COLUMNS,
     Closure,
-    PassName,
     PassReport,
     Plan,
-    log,
-    pass_run_id,
     report_part,
 )
 from tasks.rows import RunRow
-from tasks.settings import Settings
 from tasks.store.filters import is_in
-from tasks.store.lock import store_lock
-from tasks.store.tables import CHANGES, EPISODES, KEYS, MEMORIES, RUNS, Store, dumps_json, open_store, run_scope
+from tasks.store.tables import CHANGES, EPISODES, KEYS, MEMORIES, RUNS, Store, dumps_json, retry_conflicts
 
 
 def write_changes(store: Store, plan: Plan, run_id: str) -> None:
@@ -83,19 +78,41 @@ def write_closures(store: Store, plan: Plan, at: datetime) -> None:
         for name, column in values.items():
             index = rows.schema.get_field_index(name)
             rows = rows.set_column(index, rows.schema.field(index), pa.array(column, rows.schema.field(index).type))
-        tbl.merge_insert(key).when_matched_update_all().execute(rows)
+        # Retried on a commit conflict: a partition's closures race other partitions' writes (issue 66).
+        retry_conflicts(partial(_update_rows, tbl, key, rows), f"close {table}")
+
+
+def _update_rows(tbl: Any, key: str, rows: pa.Table) -> None:
+    tbl.merge_insert(key).when_matched_update_all().execute(rows)
 
 
 def write_purges(store: Store, plan: Plan) -> None:
     for table, where in plan.purges:
-        store.table(table).delete(where)
+        retry_conflicts(partial(store.table(table).delete, where), f"purge {table}")
 
 
-def record_run(store: Store, report: PassReport, before: dict[str, int], started: datetime) -> None:
-    """The runs row (versions before/after, for rollback) and the run id as a tag on every table's version."""
-    counts = {"counts": report.counts, "scanned": report.scanned, "details": report.details}
-    row = RunRow(run_id=report.run_id, flow=f"maintain:{report.pass_name}", started_at=started, ended_at=wall_clock(),
-                 status="completed", versions_before=dumps_json(before), versions_after="{}",
+def write_plans(store: Store, plans: Iterable[Plan], report: PassReport, at: datetime) -> None:
+    """Each part as it comes (audit, new rows, closures), then every part's purges: the order of the module
+    docstring, the same for a whole pass and for one partition of it."""
+    purges: list[tuple[str, str]] = []
+    for part in plans:
+        report_part(report, part)
+        write_changes(store, part, report.run_id)
+        write_new_rows(store, part)
+        write_closures(store, part, at)
+        purges += part.purges
+    write_purges(store, Plan(purges=purges))
+
+
+def record_run(
+    store: Store, report: PassReport, before: dict[str, int], started: datetime, *, flow: str | None = None,
+    status: str = "completed", extra: Mapping[str, Any] | None = None,
+) -> None:  # fmt: skip
+    """The runs row (versions before/after, for rollback) and the run id as a tag on every table's version;
+    ``extra`` adds keys to the row's counts (a partitioned pass: its partitions and task runner)."""
+    counts = {"counts": report.counts, "scanned": report.scanned, "details": report.details, **(extra or {})}
+    row = RunRow(run_id=report.run_id, flow=flow or f"maintain:{report.pass_name}", started_at=started,
+                 ended_at=wall_clock(), status=status, versions_before=dumps_json(before), versions_after="{}",
                  counts=dumps_json(counts))  # fmt: skip
     store.upsert(RUNS, [row])
     row.versions_after = dumps_json(store.versions())
@@ -106,42 +123,3 @@ def record_run(store: Store, report: PassReport, before: dict[str, int], started
 Planner = Callable[[Store, PassReport], Iterable[Plan]]
 #: A pass's own writes after the plan's (upkeep: compaction, cleanup, clustering, indexes).
 Applier = Callable[[Store, PassReport], None]
-
-
-def execute(
-    settings: Settings, name: PassName, planner: Planner, *, now: datetime | None, app: str | None, user: str | None,
-    dry_run: bool, apply: Applier | None = None,
-) -> PassReport:  # fmt: skip
-    """Plan the pass and, unless ``dry_run``, write the plan under the writer lock and record the run."""
-
-    at = utc(now) if now is not None else wall_clock()
-    report = PassReport(pass_name=name, run_id=pass_run_id(name, at, app, user), now=at, dry_run=dry_run,
-                        app_name=app, user_id=user)  # fmt: skip
-    started = wall_clock()
-    if dry_run:  # reads only: no lock, no runs row, no table version moves
-        with run_scope():
-            store = open_store(settings)
-            if store.existing():
-                for part in planner(store, report):
-                    report_part(report, part)
-                report.versions_before = report.versions_after = store.versions()
-    else:
-        with store_lock(settings, f"maintain {name} {report.run_id}"), run_scope():
-            store = open_store(settings)
-            if store.existing():
-                before = report.versions_before = store.versions()
-                purges: list[tuple[str, str]] = []
-                for part in planner(store, report):
-                    report_part(report, part)
-                    write_changes(store, part, report.run_id)
-                    write_new_rows(store, part)
-                    write_closures(store, part, at)
-                    purges += part.purges
-                write_purges(store, Plan(purges=purges))
-                if apply is not None:
-                    apply(store, report)
-                record_run(store, report, before, started)
-                report.versions_after = store.versions()
-    report.seconds = (wall_clock() - started).total_seconds()
-    log.info("%s", report.summary())
-    return report
